@@ -1,0 +1,210 @@
+"""The six-step check of any pot split (EX-06), run on a settlement.
+
+The Dutch guide's method for checking a split, which any reader can apply to a hand history:
+
+1. note each player's total contribution and who folded;
+2. isolate the part of a bet that nobody called, which is returned;
+3. cut the contributions into tiers at the all-in levels;
+4. note for each pot the players still in the hand who can win it;
+5. compare the hands pot by pot, splitting ties;
+6. check that what was paid, returned and withheld equals what was put in.
+
+:func:`audit` walks these steps over a :class:`~potengine.settlement.Settlement` and recomputes
+each figure from the contributions alone, by a route of its own, so that a wrong pot, a payout to
+an ineligible player or a lost chip shows up as a failed step.
+
+>>> from potengine import settle
+>>> report = audit(settle({"Alice": 30, "Bilal": 70, "Chloé": 100}, ranking=["Bilal", "Alice", "Chloé"]))
+>>> [(step.number, step.ok) for step in report.steps]
+[(1, True), (2, True), (3, True), (4, True), (5, True), (6, True)]
+>>> print(report.steps[1])
+Step 2 (uncalled bet) ✓: Chloé put in 100, 30 more than anyone matched (70): 30 go back to Chloé.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .chips import format_amount as fmt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .settlement import Settlement
+
+
+@dataclass(frozen=True)
+class AuditStep:
+    """One step of the check: its number and title, whether it holds, and what was found."""
+
+    number: int
+    title: str
+    ok: bool
+    findings: tuple[str, ...]
+
+    def __str__(self) -> str:
+        mark = "✓" if self.ok else "✗"
+        return f"Step {self.number} ({self.title}) {mark}: " + " ".join(self.findings)
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The six steps; ``ok`` when every one holds."""
+
+    steps: tuple[AuditStep, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(step.ok for step in self.steps)
+
+    @property
+    def failures(self) -> tuple[AuditStep, ...]:
+        return tuple(step for step in self.steps if not step.ok)
+
+    def __str__(self) -> str:
+        verdict = "every step holds" if self.ok else f"{len(self.failures)} step(s) fail"
+        return "\n".join([*map(str, self.steps), f"Audit: {verdict}."])
+
+    def _repr_html_(self) -> str:
+        from .display import audit_html
+
+        return audit_html(self)
+
+
+def _names(players) -> str:
+    players = list(players)
+    return ", ".join(players) if players else "nobody"
+
+
+def audit(result: Settlement) -> Audit:
+    """Walk the six steps of EX-06 over ``result``, recomputing every figure independently.
+
+    >>> from potengine import settle
+    >>> print(audit(settle({"A": 20, "B": 20}, ranking=[("A", "B")])).steps[5])
+    Step 6 (paid + returned + withheld = put in) ✓: paid 40 + returned 0 + withheld 0 = 40 put in.
+    """
+    contributions = dict(result.contributions)
+    seats = list(result.seats)
+    folded = set(result.folded)
+    live = [p for p in seats if p not in folded]
+    total = sum(contributions.values(), start=0)
+    steps = []
+
+    # 1. Contributions and folds.
+    listed = ", ".join(f"{p} {fmt(c)}" for p, c in contributions.items())
+    multiples = all(c % result.chip == 0 for c in contributions.values())
+    steps.append(
+        AuditStep(
+            1,
+            "contributions and folds",
+            multiples and bool(live),
+            (
+                f"Put in: {listed}; total {fmt(total)}.",
+                f"Folded (dead chips): {_names(p for p in seats if p in folded)}.",
+                f"Live at the showdown: {_names(live)}.",
+            ),
+        )
+    )
+
+    # 2. The uncalled part: the largest contribution above the second largest.
+    ranked = sorted(contributions.values(), reverse=True)
+    top, second = ranked[0], ranked[1]
+    expected_refunds = {}
+    if top > second:
+        (leader,) = [p for p, c in contributions.items() if c == top]
+        expected_refunds = {leader: top - second}
+        finding = (
+            f"{leader} put in {fmt(top)}, {fmt(top - second)} more than anyone matched "
+            f"({fmt(second)}): {fmt(top - second)} go back to {leader}."
+        )
+    else:
+        finding = f"The largest contribution ({fmt(top)}) was matched: nothing goes back."
+    refunds = dict(result.refunds)
+    ok2 = refunds == expected_refunds
+    findings2 = [finding]
+    if not ok2:
+        findings2.append(f"The settlement returns {refunds or 'nothing'} instead.")
+    steps.append(AuditStep(2, "uncalled bet", ok2, tuple(findings2)))
+
+    # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
+    in_play = {p: c - expected_refunds.get(p, 0) for p, c in contributions.items()}
+    levels = sorted({in_play[p] for p in live if in_play[p] > 0})
+    bands = list(zip([0, *levels[:-1]], levels))
+    expected_amounts = [
+        sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands
+    ]
+    amounts = [pot.amount for pot in result.pots]
+    findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
+    findings3 += [f"{pot.name}: {pot.formula}." for pot in result.pots]
+    pots_total = sum(amounts, start=0)
+    findings3.append(
+        f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned "
+        f"{fmt(sum(expected_refunds.values(), start=0))} = {fmt(total)} put in."
+    )
+    ok3 = amounts == expected_amounts and pots_total + sum(
+        expected_refunds.values(), start=0
+    ) == total
+    if amounts != expected_amounts:
+        findings3.append(
+            "Expected pots " + ", ".join(fmt(a) for a in expected_amounts) + " instead."
+        )
+    steps.append(AuditStep(3, "tiers at the all-in levels", ok3, tuple(findings3)))
+
+    # 4. Who may win each pot: live players who reached its top level.
+    findings4, ok4 = [], len(result.pots) == len(bands)
+    for pot, (_, high) in zip(result.pots, bands):
+        expected = tuple(p for p in live if in_play[p] >= high)
+        findings4.append(f"{pot.name}: {_names(pot.eligible)}.")
+        if pot.eligible != expected:
+            ok4 = False
+            findings4.append(f"Expected {_names(expected)}.")
+    steps.append(AuditStep(4, "eligible players per pot", ok4, tuple(findings4)))
+
+    # 5. Hands compared pot by pot; ties split, odd chips one each from the button's left.
+    findings5, ok5 = [], True
+    place = {p: i for i, tier in enumerate(result.ranking or ()) for p in tier}
+    b = seats.index(result.button)
+    order = seats[b + 1 :] + seats[: b + 1]
+    for pot in result.pots:
+        best = min((place.get(p, 0) for p in pot.eligible), default=0)
+        expected_winners = tuple(p for p in pot.eligible if place.get(p, 0) == best)
+        shares = dict(pot.shares)
+        units = sorted((shares.get(p, 0) // result.chip for p in expected_winners), reverse=True)
+        by_order = [shares.get(p, 0) for p in order if p in expected_winners]
+        fair = (
+            set(shares) <= set(expected_winners)
+            and tuple(pot.winners) == expected_winners
+            and sum(shares.values(), start=0) + pot.rake == pot.amount
+            and units[0] - units[-1] <= 1
+            and by_order == sorted(by_order, reverse=True)
+        )
+        split = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        how = "split" if len(pot.winners) > 1 else "to"
+        findings5.append(f"{pot.name} ({fmt(pot.amount)}{rake}) {how} {split}.")
+        if not fair:
+            ok5 = False
+            findings5.append(f"Expected the best eligible hand(s): {_names(expected_winners)}.")
+    steps.append(AuditStep(5, "hands compared pot by pot", ok5, tuple(findings5)))
+
+    # 6. Conservation.
+    paid = sum(result.winnings.values(), start=0)
+    returned = sum(refunds.values(), start=0)
+    withheld = result.withheld
+    ok6 = paid + returned + withheld == total and all(
+        result.net[p] == result.payouts[p] - contributions[p] for p in seats
+    )
+    steps.append(
+        AuditStep(
+            6,
+            "paid + returned + withheld = put in",
+            ok6,
+            (
+                f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
+                f"= {fmt(paid + returned + withheld)} put in."
+                if ok6
+                else f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
+                f"≠ {fmt(total)} put in.",
+            ),
+        )
+    )
+    return Audit(tuple(steps))

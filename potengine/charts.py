@@ -1,0 +1,184 @@
+"""Charts of a settlement (matplotlib): where the chips went in, and where they came out.
+
+* :func:`contribution_chart`: each player's contribution cut into tiers by pot; folded players'
+  chips hatched grey as dead, returned chips drawn apart with a dashed outline.
+* :func:`payout_chart`: what each player received from each pot, the returned chips, the
+  contribution as a bracket and the net written above.
+* :func:`settlement_chart`: both side by side, one figure.
+
+Pots are told apart by colour *and* hatching (Okabe–Ito colours, readable by colour-blind readers
+and in black and white); every segment carries its amount. Charts are deterministic: the same
+settlement draws the same picture.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from potengine import settle
+>>> fig = settlement_chart(settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]))
+>>> [ax.get_title() for ax in fig.axes]
+['Who put in what', 'Who received what']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Union
+
+import matplotlib.pyplot as plt
+from matplotlib.patches import Patch
+
+from .chips import format_amount as fmt
+from .explain import signed
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .pots import PotLayout
+    from .settlement import Settlement
+
+POT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
+POT_HATCHES = ("", "//", "..", "\\\\", "oo", "++", "--", "**")
+DEAD_COLOUR = "#9a9a9a"
+DEAD_HATCH = "xx"
+
+
+def pot_style(index: int) -> dict:
+    """Face colour and hatch of pot ``index`` (0 = main pot), cycling for many side pots.
+
+    >>> pot_style(0)["facecolor"], pot_style(1)["hatch"]
+    ('#0072B2', '//')
+    """
+    return {
+        "facecolor": POT_COLOURS[index % len(POT_COLOURS)],
+        "hatch": POT_HATCHES[index % len(POT_HATCHES)],
+        "edgecolor": "black",
+        "linewidth": 0.8,
+    }
+
+
+def _label(ax: Axes, x: float, bottom: float, height: float, text: str, scale: float) -> None:
+    if height >= 0.07 * scale:
+        ax.text(
+            x, bottom + height / 2, text, ha="center", va="center", fontsize=9,
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+        )
+
+
+def _legend(ax: Axes, handles: list) -> None:
+    """Put the key under the bars, so that it never hides a bar or a label."""
+    ax.legend(handles=handles, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16),
+              ncol=min(3, len(handles)), frameon=False)
+
+
+def _layout_of(result: Union[Settlement, PotLayout]) -> PotLayout:
+    return getattr(result, "layout", result)
+
+
+def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = None) -> Axes:
+    """Stacked bars: each player's contribution cut into tiers by pot.
+
+    Live players' chips take their pot's colour and hatching; a folded player's chips are grey and
+    cross-hatched (dead: they stay in that pot but he cannot win them); returned chips sit on top
+    with a dashed outline and no fill, apart from every pot.
+    """
+    layout = _layout_of(result)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
+    seats = list(layout.seats)
+    scale = max(layout.contributions.values(), default=1) or 1
+    for x, player in enumerate(seats):
+        bottom = 0
+        dead = player in layout.folded
+        for pot in layout.pots:
+            chips = pot.contributions.get(player, 0)
+            if not chips:
+                continue
+            style = pot_style(pot.index)
+            if dead:
+                style = {**style, "facecolor": DEAD_COLOUR, "hatch": DEAD_HATCH}
+            ax.bar(x, chips, bottom=bottom, width=0.62, **style)
+            _label(ax, x, bottom, chips, fmt(chips), scale)
+            bottom += chips
+        refund = layout.refunds.get(player, 0)
+        if refund:
+            gap = 0.02 * scale
+            ax.bar(x, refund, bottom=bottom + gap, width=0.62, facecolor="white",
+                   edgecolor="black", linestyle="--", linewidth=1.0)
+            _label(ax, x, bottom + gap, refund, f"returned {fmt(refund)}", scale)
+            bottom += refund + gap
+        ax.text(x, bottom + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
+                va="bottom", fontsize=9, fontweight="bold")
+    ax.set_xticks(range(len(seats)))
+    ax.set_xticklabels([p + ("\n(folded)" if p in layout.folded else "") for p in seats])
+    ax.set_ylabel("chips put in")
+    ax.set_ylim(0, scale * 1.18)
+    ax.set_title("Who put in what")
+    handles = [
+        Patch(**pot_style(pot.index), label=f"{pot.name}: {fmt(pot.amount)}") for pot in layout.pots
+    ]
+    if layout.folded:
+        handles.append(Patch(facecolor=DEAD_COLOUR, hatch=DEAD_HATCH, edgecolor="black",
+                             label="dead (folded)"))
+    if layout.refunds:
+        handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--",
+                             label="returned (uncalled)"))
+    _legend(ax, handles)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
+    """Stacked bars: the chips each player received from each pot, plus returned chips.
+
+    A bracket marks what the player put in, and the net (received less put in) is written above.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
+    seats = list(result.seats)
+    scale = max([*result.payouts.values(), *result.contributions.values(), 1])
+    for x, player in enumerate(seats):
+        bottom = 0
+        for pot in result.pots:
+            chips = pot.shares.get(player, 0)
+            if not chips:
+                continue
+            ax.bar(x, chips, bottom=bottom, width=0.62, **pot_style(pot.index))
+            _label(ax, x, bottom, chips, fmt(chips), scale)
+            bottom += chips
+        refund = result.refunds.get(player, 0)
+        if refund:
+            ax.bar(x, refund, bottom=bottom, width=0.62, facecolor="white", edgecolor="black",
+                   linestyle="--", linewidth=1.0)
+            _label(ax, x, bottom, refund, f"returned {fmt(refund)}", scale)
+            bottom += refund
+        put_in = result.contributions[player]
+        ax.plot([x - 0.38, x + 0.38], [put_in, put_in], color="black", linewidth=2.2,
+                linestyle=(0, (1, 1)))
+        top = max(bottom, put_in)
+        ax.text(x, top + 0.03 * scale, f"net {signed(result.net[player])}", ha="center",
+                va="bottom", fontsize=9, fontweight="bold")
+    ax.set_xticks(range(len(seats)))
+    ax.set_xticklabels([p + ("\n(folded)" if p in result.folded else "") for p in seats])
+    ax.set_ylabel("chips received")
+    ax.set_ylim(0, scale * 1.2)
+    ax.set_title("Who received what")
+    handles = [
+        Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
+    ]
+    if result.refunds:
+        handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--", label="returned"))
+    handles.append(plt.Line2D([], [], color="black", linewidth=2.2, linestyle=(0, (1, 1)),
+                              label="put in"))
+    _legend(ax, handles)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def settlement_chart(result: Settlement) -> Figure:
+    """One figure: :func:`contribution_chart` beside :func:`payout_chart`."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.8), sharey=True, layout="constrained")
+    contribution_chart(result, ax=left)
+    payout_chart(result, ax=right)
+    top = max(left.get_ylim()[1], right.get_ylim()[1])
+    left.set_ylim(0, top)
+    right.yaxis.set_tick_params(labelleft=True)
+    return fig

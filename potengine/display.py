@@ -1,0 +1,120 @@
+"""HTML tables for notebooks: a settlement, its pots, and the audit (used by ``_repr_html_``).
+
+The markup is plain HTML with inline styles only, so it renders the same in JupyterLab and in the
+static site and never loads anything.
+
+>>> from potengine import settle
+>>> html = settlement_html(settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]))
+>>> html.count("<table"), "Side pot 1" in html, "+80" in html
+(2, True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import TYPE_CHECKING
+
+from .chips import format_amount as fmt
+from .explain import signed
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .audit import Audit
+    from .pots import PotLayout
+    from .settlement import Settlement
+
+_TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
+_NUMBER = re.compile(r"[+−-]?[0-9][0-9.]*")
+_CELL = "padding:2px 10px;border-bottom:1px solid #ccc;text-align:{align}"
+
+
+def _row(cells, *, header: bool = False) -> str:
+    tag = "th" if header else "td"
+    out = []
+    for i, cell in enumerate(cells):
+        align = "right" if i and _NUMBER.fullmatch(str(cell)) else "left"
+        out.append(f'<{tag} style="{_CELL.format(align=align)}">{cell}</{tag}>')
+    return "<tr>" + "".join(out) + "</tr>"
+
+
+def _table(header, rows, caption: str = "") -> str:
+    cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
+    body = "".join(_row(r) for r in rows)
+    return f"{_TABLE}{cap}<thead>{_row(header, header=True)}</thead><tbody>{body}</tbody></table>"
+
+
+def _names(players) -> str:
+    return escape(", ".join(players)) or "—"
+
+
+def pots_html(pots, *, awarded: bool) -> str:
+    """The pots as a table: amount, the dealer's sum, who may win it (and who did)."""
+    header = ["Pot", "Amount", "How it is made", "Eligible"]
+    if awarded:
+        header += ["Winner(s)", "Shares"]
+    rows = []
+    for pot in pots:
+        row = [escape(pot.name), fmt(pot.amount), escape(pot.formula), _names(pot.eligible)]
+        if awarded:
+            shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
+            if pot.rake:
+                shares += f" (rake {fmt(pot.rake)})"
+            row += [_names(pot.winners), escape(shares)]
+        rows.append(row)
+    return _table(header, rows, "Pots")
+
+
+def layout_html(layout: PotLayout) -> str:
+    """Pots and returned chips before the showdown."""
+    returned = ", ".join(f"{p} {fmt(c)}" for p, c in layout.refunds.items()) or "nothing"
+    return (
+        pots_html(layout.pots, awarded=False)
+        + f"<p>Returned (uncalled): {escape(returned)}. Total put in: {fmt(layout.total)}.</p>"
+    )
+
+
+def settlement_html(result: Settlement) -> str:
+    """The pots with their winners, then one row a player: put in, returned, won, received, net."""
+    rows = []
+    for p in result.seats:
+        status = "folded" if p in result.folded else "live"
+        hand = ""
+        if result.hands and p in result.hands:
+            hand = escape(getattr(result.hands[p], "description", str(result.hands[p])))
+        rows.append(
+            [
+                escape(p) + (" (button)" if p == result.button else ""),
+                status,
+                fmt(result.contributions[p]),
+                fmt(result.refunds.get(p, 0)),
+                fmt(result.winnings[p]),
+                fmt(result.payouts[p]),
+                signed(result.net[p]),
+            ]
+            + ([hand] if result.hands else [])
+        )
+    header = ["Player", "Status", "Put in", "Returned", "Won", "Received", "Net"]
+    if result.hands:
+        header.append("Hand")
+    rows.append(
+        [
+            "<b>Total</b>",
+            "",
+            fmt(result.total),
+            fmt(sum(result.refunds.values(), start=0)),
+            fmt(sum(result.winnings.values(), start=0)),
+            fmt(sum(result.payouts.values(), start=0)),
+            signed(sum(result.net.values(), start=0)),
+        ]
+        + ([""] if result.hands else [])
+    )
+    return pots_html(result.pots, awarded=True) + _table(header, rows, "Players")
+
+
+def audit_html(report: Audit) -> str:
+    """The six steps as a table, each with ✓ or ✗ and what was found."""
+    rows = [
+        [str(s.number), escape(s.title), "✓" if s.ok else "✗", "<br>".join(map(escape, s.findings))]
+        for s in report.steps
+    ]
+    return _table(["Step", "Check", "", "Findings"], rows, "Six-step check (EX-06)")

@@ -1,0 +1,31 @@
+"""The errors potengine raises.
+
+Every error is a :class:`ValueError` subclass, raised *before* any chip moves, and its message
+names what is wrong: the player, the card or the amount.
+
+>>> from potengine.errors import InputError
+>>> issubclass(InputError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class PotEngineError(ValueError):
+    """Base class of every error potengine raises on bad input or an illegal action."""
+
+
+class InputError(PotEngineError):
+    """Input to a settlement is malformed: an amount, a player, a ranking, the button or the chip."""
+
+
+class CardError(PotEngineError):
+    """A card is malformed, duplicated or impossible (names the card)."""
+
+
+class IllegalActionError(PotEngineError):
+    """An action breaks the betting rules (names the player and the rule); the hand is unchanged."""
+
+
+class HandHistoryError(PotEngineError):
+    """A hand history cannot be read (names the hand ID and the line)."""

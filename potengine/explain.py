@@ -1,0 +1,113 @@
+"""A settlement told in words, in the order a careful dealer would announce it.
+
+>>> from potengine import settle
+>>> print(explain(settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])))
+Three players put in 240 chips: Alice 40, Bilal 100, Chloé 100. Nobody folded.
+Every contribution was matched: nothing goes back.
+Main pot: 3 × 40 = 120, for Alice, Bilal and Chloé.
+Side pot 1: 2 × (100 − 40) = 120, for Bilal and Chloé.
+Side pot 1 goes to Chloé, the best hand among Bilal and Chloé: 120.
+Main pot goes to Alice, the best hand among Alice, Bilal and Chloé: 120.
+In the end Alice receives 120 (net +80), Bilal 0 (net −100), Chloé 120 (net +20). Paid 240 + returned 0 = 240 put in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .chips import format_amount as fmt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .settlement import Settlement
+
+_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+          9: "Nine", 10: "Ten"}
+
+
+def join(names) -> str:
+    """``A``, ``A and B``, ``A, B and C``.
+
+    >>> join(["A"]), join(["A", "B"]), join(["A", "B", "C"])
+    ('A', 'A and B', 'A, B and C')
+    """
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def signed(amount) -> str:
+    """A net with its sign, using a true minus: ``+80``, ``−100``, ``0``.
+
+    >>> signed(80), signed(-100), signed(0)
+    ('+80', '−100', '0')
+    """
+    if amount > 0:
+        return f"+{fmt(amount)}"
+    if amount < 0:
+        return f"−{fmt(-amount)}"
+    return "0"
+
+
+def explain(result: Settlement) -> str:
+    """Describe ``result`` step by step: contributions, returns, pots, awards, nets."""
+    seats = result.seats
+    count = _WORDS.get(len(seats), str(len(seats)))
+    lines = [
+        f"{count} players put in {fmt(result.total)} chips: "
+        + ", ".join(f"{p} {fmt(result.contributions[p])}" for p in seats)
+        + ". "
+        + (
+            f"{join(p for p in seats if p in result.folded)} folded: their chips stay in the "
+            "pots but they cannot win them."
+            if result.folded
+            else "Nobody folded."
+        )
+    ]
+    if result.refunds:
+        for player, chips in result.refunds.items():
+            lines.append(
+                f"Nobody matched the last {fmt(chips)} of {player}'s "
+                f"{fmt(result.contributions[player])}: they go back to {player} (returned, not won)."
+            )
+    else:
+        lines.append("Every contribution was matched: nothing goes back.")
+    for pot in result.pots:
+        dead = f" (of which {fmt(pot.dead)} dead)" if pot.dead else ""
+        lines.append(f"{pot.name}: {pot.formula}{dead}, for {join(pot.eligible)}.")
+    for pot in reversed(result.pots):
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        if len(pot.eligible) == 1:
+            lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
+        elif len(pot.winners) == 1:
+            lines.append(
+                f"{pot.name} goes to {pot.winners[0]}, the best hand among "
+                f"{join(pot.eligible)}: {fmt(pot.awarded)}{rake}."
+            )
+        else:
+            shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
+            odd = ""
+            values = set(pot.shares.values())
+            if len(values) > 1:
+                top = max(values)
+                extra = [p for p, s in pot.shares.items() if s == top]
+                odd = (
+                    f"; the odd chip{'s go' if len(extra) > 1 else ' goes'} to {join(extra)}, "
+                    f"first clockwise from the button ({result.button})"
+                )
+            lines.append(
+                f"{pot.name} ({fmt(pot.awarded)}{rake}) is split between the equal hands of "
+                f"{join(pot.winners)}: {shares}{odd}."
+            )
+    phrases = [f"{p} {fmt(result.payouts[p])} (net {signed(result.net[p])})" for p in seats]
+    paid = sum(result.winnings.values(), start=0)
+    returned = sum(result.refunds.values(), start=0)
+    withheld = f" + withheld {fmt(result.withheld)}" if result.withheld else ""
+    first = seats[0]
+    phrases[0] = f"{first} receives " + phrases[0][len(first) + 1 :]
+    lines.append(
+        f"In the end {', '.join(phrases)}. "
+        f"Paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
+    )
+    return "\n".join(lines)
+

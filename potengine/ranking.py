@@ -1,0 +1,96 @@
+"""Showdown rankings: who beat whom, written best first with ties grouped.
+
+A ranking is a sequence whose entries are either one player (a string) or a group of players with
+equal hands (a tuple, list, set or frozenset). :func:`normalise_ranking` turns it into tiers: a
+tuple of tuples, best tier first.
+
+>>> normalise_ranking(["Alice", ("Bilal", "Chloé")], live=["Alice", "Bilal", "Chloé"], folded=[])
+(('Alice',), ('Bilal', 'Chloé'))
+>>> parse_ranking("Alice > Chloé = Bilal")
+['Alice', ('Chloé', 'Bilal')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import InputError
+
+Tiers = tuple[tuple[str, ...], ...]
+
+
+def normalise_ranking(
+    ranking: Sequence[str | Iterable[str]],
+    *,
+    live: Sequence[str],
+    folded: Iterable[str],
+) -> Tiers:
+    """Check a showdown ranking against the players and return it as tiers, best first.
+
+    Every live player must appear exactly once; folded players have no hand to rank; unknown
+    names are refused. Inside a tie group, players are kept in seat order.
+
+    >>> normalise_ranking(["Alice", "Eve"], live=["Alice", "Bilal"], folded=[])
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: ranking names 'Eve', who is not seated (players: Alice, Bilal)
+    """
+    if isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable):
+        raise InputError(
+            "ranking must be a list of players, best first, with tied players grouped in a "
+            f"tuple, e.g. ['Alice', ('Bilal', 'Chloé')]; got {ranking!r}"
+        )
+    folded = set(folded)
+    seat_of = {p: i for i, p in enumerate(live)}
+    seated = list(live) + sorted(folded)
+    seen: set[str] = set()
+    tiers: list[tuple[str, ...]] = []
+    for entry in ranking:
+        group = (entry,) if isinstance(entry, str) else tuple(entry)
+        if not group:
+            raise InputError("ranking has an empty tie group")
+        for player in group:
+            if not isinstance(player, str):
+                raise InputError(f"ranking entries must be player names, got {player!r}")
+            if player in folded:
+                raise InputError(
+                    f"ranking names {player!r}, who folded: a folded player has no hand at the "
+                    "showdown; leave him out of the ranking"
+                )
+            if player not in seat_of:
+                raise InputError(
+                    f"ranking names {player!r}, who is not seated (players: {', '.join(seated)})"
+                )
+            if player in seen:
+                raise InputError(f"ranking names {player!r} twice")
+            seen.add(player)
+        tiers.append(tuple(sorted(group, key=seat_of.__getitem__)))
+    missing = [p for p in live if p not in seen]
+    if missing:
+        raise InputError(
+            "ranking leaves out live player(s) "
+            + ", ".join(repr(p) for p in missing)
+            + ": every player who reaches the showdown needs a place in it"
+        )
+    return tuple(tiers)
+
+
+def parse_ranking(text: str) -> list[str | tuple[str, ...]]:
+    """Read a ranking written as ``"Alice > Chloé = Bilal"``: ``>`` beats, ``=`` ties.
+
+    >>> parse_ranking("A > B = C > D")
+    ['A', ('B', 'C'), 'D']
+    >>> parse_ranking("A > > B")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: ranking 'A > > B' has an empty name; write it like 'Alice > Chloé = Bilal'
+    """
+    result: list[str | tuple[str, ...]] = []
+    for chunk in text.split(">"):
+        names = tuple(name.strip() for name in chunk.split("="))
+        if not all(names):
+            raise InputError(
+                f"ranking {text!r} has an empty name; write it like 'Alice > Chloé = Bilal'"
+            )
+        result.append(names[0] if len(names) == 1 else names)
+    return result

@@ -1,0 +1,265 @@
+"""Settling a hand: each pot to its best eligible hand(s), ties split, odd chips from the button.
+
+:func:`settle` is the engine's front door. It forms the pots (:mod:`potengine.pots`), then awards
+them one by one, from the last side pot back to the main pot, each to the best hand among the
+players eligible for it. A tie splits that pot alone; the odd chips go one each to the tied
+winners, clockwise starting left of the button, counting only that pot's winners (TDA rule 20,
+Robert's Rules). Finally it checks that every chip is accounted for.
+
+>>> result = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
+>>> dict(result.payouts), dict(result.net)
+({'Alice': 120, 'Bilal': 0, 'Chloé': 120}, {'Alice': 80, 'Bilal': -100, 'Chloé': 20})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .chips import Amount, check_amount, format_amount, is_multiple
+from .errors import InputError
+from .pots import Pot, PotLayout, _frozen, build_pots
+from .ranking import Tiers, normalise_ranking
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of :func:`settle`: the pots with their winners and who receives what.
+
+    Every mapping has every seated player, in seat order. ``winnings`` are the chips won from pots,
+    ``refunds`` the uncalled chips handed back (not a win), ``payouts`` the two together,
+    ``net`` the payout less the player's contribution, ``withheld`` the rake kept by the house.
+    """
+
+    layout: PotLayout
+    pots: tuple[Pot, ...]
+    ranking: Tiers | None
+    button: str
+    chip: Amount
+    winnings: Mapping[str, Amount]
+    payouts: Mapping[str, Amount]
+    net: Mapping[str, Amount]
+    hands: Mapping[str, Any] | None = None
+    board: tuple | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("winnings", "payouts", "net"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
+        if self.hands is not None:
+            object.__setattr__(self, "hands", _frozen(self.hands))
+
+    # The figures a reader asks for first -------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Players in clockwise seat order."""
+        return self.layout.seats
+
+    @property
+    def contributions(self) -> Mapping[str, Amount]:
+        """What each player put in during the whole hand."""
+        return self.layout.contributions
+
+    @property
+    def folded(self) -> frozenset[str]:
+        """Players whose chips are dead."""
+        return self.layout.folded
+
+    @property
+    def refunds(self) -> Mapping[str, Amount]:
+        """Uncalled chips returned, ``{player: chips}`` (only players who get some back)."""
+        return self.layout.refunds
+
+    @property
+    def total(self) -> Amount:
+        """Everything put in."""
+        return self.layout.total
+
+    @property
+    def withheld(self) -> Amount:
+        """Rake taken by the house, over all pots."""
+        return sum((pot.rake for pot in self.pots), start=0)
+
+    # Reading the settlement ----------------------------------------------------------------
+    def audit(self):
+        """Re-check this settlement with the six-step method of EX-06; see :mod:`potengine.audit`.
+
+        >>> settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]).audit().ok
+        True
+        """
+        from .audit import audit
+
+        return audit(self)
+
+    def explain(self) -> str:
+        """Tell the settlement in words, step by step, as a dealer would; see :mod:`potengine.explain`.
+
+        >>> print(settle({"A": 30, "B": 70, "C": 100}, ranking=["B", "A", "C"]).explain().splitlines()[0])
+        Three players put in 200 chips: A 30, B 70, C 100. Nobody folded.
+        """
+        from .explain import explain
+
+        return explain(self)
+
+    def _repr_html_(self) -> str:
+        from .display import settlement_html
+
+        return settlement_html(self)
+
+
+def odd_chip_order(seats: Sequence[str], button: str) -> tuple[str, ...]:
+    """Seats in the order odd chips are handed out: clockwise, starting left of the button.
+
+    >>> odd_chip_order(["Alice", "Bilal", "Chloé", "David"], button="Bilal")
+    ('Chloé', 'David', 'Alice', 'Bilal')
+    """
+    b = list(seats).index(button)
+    return tuple(seats[b + 1 :]) + tuple(seats[: b + 1])
+
+
+def split_pot(
+    amount: Amount, winners: Sequence[str], *, order: Sequence[str], chip: Amount = 1
+) -> dict[str, Amount]:
+    """Split ``amount`` equally among ``winners``; odd chips one each in ``order``.
+
+    The amount is counted in chips of size ``chip``; what does not divide evenly is handed out a
+    whole chip at a time to the winners in ``order`` (clockwise from the button), so no winner
+    gets more than one odd chip. EX-14: 101 between two equal hands is 51 and 50.
+
+    >>> split_pot(101, ["Alice", "Bilal"], order=["Bilal", "Alice"])
+    {'Alice': 50, 'Bilal': 51}
+    >>> split_pot(200, ["A", "B", "C"], order=["A", "B", "C"], chip=1)
+    {'A': 67, 'B': 67, 'C': 66}
+    """
+    units = int(amount // chip)
+    base, odd = divmod(units, len(winners))
+    lucky = [p for p in order if p in winners][:odd]
+    return {p: chip * (base + (1 if p in lucky else 0)) for p in winners}
+
+
+def award(pot: Pot, tiers: Tiers | None, *, order: Sequence[str], chip: Amount) -> Pot:
+    """Award one pot to its best eligible hand(s): the first tier holding an eligible player.
+
+    >>> pot = build_pots({"A": 40, "B": 100, "C": 100}).pots[1]
+    >>> award(pot, (("A",), ("C",), ("B",)), order=["A", "B", "C"], chip=1).winners
+    ('C',)
+    """
+    if len(pot.eligible) == 1:
+        winners = pot.eligible
+    else:
+        if tiers is None:
+            raise InputError(
+                f"{pot.name} is contested by {', '.join(pot.eligible)}: "
+                "a ranking (or the cards) is needed to award it"
+            )
+        winners = next(
+            tuple(p for p in tier if p in pot.eligible)
+            for tier in tiers
+            if any(p in pot.eligible for p in tier)
+        )
+    shares = split_pot(pot.awarded, winners, order=order, chip=chip)
+    return replace(pot, winners=winners, shares={p: shares[p] for p in pot.eligible if p in shares})
+
+
+def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
+    """Validate the smallest denomination: positive, and dividing every contribution.
+
+    >>> check_chip(25, {"Alice": 100, "Bilal": 130})
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must be whole chips of the smallest denomination
+    """
+    chip = check_amount(chip, "chip", allow_zero=False)
+    for player, amount in contributions.items():
+        if not is_multiple(amount, chip):
+            raise InputError(
+                f"chip {format_amount(chip)} does not divide {player}'s contribution of "
+                f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
+            )
+    return chip
+
+
+def settle(
+    contributions: Mapping[str, Amount],
+    ranking: Sequence[str | Iterable[str]] | None = None,
+    *,
+    folded: Iterable[str] = (),
+    button: str | None = None,
+    chip: Amount = 1,
+) -> Settlement:
+    """Settle a hand from each player's total contribution and the showdown ranking.
+
+    ``contributions`` lists every player with the chips he put in during the whole hand, in
+    clockwise seat order. ``ranking`` puts the live players best first; a tuple, list or set groups
+    equal hands. ``folded`` players' chips are dead: they stay in the pots but cannot be won back.
+    ``button`` (default: the last seat) fixes where odd chips start; ``chip`` is the smallest
+    denomination in play. All input is checked before any chip moves.
+
+    EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
+
+    >>> result = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=[("Alice", "Bilal"), "Chloé"])
+    >>> [(pot.name, dict(pot.shares)) for pot in result.pots]
+    [('Main pot', {'Alice': 60, 'Bilal': 60}), ('Side pot 1', {'Bilal': 120})]
+    >>> dict(result.payouts)
+    {'Alice': 60, 'Bilal': 180, 'Chloé': 0}
+    """
+    layout = build_pots(contributions, folded)
+    seats = layout.seats
+    if button is None:
+        button = seats[-1]
+    elif button not in seats:
+        raise InputError(f"button {button!r} is not seated (players: {', '.join(seats)})")
+    chip = check_chip(chip, layout.contributions)
+
+    live = layout.live
+    tiers = None
+    if ranking is not None:
+        tiers = normalise_ranking(ranking, live=live, folded=layout.folded)
+    elif len(live) > 1:
+        raise InputError(
+            f"{len(live)} players reach the showdown ({', '.join(live)}): "
+            "a ranking is needed to say who won"
+        )
+
+    order = odd_chip_order(seats, button)
+    # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
+    awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(layout.pots)]
+    pots = tuple(reversed(awarded))
+
+    winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
+    payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}
+    net = {p: payouts[p] - layout.contributions[p] for p in seats}
+    result = Settlement(
+        layout=layout,
+        pots=pots,
+        ranking=tiers,
+        button=button,
+        chip=chip,
+        winnings=winnings,
+        payouts=payouts,
+        net=net,
+    )
+    check_conservation(result)
+    return result
+
+
+def check_conservation(result: Settlement) -> None:
+    """Raise if paid + returned + withheld differs from what was put in, or a pot is mis-split.
+
+    This runs at the end of every :func:`settle`; a failure is a bug in the engine, never bad input.
+
+    >>> check_conservation(settle({"A": 5, "B": 5}, ranking=[("A", "B")]))
+    """
+    for pot in result.pots:
+        shared = sum(pot.shares.values(), start=0)
+        if shared + pot.rake != pot.amount:
+            raise RuntimeError(f"{pot.name}: shares {shared} + rake {pot.rake} != {pot.amount}")
+    paid = sum(result.winnings.values(), start=0)
+    returned = sum(result.refunds.values(), start=0)
+    if paid + returned + result.withheld != result.total:
+        raise RuntimeError(
+            f"chips not conserved: paid {paid} + returned {returned} + withheld "
+            f"{result.withheld} != put in {result.total}"
+        )
+    if sum(result.net.values(), start=0) + result.withheld != 0:
+        raise RuntimeError("nets do not sum to minus the rake")
