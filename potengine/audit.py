@@ -136,13 +136,17 @@ def audit(result: Settlement) -> Audit:
     findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
     findings3 += [f"{pot.name}: {pot.formula}." for pot in result.pots]
     pots_total = sum(amounts, start=0)
-    findings3.append(
-        f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned "
-        f"{fmt(sum(expected_refunds.values(), start=0))} = {fmt(total)} put in."
+    returned_total = sum(expected_refunds.values(), start=0)
+    ok3 = amounts == expected_amounts and pots_total + returned_total == total
+    balance = (
+        "everything put in"
+        if pots_total + returned_total == total
+        else f"but {fmt(total)} were put in"
     )
-    ok3 = amounts == expected_amounts and pots_total + sum(
-        expected_refunds.values(), start=0
-    ) == total
+    findings3.append(
+        f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned {fmt(returned_total)} "
+        f"= {fmt(pots_total + returned_total)}, {balance}."
+    )
     if amounts != expected_amounts:
         findings3.append(
             "Expected pots " + ", ".join(fmt(a) for a in expected_amounts) + " instead."

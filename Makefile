@@ -1,0 +1,49 @@
+# Two commands set everything up on a fresh machine with Python 3.11:
+#   make book   virtual environment + install + execute every notebook + build the site (_build/html)
+#   make test   unit, property and doctest tests, and nbval over every notebook in book/
+# and one for readers who want to change the examples:
+#   make lab    open the notebooks in JupyterLab, in the same environment
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: book test lab bench notebooks clean help
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make book   - build the static site into _build/html (creates .venv, executes every notebook)"
+	@echo "make test   - unit, property and doctest tests, and nbval over every notebook"
+	@echo "make lab    - open the notebooks in JupyterLab in the project's environment"
+	@echo "make bench  - run the benchmarks against the peers and print the ratios"
+	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@touch $@
+
+# Every notebook is executed afresh (execute_notebooks: force, --all: no stale outputs after an
+# engine change); -W turns every warning, including a failing cell, into an error.
+book: $(STAMP)
+	rm -rf _build/html _build/.doctrees _build/jupyter_execute
+	$(BIN)/jupyter-book build . --all -W --keep-going
+	$(BIN)/python .ci/check_site.py _build/html
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lab: $(STAMP)
+	$(BIN)/python -m pip install --quiet -r requirements-lab.txt
+	$(BIN)/jupyter lab book/
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*.ipynb
+
+clean:
+	rm -rf _build .pytest_cache .hypothesis
