@@ -46,7 +46,12 @@ def normalise_ranking(
     seen: set[str] = set()
     tiers: list[tuple[str, ...]] = []
     for entry in ranking:
-        group = (entry,) if isinstance(entry, str) else tuple(entry)
+        if isinstance(entry, str):
+            group: tuple = (entry,)
+        elif isinstance(entry, Iterable):
+            group = tuple(entry)
+        else:
+            raise InputError(f"ranking entries must be player names, got {entry!r}")
         if not group:
             raise InputError("ranking has an empty tie group")
         for player in group:

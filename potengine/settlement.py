@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from typing import Any
 
 from .chips import Amount, check_amount, format_amount, is_multiple
@@ -175,6 +176,7 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
             raise InputError(
                 f"chip {format_amount(chip)} does not divide {player}'s contribution of "
                 f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
+                + (" (for cents pass chip=Decimal('0.01'))" if isinstance(amount, Decimal) else "")
             )
     return chip
 
@@ -226,8 +228,10 @@ def settle(
     awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(layout.pots)]
     pots = tuple(reversed(awarded))
 
-    winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
-    payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}
+    # A zero of the amounts' own type: Decimal contributions give Decimal results throughout.
+    zero = sum(layout.contributions.values(), start=chip - chip) * 0
+    winnings = {p: sum((pot.shares.get(p, zero) for pot in pots), start=zero) for p in seats}
+    payouts = {p: winnings[p] + layout.refunds.get(p, zero) for p in seats}
     net = {p: payouts[p] - layout.contributions[p] for p in seats}
     result = Settlement(
         layout=layout,

@@ -1,0 +1,123 @@
+"""Property tests: thousands of random tables of 2 to 10 players, with folds, all-ins and ties.
+
+Tables are drawn as a real hand would leave them: any number of live players, folded players who
+put in no more than the deepest live player, a chip size dividing every amount, a ranking with
+random ties, and a button anywhere.
+"""
+
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potengine import settle
+from potengine.pots import build_pots
+
+
+@st.composite
+def tables(draw, max_players=10):
+    n = draw(st.integers(2, max_players))
+    players = [f"P{i}" for i in range(n)]
+    chip = draw(st.sampled_from([1, 1, 5, 25]))
+    folded = draw(st.lists(st.sampled_from(players), unique=True, max_size=n - 1))
+    live = [p for p in players if p not in folded]
+    units = {p: draw(st.integers(0, 400)) for p in live}
+    if max(units.values()) == 0:
+        units[live[0]] = draw(st.integers(1, 400))
+    top = max(units.values())
+    for p in folded:
+        units[p] = draw(st.integers(0, top))
+    contributions = {p: units[p] * chip for p in players}
+    tier = {p: draw(st.integers(0, 3)) for p in live}   # few tiers: many ties
+    ranking = [tuple(p for p in live if tier[p] == t) for t in sorted(set(tier.values()))]
+    button = draw(st.sampled_from(players))
+    return contributions, ranking, folded, button, chip
+
+
+@settings(max_examples=3000)
+@given(tables())
+def test_chips_are_conserved(table):
+    contributions, ranking, folded, button, chip = table
+    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    total = sum(contributions.values())
+    assert sum(r.payouts.values()) == total
+    assert sum(r.winnings.values()) + sum(r.refunds.values()) + r.withheld == total
+    assert sum(p.amount for p in r.pots) + sum(r.refunds.values()) == total
+    assert sum(r.net.values()) == 0
+    for pot in r.pots:
+        assert sum(pot.shares.values()) == pot.amount
+
+
+@settings(max_examples=2000)
+@given(tables())
+def test_nobody_wins_from_an_opponent_more_than_he_put_in(table):
+    contributions, ranking, folded, button, chip = table
+    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    for p, mine in contributions.items():
+        at_risk = mine - r.refunds.get(p, 0)
+        cap = sum(min(at_risk, theirs) for q, theirs in contributions.items() if q != p)
+        assert -mine <= r.net[p] <= cap
+        if p in folded:
+            assert r.payouts[p] == 0
+
+
+@settings(max_examples=2000)
+@given(tables())
+def test_each_pot_goes_to_its_best_eligible_hands(table):
+    contributions, ranking, folded, button, chip = table
+    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    place = {p: i for i, tier in enumerate(ranking) for p in tier}
+    for pot in r.pots:
+        assert set(pot.winners) <= set(pot.eligible)
+        assert set(pot.shares) == set(pot.winners)
+        assert not set(pot.eligible) & set(folded)
+        assert all(contributions[p] - r.refunds.get(p, 0) >= pot.high for p in pot.eligible)
+        best = min(place[p] for p in pot.eligible)
+        assert set(pot.winners) == {p for p in pot.eligible if place[p] == best}
+
+
+@settings(max_examples=2000)
+@given(tables())
+def test_odd_chips_differ_by_at_most_one_unit_and_start_left_of_the_button(table):
+    contributions, ranking, folded, button, chip = table
+    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    seats = list(contributions)
+    b = seats.index(button)
+    order = seats[b + 1 :] + seats[: b + 1]
+    for pot in r.pots:
+        shares = [pot.shares[p] for p in order if p in pot.winners]
+        assert all(s % chip == 0 for s in shares)
+        assert max(shares) - min(shares) <= chip
+        assert shares == sorted(shares, reverse=True)   # the extra chips go to the first in order
+
+
+@settings(max_examples=1000)
+@given(tables())
+def test_the_audit_holds_on_every_engine_settlement(table):
+    contributions, ranking, folded, button, chip = table
+    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    assert r.audit().ok
+
+
+@settings(max_examples=1000)
+@given(tables(), st.sampled_from([Decimal("0.01"), Decimal("0.5"), Decimal("0.25")]))
+def test_decimal_chips_settle_like_whole_chips_scaled(table, unit):
+    """Metamorphic: cents settle exactly like integer chips, scaled by the unit."""
+    contributions, ranking, folded, button, chip = table
+    whole = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    scaled = {p: c * unit for p, c in contributions.items()}
+    exact = settle(scaled, ranking=ranking, folded=folded, button=button, chip=chip * unit)
+    assert {p: v * unit for p, v in whole.payouts.items()} == exact.payouts
+    assert all(isinstance(v, Decimal) for v in exact.payouts.values())
+
+
+@settings(max_examples=1000)
+@given(tables())
+def test_pots_have_strictly_shrinking_eligibility(table):
+    """Adjacent tiers with the same eligible players would be one pot."""
+    contributions, _, folded, _, _ = table
+    layout = build_pots(contributions, folded=folded)
+    for lower, upper in zip(layout.pots, layout.pots[1:]):
+        assert set(upper.eligible) < set(lower.eligible)
+        assert lower.high == upper.low
+    assert len(layout.refunds) <= 1
