@@ -8,7 +8,8 @@ Main pot: 3 × 40 = 120, for Alice, Bilal and Chloé.
 Side pot 1: 2 × (100 − 40) = 120, for Bilal and Chloé.
 Side pot 1 goes to Chloé, the best hand among Bilal and Chloé: 120.
 Main pot goes to Alice, the best hand among Alice, Bilal and Chloé: 120.
-In the end Alice receives 120 (net +80), Bilal 0 (net −100), Chloé 120 (net +20). Paid 240 + returned 0 = 240 put in.
+In the end Alice receives 120 (net +80), Bilal 0 (net −100), Chloé 120 (net +20).
+Check: paid 240 + returned 0 = 240 put in.
 """
 
 from __future__ import annotations
@@ -75,13 +76,20 @@ def explain(result: Settlement) -> str:
     for pot in result.pots:
         dead = f" (of which {fmt(pot.dead)} dead)" if pot.dead else ""
         lines.append(f"{pot.name}: {pot.formula}{dead}, for {join(pot.eligible)}.")
+    def who(player: str) -> str:
+        if result.hands and player in result.hands:
+            return f"{player} ({result.hands[player].description})"
+        return player
+
+    if result.board:
+        lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
     for pot in reversed(result.pots):
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
         if len(pot.eligible) == 1:
             lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
         elif len(pot.winners) == 1:
             lines.append(
-                f"{pot.name} goes to {pot.winners[0]}, the best hand among "
+                f"{pot.name} goes to {who(pot.winners[0])}, the best hand among "
                 f"{join(pot.eligible)}: {fmt(pot.awarded)}{rake}."
             )
         else:
@@ -97,7 +105,7 @@ def explain(result: Settlement) -> str:
                 )
             lines.append(
                 f"{pot.name} ({fmt(pot.awarded)}{rake}) is split between the equal hands of "
-                f"{join(pot.winners)}: {shares}{odd}."
+                f"{join(map(who, pot.winners))}: {shares}{odd}."
             )
     phrases = [f"{p} {fmt(result.payouts[p])} (net {signed(result.net[p])})" for p in seats]
     paid = sum(result.winnings.values(), start=0)
@@ -105,9 +113,9 @@ def explain(result: Settlement) -> str:
     withheld = f" + withheld {fmt(result.withheld)}" if result.withheld else ""
     first = seats[0]
     phrases[0] = f"{first} receives " + phrases[0][len(first) + 1 :]
+    lines.append(f"In the end {', '.join(phrases)}.")
     lines.append(
-        f"In the end {', '.join(phrases)}. "
-        f"Paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
+        f"Check: paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
     )
     return "\n".join(lines)
 
