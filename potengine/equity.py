@@ -1,0 +1,296 @@
+"""Exact all-in equity: every remaining board is dealt, none sampled.
+
+:func:`equity` gives each player's share of one pot they all contest (ties split) as an exact
+:class:`~fractions.Fraction`, with win and tie counts. :func:`pot_equity` does it pot by pot for
+an all-in with side pots: a short stack contests only the main pot, so its chance there differs
+from the bigger stacks' battle for the side pot.
+
+>>> result = equity({"Alice": "AsAh", "Bilal": "KdKc"}, board="2c 7d 9h")
+>>> result.boards, result["Alice"].wins, result["Bilal"].wins, result["Alice"].ties
+(990, 907, 83, 0)
+>>> result["Alice"].share + result["Bilal"].share
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Collection, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from .cards import DECK, Card, CardLike, format_cards, parse_cards
+from .errors import CardError, InputError
+from .handarrays import CARD_BITS, CARD_KEYS, strengths_from_sums
+from .hands import parse_deal
+
+
+@lru_cache(maxsize=8)
+def combinations_array(n: int, k: int) -> np.ndarray:
+    """Every k-subset of ``range(n)`` in lexicographic order, as an ``(C(n, k), k)`` uint8 array.
+
+    >>> combinations_array(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    >>> combinations_array(46, 5).shape
+    (1370754, 5)
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    if k > n:
+        return np.zeros((0, k), dtype=np.uint8)
+    # combos of k from n = for each first element i: [i, (combos of k-1 from n-i-1) + i + 1]
+    tail = combinations_array(n - 1, k - 1)   # combos of k-1 from range(n-1)
+    parts = []
+    for first in range(n - k + 1):
+        rest = n - first - 1
+        # the last C(rest, k-1) rows of `tail` (lexicographic) are the subsets of
+        # first..n-2; shifted by one they are the subsets of first+1..n-1.
+        count = _comb(rest, k - 1)
+        block = np.empty((count, k), dtype=np.uint8)
+        block[:, 0] = first
+        block[:, 1:] = tail[len(tail) - count:] + 1
+        parts.append(block)
+    result = np.concatenate(parts)
+    result.setflags(write=False)
+    return result
+
+
+def _comb(n: int, k: int) -> int:
+    from math import comb
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result over all boards: ``share`` of the pot (exact), outright ``wins``,
+    ``ties`` (boards where the pot is split with others) and ``boards`` in total."""
+
+    name: str
+    share: Fraction
+    wins: int
+    ties: int
+    boards: int
+
+    @property
+    def win_chance(self) -> Fraction:
+        """Chance of winning outright."""
+        return Fraction(self.wins, self.boards)
+
+    @property
+    def tie_chance(self) -> Fraction:
+        """Chance of splitting the pot with at least one other player."""
+        return Fraction(self.ties, self.boards)
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Exact equity of each player in one pot, over ``boards`` equally likely boards."""
+
+    boards: int
+    players: tuple[PlayerEquity, ...]
+
+    def __getitem__(self, name: str) -> PlayerEquity:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise InputError(f"no player named {name!r}; players are "
+                         + ", ".join(repr(p.name) for p in self.players))
+
+    def __iter__(self) -> Iterator[PlayerEquity]:
+        return iter(self.players)
+
+    @property
+    def shares(self) -> dict[str, Fraction]:
+        """``{player: share}``; the shares add up to exactly 1."""
+        return {p.name: p.share for p in self.players}
+
+
+def _names_and_hands(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str]
+                     ) -> Mapping[str, str | Sequence[CardLike]]:
+    if isinstance(hands, Mapping):
+        return hands
+    if isinstance(hands, str):
+        raise CardError("give the hands as a mapping {name: cards} or a list of hands, "
+                        f"not one string {hands!r}")
+    return {format_cards(parse_cards(hand)): hand for hand in hands}
+
+
+def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
+                    dead: Sequence[Card] = ()) -> tuple[dict[str, np.ndarray], int]:
+    """Each player's strength on every completion of ``board`` (arrays aligned board by board),
+    and the number of boards.
+
+    >>> strengths, boards = board_strengths({"A": parse_cards("As Ah"), "B": parse_cards("Kd Kc")},
+    ...                                     parse_cards("2c 7d 9h 3s"))
+    >>> boards, strengths["A"].shape
+    (44, (44,))
+    """
+    known = [card for hole in holes.values() for card in hole] + list(board) + list(dead)
+    used = {card.index for card in known}
+    remaining = np.array([i for i in range(52) if i not in used], dtype=np.intp)
+    missing = 5 - len(board)
+    combos = combinations_array(len(remaining), missing)
+    board_key = sum(CARD_KEY_INT[c.index] for c in board)
+    board_bit = sum(CARD_BIT_INT[c.index] for c in board)
+    if missing:
+        deal = remaining[combos]
+        key_sums = CARD_KEYS[deal].sum(axis=1) + board_key
+        bit_sums = CARD_BITS[deal].sum(axis=1) + board_bit
+    else:
+        key_sums = np.array([board_key], dtype=np.int64)
+        bit_sums = np.array([board_bit], dtype=np.int64)
+    strengths = {}
+    for name, hole in holes.items():
+        strengths[name] = strengths_from_sums(
+            key_sums + sum(CARD_KEY_INT[c.index] for c in hole),
+            bit_sums + sum(CARD_BIT_INT[c.index] for c in hole))
+    return strengths, len(key_sums)
+
+
+CARD_KEY_INT = [int(v) for v in CARD_KEYS]
+CARD_BIT_INT = [int(v) for v in CARD_BITS]
+
+
+def _split_counts(strengths: Mapping[str, np.ndarray], players: Sequence[str]
+                  ) -> dict[str, np.ndarray]:
+    """For each player, how many boards they win with k winners (index k, k = 1..n)."""
+    stack = np.stack([strengths[p] for p in players])
+    best = stack.max(axis=0)
+    winners = stack == best
+    n_winners = winners.sum(axis=0)
+    return {p: np.bincount(n_winners[winners[i]], minlength=len(players) + 1)
+            for i, p in enumerate(players)}
+
+
+def _share(counts: np.ndarray, boards: int) -> Fraction:
+    return sum((Fraction(int(c), k) for k, c in enumerate(counts) if k and c), Fraction(0)) / boards
+
+
+def equity(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str],
+           board: str | Sequence[CardLike] = "", dead: str | Sequence[CardLike] = ""
+           ) -> EquityResult:
+    """Exact equity of hold'em hands in one pot they all contest, over every remaining board.
+
+    ``hands`` maps names to two hole cards (a list of hands is named by its cards); ``board`` has
+    0, 3, 4 or 5 cards; ``dead`` cards are known to be out of the deck.
+
+    >>> result = equity({"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"})
+    >>> result.boards
+    1370754
+    >>> [(p.name, p.wins, p.ties) for p in result]
+    [('Alice', 835699, 3052), ('Bilal', 242990, 3052), ('Chloé', 289013, 3052)]
+    >>> {p.name: round(float(p.share), 4) for p in result}
+    {'Alice': 0.6104, 'Bilal': 0.178, 'Chloé': 0.2116}
+    >>> equity(["As Ah", "Kd Kc"], board="2c 7d 9h 3s 4c").shares
+    {'A♠ A♥': Fraction(1, 1), 'K♦ K♣': Fraction(0, 1)}
+    """
+    hands = _names_and_hands(hands)
+    if len(hands) < 2:
+        raise InputError(f"equity needs at least two players, got {len(hands)}")
+    holes, board_cards = parse_deal(hands, board)
+    if len(board_cards) in (1, 2):
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: "
+                        f"{format_cards(board_cards)}")
+    dead_cards = parse_cards(dead)
+    if dead_cards:
+        parse_deal(hands, tuple(board_cards) + dead_cards, max_board=52)  # no overlaps
+    strengths, boards = board_strengths(holes, board_cards, dead_cards)
+    names = list(holes)
+    counts = _split_counts(strengths, names)
+    players = tuple(PlayerEquity(name, _share(counts[name], boards), int(counts[name][1]),
+                                 int(counts[name][2:].sum()), boards) for name in names)
+    return EquityResult(boards, players)
+
+
+@dataclass(frozen=True)
+class PotChance:
+    """One player's prospects in one pot: ``share`` of it (exact), outright ``win_chance``,
+    ``tie_chance`` and the ``expected`` chips (``share * amount``)."""
+
+    name: str
+    share: Fraction
+    win_chance: Fraction
+    tie_chance: Fraction
+    expected: Fraction
+
+
+@dataclass(frozen=True)
+class PotEquity:
+    """A pot (main first) with its amount, eligible players and each one's :class:`PotChance`."""
+
+    name: str
+    amount: object
+    eligible: tuple[str, ...]
+    chances: dict[str, PotChance]
+
+
+@dataclass(frozen=True)
+class PotEquityResult:
+    """Per-pot equity of an all-in, plus the certain refunds and each player's total expectation."""
+
+    boards: int
+    pots: tuple[PotEquity, ...]
+    refunds: dict[str, object]
+
+    @property
+    def expected(self) -> dict[str, Fraction]:
+        """Expected chips back per player: every pot's expectation plus refunds (exact)."""
+        total: dict[str, Fraction] = {}
+        for pot in self.pots:
+            for name, chance in pot.chances.items():
+                total[name] = total.get(name, Fraction(0)) + chance.expected
+        for name, amount in self.refunds.items():
+            total[name] = total.get(name, Fraction(0)) + Fraction(amount)
+        return total
+
+
+def pot_equity(contributions: Mapping[str, object],
+               hands: Mapping[str, str | Sequence[CardLike]],
+               board: str | Sequence[CardLike] = "",
+               folded: Collection[str] = ()) -> PotEquityResult:
+    """Each player's chance and expected chips in each pot of an all-in (pots from
+    :func:`potengine.pots.build_pots`); every live player needs hole cards.
+
+    Expected chips split tied pots evenly (as fractions); they add up to each pot's amount.
+
+    >>> result = pot_equity({"Alice": 40, "Bilal": 100, "Chloé": 100},
+    ...                     {"Alice": "7s6s", "Bilal": "KdKc", "Chloé": "AsAh"}, board="2c 7d 9h")
+    >>> [(pot.name, pot.amount) for pot in result.pots]
+    [('Main pot', 120), ('Side pot 1', 120)]
+    >>> [sum(c.expected for c in pot.chances.values()) == pot.amount for pot in result.pots]
+    [True, True]
+    """
+    from .pots import build_pots
+
+    layout = build_pots(contributions, folded)
+    folded = layout.folded
+    live = layout.live
+    missing = [name for name in live if name not in hands]
+    if missing:
+        raise CardError(f"{missing[0]} is still in the hand but has no hole cards")
+    extra = [name for name in hands if name not in layout.seats]
+    if extra:
+        raise InputError(f"{extra[0]!r} has hole cards but no contribution")
+    holes, board_cards = parse_deal(hands, board)
+    if len(board_cards) in (1, 2):
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: "
+                        f"{format_cards(board_cards)}")
+    strengths, boards = board_strengths({n: holes[n] for n in live}, board_cards,
+                                        tuple(c for n in hands if n not in live for c in holes[n]))
+    pots = []
+    for pot in layout.pots:
+        eligible = tuple(n for n in pot.eligible if n not in folded)
+        if not eligible:
+            pots.append(PotEquity(pot.name, pot.amount, eligible, {}))
+            continue
+        counts = _split_counts(strengths, eligible)
+        chances = {}
+        for name in eligible:
+            share = _share(counts[name], boards)
+            chances[name] = PotChance(name, share, Fraction(int(counts[name][1]), boards),
+                                      Fraction(int(counts[name][2:].sum()), boards),
+                                      share * Fraction(pot.amount))
+        pots.append(PotEquity(pot.name, pot.amount, eligible, chances))
+    return PotEquityResult(boards, tuple(pots), dict(layout.refunds))
