@@ -12,6 +12,9 @@ handed out clockwise from the button, and checks that every chip is accounted fo
 """
 
 from .audit import Audit, AuditStep, audit
+from .cards import DECK, Card, parse_card, parse_cards
+from .equity import equity, pot_equity
+from .hands import HandValue, evaluate, rank_players
 from .chips import Amount
 from .errors import CardError, HandHistoryError, IllegalActionError, InputError, PotEngineError
 from .pots import Pot, PotLayout, build_pots
@@ -22,17 +25,26 @@ __all__ = [
     "Amount",
     "Audit",
     "AuditStep",
+    "Card",
     "CardError",
+    "DECK",
     "HandHistoryError",
     "IllegalActionError",
     "InputError",
     "Pot",
     "PotEngineError",
     "PotLayout",
+    "HandValue",
     "Settlement",
     "audit",
     "build_pots",
+    "equity",
+    "evaluate",
+    "parse_card",
+    "parse_cards",
     "parse_ranking",
+    "pot_equity",
+    "rank_players",
     "settle",
 ]
 

@@ -122,6 +122,11 @@ class PotLayout:
         """Everything put in: the pots plus the returned chips."""
         return sum(self.contributions.values(), start=0)
 
+    def __repr__(self) -> str:
+        pots = ", ".join(f"{pot.name} {format_amount(pot.amount)}" for pot in self.pots)
+        back = ", ".join(f"{p} {format_amount(c)}" for p, c in self.refunds.items())
+        return f"<PotLayout: {pots or 'no pot'}; returned {back or 'nothing'}>"
+
     def _repr_html_(self) -> str:
         from .display import layout_html
 

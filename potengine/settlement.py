@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from .chips import Amount, check_amount, format_amount, is_multiple
-from .errors import InputError
+from .errors import CardError, InputError
 from .pots import Pot, PotLayout, _frozen, build_pots
 from .ranking import Tiers, normalise_ranking
 
@@ -101,6 +101,11 @@ class Settlement:
         from .explain import explain
 
         return explain(self)
+
+    def __repr__(self) -> str:
+        pots = ", ".join(f"{pot.name} {format_amount(pot.amount)}" for pot in self.pots)
+        payouts = ", ".join(f"{p}: {format_amount(v)}" for p, v in self.payouts.items())
+        return f"<Settlement: {pots or 'no pot'}; payouts {payouts}>"
 
     def _repr_html_(self) -> str:
         from .display import settlement_html
@@ -188,6 +193,10 @@ def settle(
     folded: Iterable[str] = (),
     button: str | None = None,
     chip: Amount = 1,
+    hands: Mapping[str, Any] | None = None,
+    board: Any = None,
+    rake: Any = None,
+    flop_seen: bool = True,
 ) -> Settlement:
     """Settle a hand from each player's total contribution and the showdown ranking.
 
@@ -196,6 +205,13 @@ def settle(
     equal hands. ``folded`` players' chips are dead: they stay in the pots but cannot be won back.
     ``button`` (default: the last seat) fixes where odd chips start; ``chip`` is the smallest
     denomination in play. All input is checked before any chip moves.
+
+    Instead of a ranking, give the cards: ``hands`` maps players to their two hole cards and
+    ``board`` holds the five community cards; the live players are then ranked by
+    :func:`potengine.hands.rank_players` and the result carries each hand's value. ``rake`` (a
+    :class:`potengine.rake.Rake` policy or a fixed amount) is withheld before any pot is split, from
+    the main pot first (see :func:`potengine.rake.take_rake`); ``flop_seen=False`` applies a
+    no-flop-no-drop policy.
 
     EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
 
@@ -215,17 +231,34 @@ def settle(
 
     live = layout.live
     tiers = None
-    if ranking is not None:
+    values = board_cards = None
+    if hands is not None:
+        if ranking is not None:
+            raise InputError(
+                "give either a ranking or the cards (hands= and board=), not both: "
+                "with cards the engine ranks the hands itself"
+            )
+        tiers, values, board_cards = rank_by_cards(hands, board, layout)
+    elif board is not None:
+        raise InputError("a board was given without hands=: give each live player's hole cards")
+    elif ranking is not None:
         tiers = normalise_ranking(ranking, live=live, folded=layout.folded)
     elif len(live) > 1:
         raise InputError(
             f"{len(live)} players reach the showdown ({', '.join(live)}): "
-            "a ranking is needed to say who won"
+            "a ranking (or the cards) is needed to say who won"
         )
+
+    pots_in = layout.pots
+    if rake is not None:
+        from .rake import take_rake
+
+        withheld = take_rake([pot.amount for pot in pots_in], rake, flop_seen=flop_seen, chip=chip)
+        pots_in = tuple(replace(pot, rake=cut) for pot, cut in zip(pots_in, withheld))
 
     order = odd_chip_order(seats, button)
     # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
-    awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(layout.pots)]
+    awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(pots_in)]
     pots = tuple(reversed(awarded))
 
     # A zero of the amounts' own type: Decimal contributions give Decimal results throughout.
@@ -242,9 +275,54 @@ def settle(
         winnings=winnings,
         payouts=payouts,
         net=net,
+        hands=values,
+        board=board_cards,
     )
     check_conservation(result)
     return result
+
+
+def rank_by_cards(hands: Mapping[str, Any], board: Any, layout: PotLayout):
+    """Rank the live players by their cards: (tiers, hand values, board cards).
+
+    Every live player needs two hole cards; folded players' cards may be given (they are checked
+    for duplicates but not ranked); the board must hold the five community cards.
+
+    >>> tiers, values, board = rank_by_cards({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Js 3s",
+    ...                                      build_pots({"A": 10, "B": 10}))
+    >>> tiers, values["A"].description
+    ((('A',), ('B',)), 'Pair of aces, kickers J 9 7')
+    """
+    from .cards import parse_cards
+    from .hands import rank_players
+
+    if not isinstance(hands, Mapping):
+        raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah'}")
+    for player in hands:
+        if player not in layout.seats:
+            raise InputError(
+                f"hands names {player!r}, who is not seated (players: {', '.join(layout.seats)})"
+            )
+    missing = [p for p in layout.live if p not in hands]
+    if missing:
+        raise InputError(
+            "no cards for live player(s) " + ", ".join(repr(p) for p in missing)
+            + ": every player who reaches the showdown must show his hand"
+        )
+    board_cards = parse_cards(board if board is not None else "")
+    if len(board_cards) != 5:
+        shown = " ".join(map(str, board_cards)) or "no cards"
+        raise CardError(
+            f"the board must hold the 5 community cards at the showdown, got "
+            f"{len(board_cards)} ({shown})"
+        )
+    ranked, values = rank_players(hands, board_cards)
+    tiers = tuple(
+        tier for tier in (tuple(p for p in group if p in layout.live) for group in ranked) if tier
+    )
+    seat_of = {p: i for i, p in enumerate(layout.seats)}
+    tiers = tuple(tuple(sorted(tier, key=seat_of.__getitem__)) for tier in tiers)
+    return tiers, values, tuple(board_cards)
 
 
 def check_conservation(result: Settlement) -> None:
