@@ -56,7 +56,7 @@ def pot_style(index: int) -> dict:
 
 
 def _label(ax: Axes, x: float, bottom: float, height: float, text: str, scale: float) -> None:
-    if height >= 0.07 * scale:
+    if height >= 0.07 * scale:  # every argument here is a float: matplotlib draws in floats
         ax.text(
             x, bottom + height / 2, text, ha="center", va="center", fontsize=9,
             bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
@@ -84,27 +84,28 @@ def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = N
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
     seats = list(layout.seats)
-    scale = max(layout.contributions.values(), default=1) or 1
+    scale = float(max(layout.contributions.values(), default=1)) or 1.0
     for x, player in enumerate(seats):
-        bottom = 0
+        bottom = 0.0
         dead = player in layout.folded
         for pot in layout.pots:
-            chips = pot.contributions.get(player, 0)
-            if not chips:
+            amount = pot.contributions.get(player, 0)
+            if not amount:
                 continue
+            chips = float(amount)  # drawn as a float; labelled with the exact amount
             style = pot_style(pot.index)
             if dead:
                 style = {**style, "facecolor": DEAD_COLOUR, "hatch": DEAD_HATCH}
             ax.bar(x, chips, bottom=bottom, width=0.62, **style)
-            _label(ax, x, bottom, chips, fmt(chips), scale)
+            _label(ax, x, bottom, chips, fmt(amount), scale)
             bottom += chips
         refund = layout.refunds.get(player, 0)
         if refund:
             gap = 0.02 * scale
-            ax.bar(x, refund, bottom=bottom + gap, width=0.62, facecolor="white",
+            ax.bar(x, float(refund), bottom=bottom + gap, width=0.62, facecolor="white",
                    edgecolor="black", linestyle="--", linewidth=1.0)
-            _label(ax, x, bottom + gap, refund, f"returned {fmt(refund)}", scale)
-            bottom += refund + gap
+            _label(ax, x, bottom + gap, float(refund), f"returned {fmt(refund)}", scale)
+            bottom += float(refund) + gap
         ax.text(x, bottom + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
                 va="bottom", fontsize=9, fontweight="bold")
     ax.set_xticks(range(len(seats)))
@@ -134,23 +135,24 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
     seats = list(result.seats)
-    scale = max([*result.payouts.values(), *result.contributions.values(), 1])
+    scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
     for x, player in enumerate(seats):
-        bottom = 0
+        bottom = 0.0
         for pot in result.pots:
-            chips = pot.shares.get(player, 0)
-            if not chips:
+            amount = pot.shares.get(player, 0)
+            if not amount:
                 continue
+            chips = float(amount)
             ax.bar(x, chips, bottom=bottom, width=0.62, **pot_style(pot.index))
-            _label(ax, x, bottom, chips, fmt(chips), scale)
+            _label(ax, x, bottom, chips, fmt(amount), scale)
             bottom += chips
         refund = result.refunds.get(player, 0)
         if refund:
-            ax.bar(x, refund, bottom=bottom, width=0.62, facecolor="white", edgecolor="black",
-                   linestyle="--", linewidth=1.0)
-            _label(ax, x, bottom, refund, f"returned {fmt(refund)}", scale)
-            bottom += refund
-        put_in = result.contributions[player]
+            ax.bar(x, float(refund), bottom=bottom, width=0.62, facecolor="white",
+                   edgecolor="black", linestyle="--", linewidth=1.0)
+            _label(ax, x, bottom, float(refund), f"returned {fmt(refund)}", scale)
+            bottom += float(refund)
+        put_in = float(result.contributions[player])
         ax.plot([x - 0.38, x + 0.38], [put_in, put_in], color="black", linewidth=2.2,
                 linestyle=(0, (1, 1)))
         top = max(bottom, put_in)

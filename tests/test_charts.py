@@ -1,0 +1,49 @@
+"""Charts: one bar segment per player and pot, labelled with the exact amounts; Decimal works."""
+
+from decimal import Decimal
+
+import matplotlib.pyplot as plt
+
+from potengine import settle
+from potengine.charts import contribution_chart, payout_chart, settlement_chart
+
+
+def texts(ax):
+    return [t.get_text() for t in ax.texts]
+
+
+def test_contribution_chart_cuts_each_player_by_pot_and_marks_dead_and_returned_chips():
+    r = settle({"A": 30, "B": 80, "C": 100, "D": 10}, ranking=["A", "B", "C"], folded=["D"])
+    ax = contribution_chart(r)
+    # A: 1 segment, B: 2, C: 2 + returned, D: 1 dead segment
+    assert len(ax.patches) == 1 + 2 + 3 + 1
+    assert "returned 20" in texts(ax)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["Main pot: 100", "Side pot 1: 100", "dead (folded)", "returned (uncalled)"]
+    dead = [p for p in ax.patches if p.get_hatch() == "xx"]
+    assert len(dead) == 1 and dead[0].get_height() == 10
+    plt.close("all")
+
+
+def test_payout_chart_writes_every_net():
+    r = settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"])
+    ax = payout_chart(r)
+    assert {"net +80", "net −100", "net +20"} <= set(texts(ax))
+    plt.close("all")
+
+
+def test_charts_draw_decimal_amounts_and_label_them_exactly():
+    r = settle({"A": Decimal("0.40"), "B": Decimal("1.25"), "C": Decimal("1.00")},
+               ranking=["A", "C", "B"], chip=Decimal("0.01"))
+    fig = settlement_chart(r)
+    left, right = fig.axes
+    assert "returned 0.25" in texts(left) and "net +0.80" in texts(right)
+    plt.close(fig)
+
+
+def test_pots_differ_by_hatch_as_well_as_colour():
+    r = settle({"A": 10, "B": 20, "C": 30, "D": 30}, ranking=["A", "B", "C", "D"])
+    ax = contribution_chart(r)
+    hatches = {p.get_hatch() or "" for p in ax.patches}
+    assert len(hatches) == 3
+    plt.close("all")
