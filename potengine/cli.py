@@ -1,0 +1,284 @@
+"""The command line: ``potengine audit`` checks hand histories, ``potengine settle`` splits a pot.
+
+``potengine audit FILE...`` prints a verdict per hand and a summary, and exits with 0 when every
+hand is consistent, 1 when any is not, 2 when a hand or a file could not be read.
+``potengine settle`` prints the pots, the payouts and the nets of one hand (or JSON).
+Errors are one line on standard error, never a traceback, with exit status 2.
+
+>>> main(["settle", "Alice=40", "Bilal=100", "Chloé=100", "--ranking", "Alice > Chloé > Bilal"])
+Pot         Amount  How it is made        Eligible             Winners  Shares
+Main pot       120  3 × 40 = 120          Alice, Bilal, Chloé  Alice    Alice 120
+Side pot 1     120  2 × (100 − 40) = 120  Bilal, Chloé         Chloé    Chloé 120
+<BLANKLINE>
+Player  Put in  Returned  Won  Paid  Net
+Alice       40         0  120   120  +80
+Bilal      100         0    0     0  -100
+Chloé      100         0  120   120  +20
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from .chips import Amount
+from .chips import format_amount as fmt
+from .errors import HandHistoryError, PotEngineError
+
+AUDIT_EXAMPLES = """\
+examples:
+  potengine audit hands.txt                 a verdict per hand, then a summary
+  potengine audit day1.txt day2.txt -v      also the six steps of every hand
+  potengine audit cash.txt --rake 5 --rake-cap 3
+                                            also check the rake: 5 %, at most 3
+
+exit status: 0 every hand consistent, 1 some hand is not, 2 a hand or file could not be read
+"""
+
+SETTLE_EXAMPLES = """\
+examples:
+  potengine settle Alice=40 Bilal=100 Chloé=100 --ranking "Alice > Chloé > Bilal"
+  potengine settle A=20 B=50 C=90 D=90 --ranking "A > B > D > C" --json
+  potengine settle A=30 B=80 C=80 D=10 --folded D --ranking "B = C > A" --button C
+  potengine settle A=125 B=250 C=250 --ranking "B = C > A" --chip 25
+
+contributions are each player's total chips put in, in clockwise seat order;
+in the ranking ">" means beats and "=" means ties.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are a single line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _amount(text: str, what: str) -> Amount:
+    cleaned = text.strip().lstrip("$€£")
+    if not cleaned or not all(c.isdigit() or c == "." for c in cleaned) or cleaned.count(".") > 1:
+        raise PotEngineError(f"{what} must be a number of chips like 40 or 0.50, got {text!r}")
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:  # pragma: no cover - filtered above
+        raise PotEngineError(f"{what} must be a number, got {text!r}") from None
+    return int(value) if "." not in cleaned else value
+
+
+def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
+    result: dict[str, Amount] = {}
+    for pair in pairs:
+        name, sep, value = pair.rpartition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise PotEngineError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {pair!r}")
+        if name in result:
+            raise PotEngineError(f"{name} is given twice")
+        result[name] = _amount(value, f"{name}'s contribution")
+    return result
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> list[str]:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [
+            str(c).rjust(w) if i in numeric else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _signed(amount: Amount) -> str:
+    return f"+{fmt(amount)}" if amount > 0 else fmt(amount)
+
+
+def settlement_text(result) -> str:
+    """The pots table and the players table of a settlement, as plain text."""
+    pots = [
+        (
+            pot.name,
+            fmt(pot.amount),
+            pot.formula,
+            ", ".join(pot.eligible),
+            ", ".join(pot.winners),
+            ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items())
+            + (f" (rake {fmt(pot.rake)})" if pot.rake else ""),
+        )
+        for pot in result.pots
+    ]
+    lines = _table(("Pot", "Amount", "How it is made", "Eligible", "Winners", "Shares"), pots, {1})
+    players = [
+        (
+            p,
+            fmt(result.contributions[p]),
+            fmt(result.refunds.get(p, 0)),
+            fmt(result.winnings[p]),
+            fmt(result.payouts[p]),
+            _signed(result.net[p]),
+        )
+        for p in result.seats
+    ]
+    lines.append("")
+    lines += _table(("Player", "Put in", "Returned", "Won", "Paid", "Net"), players, {1, 2, 3, 4, 5})
+    return "\n".join(lines)
+
+
+def _json_amount(amount: Amount):
+    return amount if isinstance(amount, int) else str(amount)
+
+
+def settlement_json(result) -> dict:
+    """A settlement as plain JSON data: ints stay ints, Decimals become exact strings."""
+    return {
+        "contributions": {p: _json_amount(a) for p, a in result.contributions.items()},
+        "folded": [p for p in result.seats if p in result.folded],
+        "button": result.button,
+        "chip": _json_amount(result.chip),
+        "pots": [
+            {
+                "name": pot.name,
+                "amount": _json_amount(pot.amount),
+                "eligible": list(pot.eligible),
+                "winners": list(pot.winners),
+                "shares": {p: _json_amount(a) for p, a in pot.shares.items()},
+                "rake": _json_amount(pot.rake),
+            }
+            for pot in result.pots
+        ],
+        "refunds": {p: _json_amount(a) for p, a in result.refunds.items()},
+        "payouts": {p: _json_amount(a) for p, a in result.payouts.items()},
+        "net": {p: _json_amount(a) for p, a in result.net.items()},
+    }
+
+
+def _settle(args: argparse.Namespace) -> int:
+    from .ranking import parse_ranking
+    from .settlement import settle
+
+    contributions = _contributions(args.contributions)
+    folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
+    ranking = parse_ranking(args.ranking) if args.ranking else None
+    chip = _amount(args.chip, "the chip")
+    result = settle(contributions, ranking, folded=folded, button=args.button, chip=chip)
+    if args.json:
+        print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
+    else:
+        print(settlement_text(result))
+    return 0
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from .auditor import audit_file
+    from .rake import Rake
+
+    rake = None
+    if args.rake is not None:
+        cap = _amount(args.rake_cap, "the rake cap") if args.rake_cap is not None else None
+        rake = Rake.percentage(Decimal(str(_amount(args.rake, "the rake percentage"))), cap=cap,
+                               no_flop_no_drop=not args.rake_preflop)
+    elif args.rake_cap is not None:
+        raise PotEngineError("--rake-cap needs --rake PERCENT")
+    consistent = inconsistent = unreadable = 0
+    for path in args.files:
+        try:
+            result = audit_file(path, rake=rake)
+        except HandHistoryError as err:
+            print(f"potengine audit: error: {err}", file=sys.stderr)
+            unreadable += 1
+            continue
+        print(f"== {result.name}")
+        for report in result.audits:
+            print(report.report() if args.verbose else report.verdict())
+            if report.consistent:
+                consistent += 1
+            else:
+                inconsistent += 1
+        for err in result.errors:
+            print(f"Hand unreadable: {err}")
+            print(f"potengine audit: {result.name}: {err}", file=sys.stderr)
+            unreadable += 1
+    total = consistent + inconsistent + unreadable
+    print(
+        f"Summary: {total} hand{'s' if total != 1 else ''}: {consistent} consistent, "
+        f"{inconsistent} not consistent, {unreadable} unreadable"
+    )
+    if unreadable:
+        return 2
+    return 1 if inconsistent else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``potengine`` argument parser with its two commands."""
+    parser = _Parser(
+        prog="potengine",
+        description="How poker pots are split: settle a hand, or audit hand histories.",
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    audit = commands.add_parser(
+        "audit",
+        help="check PokerStars hand histories pot by pot",
+        description="Replay every hand of PokerStars-format hold'em hand histories with the\n"
+        "engine and compare pot by pot: amounts, eligible players, winners, returned bets\n"
+        "and rake. A hand that cannot be read is named with its ID and line; the other\n"
+        "hands of the file are still checked.",
+        epilog=AUDIT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    audit.add_argument("files", nargs="+", metavar="FILE", help="hand-history files (UTF-8 text)")
+    audit.add_argument("-v", "--verbose", action="store_true", help="print the six steps of every hand")
+    audit.add_argument("--rake", metavar="PERCENT", help="check the rake against this percentage")
+    audit.add_argument("--rake-cap", metavar="AMOUNT", help="the most the rake may be")
+    audit.add_argument("--rake-preflop", action="store_true",
+                       help="rake hands that end before the flop too (default: no flop, no drop)")
+    audit.set_defaults(run=_audit)
+
+    settle = commands.add_parser(
+        "settle",
+        help="split the pots of one hand",
+        description="Form the pots from each player's total contribution and award them by\n"
+        "the showdown ranking: the pots table, the payouts and the nets (or JSON).",
+        epilog=SETTLE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    settle.add_argument("contributions", nargs="+", metavar="NAME=CHIPS",
+                        help="each player's total contribution, clockwise seat order")
+    settle.add_argument("--ranking", metavar="TEXT",
+                        help='showdown order, best first: "Alice > Chloé = Bilal"')
+    settle.add_argument("--folded", action="append", default=[], metavar="NAME",
+                        help="a player who folded (repeat, or separate names with commas)")
+    settle.add_argument("--button", metavar="NAME", help="the player on the button (default: the last seat)")
+    settle.add_argument("--chip", default="1", metavar="AMOUNT",
+                        help="the smallest chip in play, for odd chips (default 1)")
+    settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    settle.set_defaults(run=_settle)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (errors: one line on stderr, status 2).
+
+    >>> main(["settle", "Alice=40", "Bilal=x"])   # stderr: potengine: error: Bilal's contribution ...
+    2
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args.run(args)
+    except PotEngineError as err:
+        print(f"potengine: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:  # pragma: no cover - e.g. a closed stdout
+        print(f"potengine: error: {err}", file=sys.stderr)
+        return 2

@@ -1,0 +1,577 @@
+"""Reading PokerStars-format hold'em hand histories (cash games and tournaments).
+
+:func:`parse_text` turns the text of a hand-history file into one :class:`HandHistory` per hand,
+or, for a hand it cannot read, a :class:`~potengine.errors.HandHistoryError` naming the hand ID
+and the line (number and text); the other hands of the file are still read. Nothing in the input
+is ever executed: every line is matched against fixed patterns, and limits on the file size, the
+hand length, the line length and the size of amounts make huge or hostile files fail cleanly.
+
+Amounts are ``int`` chips in tournaments and play-money games, and exact
+:class:`~decimal.Decimal` values when the stakes carry a currency sign or cents.
+
+>>> text = '''PokerStars Hand #1001: Hold'em No Limit (5/10) - 2026/01/01 12:00:00 ET
+... Table 'Demo' 3-max Seat #3 is the button
+... Seat 1: Alice (100 in chips)
+... Seat 2: Bilal (100 in chips)
+... Seat 3: Chloé (100 in chips)
+... Alice: posts small blind 5
+... Bilal: posts big blind 10
+... *** HOLE CARDS ***
+... Chloé: raises 20 to 30
+... Alice: folds
+... Bilal: folds
+... Uncalled bet (20) returned to Chloé
+... Chloé collected 25 from pot
+... *** SUMMARY ***
+... Total pot 25 | Rake 0
+... Seat 3: Chloé (button) collected (25)'''
+>>> [hand] = parse_text(text)
+>>> hand.hand_id, hand.players, hand.button, hand.returned, hand.total_pot
+('1001', ('Alice', 'Bilal', 'Chloé'), 'Chloé', (('Chloé', 20),), 25)
+>>> [(a.player, a.kind, a.amount, a.to) for a in hand.actions][2:]
+[('Chloé', 'raise', 20, 30), ('Alice', 'fold', 0, None), ('Bilal', 'fold', 0, None)]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+
+from .chips import Amount
+from .errors import HandHistoryError
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""A file larger than this is refused before it is read (32 MiB, some 30,000 hands)."""
+MAX_LINE_CHARS = 1000
+"""A line longer than this makes its hand unreadable."""
+MAX_HAND_LINES = 400
+"""A hand with more lines than this is refused (a real hold'em hand has well under 100)."""
+MAX_HANDS = 100_000
+"""A file holding more hands than this is refused."""
+MAX_SEATS = 10
+MAX_DIGITS = 15
+"""An amount with more digits than this (before the decimal point) is refused."""
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+_CUR = r"[$€£]?"
+_AMT = _CUR + r"\d[\d,]*(?:\.\d+)?"
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
+_STAKES = re.compile(r"\((" + _AMT + r")/(" + _AMT + r")(?: [A-Z]{3})?\)")
+_TABLE = re.compile(r"^Table '([^']*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
+_SEAT = re.compile(
+    r"^Seat (\d+): (.+?) \((" + _AMT + r") in chips(?:, " + _AMT + r" bounty)?\)"
+    r"(?: is sitting out| out of hand.*)?$"
+)
+_STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*(.*)$")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
+_ALLIN = r"( and is all-in)?"
+_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("ante", re.compile(r"^posts the ante (" + _AMT + ")" + _ALLIN + "$")),
+    ("small blind", re.compile(r"^posts small blind (" + _AMT + ")" + _ALLIN + "$")),
+    ("big blind", re.compile(r"^posts big blind (" + _AMT + ")" + _ALLIN + "$")),
+    ("blinds", re.compile(r"^posts small & big blinds (" + _AMT + ")" + _ALLIN + "$")),
+    ("fold", re.compile(r"^folds(?: \[[^\]]*\])?$")),
+    ("check", re.compile(r"^checks$")),
+    ("call", re.compile(r"^calls (" + _AMT + ")" + _ALLIN + "$")),
+    ("bet", re.compile(r"^bets (" + _AMT + ")" + _ALLIN + "$")),
+    ("raise", re.compile(r"^raises (" + _AMT + ") to (" + _AMT + ")" + _ALLIN + "$")),
+    ("show", re.compile(r"^shows \[([^\]]*)\](?: \(.*\))?$")),
+)
+_QUIET_VERBS = re.compile(
+    r"^(?:mucks hand|doesn't show hand|is sitting out|sits out|sitting out|is away|"
+    r"has returned|is back|leaves the table|is disconnected|is connected|"
+    r"is timed out|has timed out|times out)$"
+)
+_UNCALLED = re.compile(r"^Uncalled bet \((" + _AMT + r")\) returned to (.+)$")
+_COLLECTED = re.compile(r"^(.+) collected (" + _AMT + r") from (pot|main pot|side pot(?:-(\d+))?)$")
+_TOTAL = re.compile(
+    r"^Total pot (" + _AMT + r")((?: Main pot " + _AMT + r"\.)?(?: Side pot(?:-\d+)? " + _AMT
+    + r"\.)*) \| Rake (" + _AMT + r")(?: \|.*)?$"
+)
+_SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
+_SUMMARY_WON = re.compile(r"(?:collected|won) \((" + _AMT + r")\)")
+_POT_PART = re.compile(r"(Main pot|Side pot(?:-(\d+))?) (" + _AMT + r")\.")
+_NOISE = re.compile(
+    r"^(?:.+ said, \".*|.+ (?:is disconnected|is connected|has timed out.*|has returned|"
+    r"leaves the table|joins the table at seat #\d+|will be allowed to play after the button|"
+    r"was removed from the table.*|finished the tournament.*|wins the tournament.*|"
+    r"is sitting out|sits out|re-buys and receives .*|takes the add-on.*|has re-entered.*|"
+    r"receives .* for eliminating .*|wins the \$[\d.,]+ bounty.*|wins an entry to .*)|"
+    r"Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
+)
+_UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |cashed out the hand|Run it")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: its number, the player and the chips he started the hand with."""
+
+    number: int
+    player: str
+    stack: Amount
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    """One line of the betting, in order.
+
+    ``kind`` is ``"ante"``, ``"small blind"``, ``"big blind"``, ``"blinds"`` (small and big blind
+    posted together), ``"fold"``, ``"check"``, ``"call"``, ``"bet"`` or ``"raise"``. ``amount``
+    is the number the line writes ("calls 18" → 18, "raises 20 to 40" → 20) and ``to`` the total
+    a raise brings the player's bet on this street to (40), else ``None``.
+    """
+
+    line: int
+    street: str
+    player: str
+    kind: str
+    amount: Amount = 0
+    to: Amount | None = None
+    all_in: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A "collected" line: who took how much from which pot (0 = main pot or the only pot)."""
+
+    line: int
+    player: str
+    amount: Amount
+    pot: int
+    label: str
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.auditor`).
+
+    ``summary_won`` is what the summary's seat lines say each player "collected" or "won".
+
+    ``seats`` are in seat-number order, which is the clockwise order around the table;
+    ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
+    (total less rake) when the summary names no side pot.
+    """
+
+    hand_id: str
+    first_line: int
+    header: str
+    tournament: str | None
+    small_blind: Amount | None
+    big_blind: Amount | None
+    currency: bool
+    table: str
+    button_seat: int
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    returned: tuple[tuple[str, Amount], ...]
+    board: tuple[str, ...]
+    shown: Mapping[str, tuple[str, ...]]
+    collections: tuple[Collection, ...]
+    total_pot: Amount
+    main_pot: Amount | None
+    side_pots: tuple[Amount, ...]
+    rake: Amount
+    summary_won: Mapping[str, Amount] = field(default_factory=dict)
+    lines: tuple[str, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
+        object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every seated player, in clockwise seat order."""
+        return tuple(seat.player for seat in self.seats)
+
+    @property
+    def button(self) -> str:
+        """The player on the button; if that seat is empty, the nearest player before it."""
+        before = [s for s in self.seats if s.number <= self.button_seat]
+        return (before or list(self.seats))[-1].player
+
+    @property
+    def chip(self) -> Amount:
+        """The smallest unit of the game: a cent for real money, one chip otherwise."""
+        return Decimal("0.01") if self.currency else 1
+
+    @property
+    def flop_seen(self) -> bool:
+        """Whether a flop was dealt (for no-flop-no-drop rake)."""
+        return len(self.board) >= 3
+
+    @property
+    def pots_reported(self) -> tuple[Amount, ...]:
+        """The pots as the summary states them, after rake, main pot first."""
+        if self.main_pot is None:
+            return (self.total_pot - self.rake,)
+        return (self.main_pot, *self.side_pots)
+
+    def stack(self, player: str) -> Amount:
+        """The chips ``player`` had at the start of the hand."""
+        return next(seat.stack for seat in self.seats if seat.player == player)
+
+
+def _error(hand_id: str | None, number: int, line: str, reason: str) -> HandHistoryError:
+    shown = "".join(c if c.isprintable() else "?" for c in line[:120])
+    if len(line) > 120:
+        shown = shown[:117] + "..."
+    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
+    err = HandHistoryError(f'{where}, line {number}: {reason}: "{shown}"')
+    err.hand_id = hand_id
+    err.line_number = number
+    err.line = line
+    return err
+
+
+class _Reader:
+    """Parses one hand; every failure names the hand ID and the line."""
+
+    def __init__(self, lines: list[tuple[int, str]]):
+        self.lines = lines
+        self.hand_id: str | None = None
+        self.currency = False
+
+    def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
+        return _error(self.hand_id, number, line, reason)
+
+    def amount(self, text: str, number: int, line: str) -> Amount:
+        raw = text.lstrip("$€£").replace(",", "")
+        whole = raw.split(".")[0]
+        if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
+            raise self.fail(number, line, f"amount {text} is too large")
+        try:
+            value = Decimal(raw)
+        except InvalidOperation:  # pragma: no cover - the patterns only pass digits
+            raise self.fail(number, line, f"cannot read the amount {text!r}") from None
+        if self.currency:
+            return value
+        if value != value.to_integral_value():
+            raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
+        return int(value)
+
+    def player(self, name: str, seats: dict[str, Seat], number: int, line: str) -> str:
+        if name not in seats:
+            raise self.fail(number, line, f"{name!r} has no seat in this hand")
+        return name
+
+    def parse(self) -> HandHistory:
+        lines = self.lines
+        number, header = lines[0]
+        match = _HEADER.match(header)
+        if not match:
+            raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
+        self.hand_id = match.group(1)
+        rest = match.group(2)
+        if "Hold'em" not in rest:
+            raise self.fail(number, header, "only hold'em hands can be read")
+        tournament = re.search(r"Tournament #(\d+)", rest)
+        stakes = _STAKES.search(rest)
+        self.currency = tournament is None and bool(
+            stakes and (re.search(r"[$€£.]", stakes.group(0)))
+        )
+        small_blind = big_blind = None
+        if stakes:
+            small_blind = self.amount(stakes.group(1), number, header)
+            big_blind = self.amount(stakes.group(2), number, header)
+        if len(lines) < 2:
+            raise self.fail(number, header, "the hand ends after its first line")
+        number, line = lines[1]
+        table = _TABLE.match(line)
+        if not table:
+            raise self.fail(number, line, "expected \"Table '<name>' ... Seat #N is the button\"")
+        button_seat = int(table.group(3))
+
+        seats: dict[str, Seat] = {}
+        numbers: set[int] = set()
+        street = "preflop"
+        section = "setup"
+        actions: list[Action] = []
+        returned: list[tuple[str, Amount]] = []
+        board: list[str] = []
+        shown: dict[str, tuple[str, ...]] = {}
+        collections: list[Collection] = []
+        total = rake = None
+        main_pot: Amount | None = None
+        side_pots: list[Amount] = []
+        summary_board: list[str] | None = None
+        summary_won: dict[str, Amount] = {}
+
+        for number, line in lines[2:]:
+            if _UNSUPPORTED.search(line):
+                raise self.fail(number, line, "hands run more than once or cashed out are not supported")
+            if section == "setup":
+                seat = _SEAT.match(line)
+                if seat:
+                    n, name = int(seat.group(1)), seat.group(2)
+                    if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
+                        raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                    stack = self.amount(seat.group(3), number, line)
+                    seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
+                    numbers.add(n)
+                    continue
+                if not seats:
+                    raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
+                section = "betting"
+            street_line = _STREET.match(line)
+            if street_line:
+                name, cards = street_line.group(1), _CARDS.findall(street_line.group(2))
+                if name == "SUMMARY":
+                    section = "summary"
+                elif name == "SHOW DOWN":
+                    section = "showdown"
+                elif name == "HOLE CARDS":
+                    street = "preflop"
+                else:
+                    street = name.lower()
+                    expected = {"flop": 0, "turn": 3, "river": 4}[street]
+                    if len(board) != expected:
+                        raise self.fail(number, line, f"the {street} comes out of order")
+                    new = self.cards(cards[-1] if cards else "", number, line)
+                    if len(new) != (3 if street == "flop" else 1):
+                        raise self.fail(number, line, f"wrong number of cards on the {street}")
+                    board.extend(new)
+                continue
+            if section == "summary":
+                total_line = _TOTAL.match(line)
+                if total_line:
+                    total = self.amount(total_line.group(1), number, line)
+                    rake = self.amount(total_line.group(3), number, line)
+                    for part in _POT_PART.finditer(total_line.group(2)):
+                        value = self.amount(part.group(3), number, line)
+                        if part.group(1) == "Main pot":
+                            main_pot = value
+                        else:
+                            index = int(part.group(2) or 1)
+                            if index != len(side_pots) + 1:
+                                raise self.fail(number, line, "side pots are not numbered in order")
+                            side_pots.append(value)
+                    if side_pots and main_pot is None:
+                        raise self.fail(number, line, "side pots without a main pot")
+                    continue
+                if line.startswith("Board "):
+                    found = _CARDS.findall(line)
+                    summary_board = self.cards(found[0] if found else "", number, line)
+                    continue
+                seat_line = _SUMMARY_SEAT.match(line)
+                if seat_line:
+                    owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
+                    if owner is None or not line[seat_line.end():].startswith(owner):
+                        raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                    for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
+                        summary_won[owner] = summary_won.get(owner, 0) + self.amount(won.group(1), number, line)
+                    continue
+                if _NOISE.match(line):
+                    continue
+                raise self.fail(number, line, "cannot read this summary line")
+            if _NOISE.match(line) and not line.startswith("Dealt to "):
+                continue
+            if line.startswith("Dealt to "):
+                continue
+            uncalled = _UNCALLED.match(line)
+            if uncalled:
+                player = self.player(uncalled.group(2), seats, number, line)
+                returned.append((player, self.amount(uncalled.group(1), number, line)))
+                continue
+            collected = _COLLECTED.match(line)
+            if collected:
+                player = self.player(collected.group(1), seats, number, line)
+                label = collected.group(3)
+                pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
+                collections.append(
+                    Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
+                )
+                continue
+            player = self.speaker(line, seats)
+            if player is None:
+                raise self.fail(number, line, "cannot read this line")
+            said = line[len(player) + 2 :]
+            if _QUIET_VERBS.match(said):
+                continue
+            for kind, pattern in _VERBS:
+                verb = pattern.match(said)
+                if verb:
+                    break
+            else:
+                raise self.fail(number, line, f"cannot read {player}'s action")
+            if kind == "show":
+                cards = self.cards(verb.group(1), number, line)
+                if len(cards) == 2:          # a single card shown is not a hand to rank
+                    shown[player] = tuple(cards)
+                elif len(cards) > 2:
+                    raise self.fail(number, line, "a hold'em hand shows two cards")
+                continue
+            if section == "showdown":
+                raise self.fail(number, line, "a bet after the showdown began")
+            amount: Amount = 0
+            to = None
+            all_in = False
+            if kind in ("ante", "small blind", "big blind", "blinds", "call", "bet"):
+                amount = self.amount(verb.group(1), number, line)
+                all_in = verb.group(2) is not None
+            elif kind == "raise":
+                amount = self.amount(verb.group(1), number, line)
+                to = self.amount(verb.group(2), number, line)
+                all_in = verb.group(3) is not None
+            if kind in ("ante", "small blind", "big blind", "blinds") and street != "preflop":
+                raise self.fail(number, line, "antes and blinds are posted before the flop")
+            if kind in ("ante", "small blind", "big blind", "blinds") and section != "betting":
+                raise self.fail(number, line, "a post after the cards were dealt")
+            actions.append(Action(number, street, player, kind, amount, to, all_in, line))
+            if kind in ("ante", "small blind", "big blind", "blinds") and any(
+                a.kind not in ("ante", "small blind", "big blind", "blinds") for a in actions[:-1]
+            ):
+                raise self.fail(number, line, "a post after the betting started")
+
+        last_number, last_line = lines[-1]
+        if total is None or rake is None:
+            raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
+        if not seats:
+            raise self.fail(last_number, last_line, "the hand has no seats")
+        if summary_board is not None and summary_board != board:
+            raise self.fail(last_number, last_line, "the summary board differs from the streets")
+        ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
+        return HandHistory(
+            hand_id=self.hand_id,
+            first_line=lines[0][0],
+            header=header,
+            tournament=tournament.group(1) if tournament else None,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            currency=self.currency,
+            table=table.group(1),
+            button_seat=button_seat,
+            seats=ordered,
+            actions=tuple(actions),
+            returned=tuple(returned),
+            board=tuple(board),
+            shown=shown,
+            collections=tuple(collections),
+            total_pot=total,
+            main_pot=main_pot,
+            side_pots=tuple(side_pots),
+            rake=rake,
+            summary_won=summary_won,
+            lines=tuple(text for _, text in lines),
+        )
+
+    @staticmethod
+    def speaker(line: str, seats: dict[str, Seat]) -> str | None:
+        """The seated player whose name starts the line before ': ' (the longest such name)."""
+        best = None
+        for name in seats:
+            if line.startswith(name + ": ") and (best is None or len(name) > len(best)):
+                best = name
+        return best
+
+    def cards(self, text: str, number: int, line: str) -> list[str]:
+        cards = text.split()
+        for card in cards:
+            if not _CARD.match(card):
+                raise self.fail(number, line, f"{card!r} is not a card")
+        if len(cards) > 5:
+            raise self.fail(number, line, "too many cards")
+        return cards
+
+
+def split_hands(text: str) -> list[list[tuple[int, str]]]:
+    """Cut a file's text into hands: each starts at a 'PokerStars Hand #' line.
+
+    Lines are numbered from 1 in the file; blank lines are dropped. Text before the first hand
+    that is not blank becomes a hand of its own, so that reading it fails with its line number.
+
+    >>> [len(hand) for hand in split_hands("PokerStars Hand #1: x\\na\\n\\n\\nPokerStars Hand #2: y\\nb\\n")]
+    [2, 2]
+    """
+    hands: list[list[tuple[int, str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip()
+        if not line:
+            continue
+        if _HEADER.match(line) or not hands:
+            hands.append([])
+        hands[-1].append((number, line))
+    return hands
+
+
+def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
+    """Read one hand from its numbered lines; raise HandHistoryError naming the hand and line.
+
+    >>> parse_hand([(7, "PokerStars Hand #42: Hold'em No Limit (5/10)"), (8, "Table 'T'")])
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: hand #42, line 8: expected "Table '<name>' ... Seat #N is the button": "Table 'T'"
+    """
+    if len(lines) > MAX_HAND_LINES:
+        first = lines[0]
+        match = _HEADER.match(first[1])
+        raise _error(match.group(1) if match else None, first[0], first[1],
+                     f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}")
+    reader = _Reader(lines)
+    for number, line in lines:
+        if len(line) > MAX_LINE_CHARS:
+            match = _HEADER.match(lines[0][1][:MAX_LINE_CHARS])
+            raise _error(match.group(1) if match else None, number, line,
+                         f"the line has {len(line)} characters, more than the limit of {MAX_LINE_CHARS}")
+    return reader.parse()
+
+
+def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
+    """Read every hand of a file's text; a hand that cannot be read is returned as its error.
+
+    >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Omaha Pot Limit (1/2)")]
+    ['HandHistoryError', 'HandHistoryError']
+    >>> print(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0])
+    hand #9, line 1: only hold'em hands can be read: "PokerStars Hand #9: Omaha Pot Limit (1/2)"
+    """
+    if not isinstance(text, str):
+        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+    hands = split_hands(text)
+    if len(hands) > MAX_HANDS:
+        raise HandHistoryError(f"the file holds {len(hands)} hands, more than the limit of {MAX_HANDS}")
+    results: list[HandHistory | HandHistoryError] = []
+    for lines in hands:
+        try:
+            results.append(parse_hand(lines))
+        except HandHistoryError as err:
+            results.append(err)
+    return results
+
+
+def read_file(path: str | os.PathLike[str]) -> list[HandHistory | HandHistoryError]:
+    """Read a hand-history file (UTF-8, with or without a byte-order mark) with :func:`parse_text`.
+
+    A file over :data:`MAX_FILE_BYTES` is refused before it is read.
+
+    >>> read_file("/nonexistent/hands.txt")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: cannot read hands.txt: no such file
+    """
+    name = os.path.basename(os.fspath(path))
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise HandHistoryError(
+                f"{name} is {size} bytes, more than the limit of {MAX_FILE_BYTES} bytes"
+            )
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise HandHistoryError(f"cannot read {name}: no such file") from None
+    except IsADirectoryError:
+        raise HandHistoryError(f"cannot read {name}: it is a directory") from None
+    except OSError as err:
+        raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HandHistoryError(f"{name} is larger than the limit of {MAX_FILE_BYTES} bytes")
+    if b"\x00" in data:
+        raise HandHistoryError(f"{name} is not a text file (it contains NUL bytes)")
+    return parse_text(data.decode("utf-8-sig", errors="replace"))

@@ -1,0 +1,148 @@
+"""The command line, both in-process (main([...])) and as a real program (python -m potengine)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from potengine.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "pokerstars"
+CORRECT = [
+    "side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
+    "cash_rake.txt", "tournament_antes.txt",
+]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "potengine", *args],
+        capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=120,
+    )
+
+
+# ---- as a program --------------------------------------------------------------------------
+def test_audit_of_correct_histories_exits_0():
+    done = run("audit", *(str(DATA / name) for name in CORRECT))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count(": consistent") == 15
+    assert "NOT consistent" not in done.stdout
+    assert done.stdout.rstrip().endswith("Summary: 15 hands: 15 consistent, 0 not consistent, 0 unreadable")
+    assert done.stderr == ""
+
+
+def test_audit_of_a_wrong_history_exits_1_and_says_what_is_wrong():
+    done = run("audit", str(DATA / "side_pots.txt"), str(DATA / "wrong_pot_off_by_one.txt"))
+    assert done.returncode == 1
+    assert "Hand #250000000901: NOT consistent" in done.stdout
+    assert "side pot-1: history says 91, the chips put in make 90: 1 chip unexplained" in done.stdout
+    assert "Summary: 4 hands: 3 consistent, 1 not consistent, 0 unreadable" in done.stdout
+
+
+def test_audit_with_an_unreadable_hand_exits_2_and_checks_the_others():
+    done = run("audit", str(DATA / "unreadable.txt"))
+    assert done.returncode == 2
+    assert "Hand #250000000701: consistent" in done.stdout
+    assert "Hand #250000000703: consistent" in done.stdout
+    assert "hand #250000000702, line 28" in done.stderr and "raises lots to 300" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_settle_prints_pots_payouts_and_nets():
+    done = run("settle", "Alice=40", "Bilal=100", "Chloé=100", "--ranking", "Alice > Chloé = Bilal")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split()[:3] == ["Main", "pot", "120"]
+    assert "Bilal 60, Chloé 60" in done.stdout
+    assert any(line.split() == ["Alice", "40", "0", "120", "120", "+80"] for line in lines)
+    assert any(line.split() == ["Bilal", "100", "0", "60", "60", "-40"] for line in lines)
+
+
+def test_settle_json_is_exact_and_parseable():
+    done = run("settle", "A=20", "B=50", "C=90", "D=90", "--ranking", "A > B > D > C", "--json")
+    data = json.loads(done.stdout)
+    assert [p["amount"] for p in data["pots"]] == [80, 90, 80]
+    assert [p["eligible"] for p in data["pots"]][1] == ["B", "C", "D"]
+    assert data["net"] == {"A": 60, "B": 40, "C": -90, "D": -10}
+    cents = json.loads(run("settle", "A=0.50", "B=1.01", "--ranking", "A = B", "--chip", "0.01",
+                           "--json").stdout)
+    assert cents["refunds"] == {"B": "0.51"} and cents["payouts"] == {"A": "0.50", "B": "1.01"}
+
+
+@pytest.mark.parametrize("command", ["audit", "settle"])
+def test_help_has_examples(command):
+    done = run(command, "--help")
+    assert done.returncode == 0
+    assert "examples:" in done.stdout and f"potengine {command}" in done.stdout
+
+
+def test_errors_are_one_line_without_traceback():
+    for args in (
+        ["settle", "Alice=40", "Bilal=100", "--ranking", "Alice > Eve"],
+        ["settle", "Alice=40", "Bilal=lots"],
+        ["settle", "Alice=40"],
+        ["settle", "Alice=40", "Bilal=100", "--folded", "Eve", "--ranking", "Alice"],
+        ["audit", str(DATA / "no_such_file.txt")],
+        ["audit"],
+        ["frobnicate"],
+    ):
+        done = run(*args)
+        assert done.returncode == 2, args
+        assert "Traceback" not in done.stderr, args
+        assert len(done.stderr.strip().splitlines()) == 1, (args, done.stderr)
+        assert "error" in done.stderr
+
+
+def test_the_console_script_is_installed():
+    script = Path(sys.executable).with_name("potengine")
+    if not script.exists():
+        pytest.skip("console script not installed in this environment")
+    done = subprocess.run([str(script), "audit", str(DATA / "uncalled.txt")],
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and "Summary: 3 hands" in done.stdout
+
+
+# ---- in-process ------------------------------------------------------------------------------
+def test_main_audit_in_process(capsys):
+    assert main(["audit", str(DATA / "wrong_ineligible_payout.txt")]) == 1
+    out = capsys.readouterr().out
+    assert "history pays Alice 120, but Alice put in only 30" in out
+
+
+def test_main_audit_verbose_prints_the_six_steps(capsys):
+    assert main(["audit", "-v", str(DATA / "cash_rake.txt")]) == 0
+    out = capsys.readouterr().out
+    for n in range(1, 7):
+        assert f"Step {n} (" in out
+    assert "less 1.35 rake" in out
+
+
+def test_main_audit_checks_a_rake_policy(capsys):
+    assert main(["audit", str(DATA / "cash_rake.txt"), "--rake", "5", "--rake-cap", "3"]) == 0
+    assert main(["audit", str(DATA / "cash_rake.txt"), "--rake", "4"]) == 1
+    assert "the rake policy makes" in capsys.readouterr().out
+    assert main(["audit", str(DATA / "cash_rake.txt"), "--rake-cap", "3"]) == 2
+
+
+def test_main_settle_folded_button_and_chip(capsys):
+    code = main(["settle", "A=30", "B=80", "C=80", "D=10", "--folded", "D", "--ranking", "B = C > A",
+                 "--button", "C"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "30+30+30+10 = 100" in out
+    code = main(["settle", "A=125", "B=250", "C=250", "--ranking", "B = C > A", "--chip", "25", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["payouts"] == {"A": 0, "B": 325, "C": 300}
+
+
+def test_main_errors_return_2(capsys):
+    assert main(["settle", "A=40", "A=50"]) == 2
+    assert "given twice" in capsys.readouterr().err
+    assert main(["settle", "A=40", "B=1.5.0", "--ranking", "A"]) == 2
+    assert main(["settle", "A=40", "B=100", "--chip", "0"]) == 2
+    assert main([]) == 2
+    assert main(["--help"]) == 0

@@ -1,0 +1,245 @@
+"""The PokerStars hand-history reader: every field, every error with hand ID and line, limits."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from potengine import pokerstars
+from potengine.errors import HandHistoryError, PotEngineError
+from potengine.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+CORRECT = [
+    "side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
+    "cash_rake.txt", "tournament_antes.txt",
+]
+WRONG = ["wrong_pot_off_by_one.txt", "wrong_ineligible_payout.txt", "wrong_odd_chip.txt"]
+
+SIMPLE = (DATA / "uncalled.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0]
+
+
+def hands(name):
+    return read_file(DATA / name)
+
+
+def test_every_corpus_file_reads():
+    for name in CORRECT + WRONG:
+        parsed = hands(name)
+        assert parsed and all(isinstance(h, HandHistory) for h in parsed), name
+
+
+def test_a_tournament_hand_with_two_side_pots():
+    hand = hands("side_pots.txt")[1]
+    assert hand.hand_id == "250000000102"
+    assert hand.tournament == "3200000001"
+    assert (hand.small_blind, hand.big_blind) == (5, 10)
+    assert hand.players == ("Alice", "Bilal", "Chloé", "David")
+    assert hand.button == "David" and hand.button_seat == 4
+    assert [s.stack for s in hand.seats] == [20, 50, 500, 400]
+    assert hand.board == ("2s", "7h", "Jd", "3c", "8s")
+    assert hand.shown["Alice"] == ("Jh", "Js")
+    assert (hand.total_pot, hand.main_pot, hand.side_pots, hand.rake) == (250, 80, (90, 80), 0)
+    assert hand.pots_reported == (80, 90, 80)
+    assert [(c.player, c.amount, c.pot, c.label) for c in hand.collections] == [
+        ("David", 80, 2, "side pot-2"), ("Bilal", 90, 1, "side pot-1"), ("Alice", 80, 0, "main pot"),
+    ]
+    raise_line = hand.actions[4]
+    assert (raise_line.player, raise_line.kind, raise_line.amount, raise_line.to, raise_line.all_in) == (
+        "Alice", "raise", 10, 20, True,
+    )
+    assert raise_line.line == 48 and raise_line.text == "Alice: raises 10 to 20 and is all-in"
+    assert all(isinstance(s.stack, int) for s in hand.seats)
+
+
+def test_a_single_side_pot_is_pot_one():
+    hand = hands("side_pots.txt")[0]
+    assert hand.side_pots == (120,)
+    assert [(c.pot, c.label) for c in hand.collections] == [(1, "side pot"), (0, "main pot")]
+
+
+def test_cash_amounts_are_exact_decimals():
+    hand = hands("cash_rake.txt")[0]
+    assert hand.currency and hand.chip == Decimal("0.01")
+    assert hand.small_blind == Decimal("0.05") and hand.big_blind == Decimal("0.10")
+    assert hand.seats[0].stack == Decimal("10") and isinstance(hand.seats[0].stack, Decimal)
+    assert hand.rake == Decimal("0.11") and hand.total_pot == Decimal("2.32")
+    assert hand.pots_reported == (Decimal("2.21"),)
+    big = hands("cash_rake.txt")[1]
+    assert big.returned == (("Bo", Decimal("9")),)
+    assert big.main_pot == Decimal("13.65") and big.side_pots == (Decimal("12"),)
+
+
+def test_antes_and_an_all_in_on_the_ante():
+    hand = hands("tournament_antes.txt")[0]
+    antes = [(a.player, a.amount, a.all_in) for a in hand.actions if a.kind == "ante"]
+    assert antes == [("Bo", 25, False), ("Cy", 25, False), ("Ann", 20, True), ("Di", 25, False)]
+    assert hand.chip == 1 and not hand.currency
+
+
+def test_uncalled_bets_and_folds():
+    first, second, third = hands("uncalled.txt")
+    assert first.returned == (("Ann", 100),)
+    assert first.flop_seen is False and first.board == ()
+    assert second.returned == (("Chloé", 30),)
+    assert third.returned == (("Bo", 500),)
+    assert [a.player for a in third.actions if a.kind == "fold"] == ["Cy"]
+
+
+def test_split_hands_numbers_lines_from_one():
+    text = "\n\nPokerStars Hand #1: x\nline\n\n\nPokerStars Hand #2: y\n"
+    assert split_hands(text) == [[(3, "PokerStars Hand #1: x"), (4, "line")], [(7, "PokerStars Hand #2: y")]]
+
+
+def test_an_unreadable_hand_names_its_id_and_line_and_the_others_are_read():
+    parsed = hands("unreadable.txt")
+    assert [type(h).__name__ for h in parsed] == ["HandHistory", "HandHistoryError", "HandHistory"]
+    err = parsed[1]
+    assert "#250000000702" in str(err) and "line 28" in str(err) and "raises lots to 300" in str(err)
+    assert (err.hand_id, err.line_number, err.line) == ("250000000702", 28, "Bo: raises lots to 300")
+    assert isinstance(err, PotEngineError) and isinstance(err, ValueError)
+
+
+def _break(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("Hold'em No Limit", "Omaha Pot Limit", "only hold'em"),
+        ("Table 'Makemake' 6-max (Play Money) Seat #1 is the button", "Table", "Seat #N is the button"),
+        ("Ann: raises 100 to 150", "Ann: raises 100 to 150 and dances", "cannot read Ann's action"),
+        ("Ann collected 125 from pot", "Zed collected 125 from pot", "'Zed' has no seat"),
+        ("Total pot 125 | Rake 0", "Total pot 125", "cannot read this summary line"),
+        ("Bo: posts small blind 25", "Bo: posts small blind 25.5", "has cents in a game played in chips"),
+        ("Ann: raises 100 to 150", "Ann: raises 100 to 1" + "0" * 20, "too large"),
+        ("Seat 2: Bo (1500 in chips)", "Seat 2: Ann (1500 in chips)", "appears twice"),
+        ("Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]", "not supported"),
+        ("Cy: folds", "Cy: folds\n*** FLOP *** [2c 3c Zz]", "'Zz' is not a card"),
+        ("Cy: folds", "Cy: folds\n*** TURN *** [2c 3c 4c] [5d]", "out of order"),
+        ("Cy: folds", "Cy: folds\nsomething else entirely", "cannot read this line"),
+        ("Cy: folds", "Cy: folds\nBo: posts the ante 5", "a post after the betting started"),
+        ("Ann: raises 100 to 150", "*** FLOP *** [2c 3c 4c]\nBo: posts the ante 5", "posted before the flop"),
+    ],
+)
+def test_broken_lines_are_named(old, new, message):
+    [result] = parse_text(_break(SIMPLE, old, new))
+    assert isinstance(result, HandHistoryError)
+    assert message in str(result)
+    assert "250000000301" in str(result) or "hand (no ID)" in str(result)
+    assert "line " in str(result)
+
+
+def test_a_hand_without_summary_is_refused_at_its_last_line():
+    text = SIMPLE.split("*** SUMMARY ***")[0].rstrip()
+    [result] = parse_text(text)
+    assert isinstance(result, HandHistoryError)
+    assert "no 'Total pot" in str(result) and "line 14" in str(result)
+
+
+def test_text_before_the_first_hand_is_an_error_of_its_own():
+    parsed = parse_text("junk at the top\n" + SIMPLE)
+    assert isinstance(parsed[0], HandHistoryError) and "line 1" in str(parsed[0])
+    assert isinstance(parsed[1], HandHistory)
+
+
+def test_chat_and_table_noise_is_ignored_never_executed():
+    noisy = _break(
+        SIMPLE, "Bo: folds",
+        'Bo said, "__import__(\'os\').system(\'echo hacked\')"\nBo: folds\nCy is disconnected\n'
+        "Zed joins the table at seat #5",
+    )
+    [hand] = parse_text(noisy)
+    assert isinstance(hand, HandHistory)
+    assert [a.kind for a in hand.actions] == ["small blind", "big blind", "raise", "fold", "fold"]
+
+
+def test_names_with_spaces_colons_and_currency_with_commas():
+    text = (
+        "PokerStars Hand #77: Hold'em No Limit (€1/€2 EUR) - 2026/01/01 1:00:00 CET\n"
+        "Table 'X' 6-max Seat #1 is the button\n"
+        "Seat 1: Mr. Big: Shot (€1,200 in chips)\n"
+        "Seat 2: Ann B (€500.50 in chips)\n"
+        "Mr. Big: Shot: posts small blind €1\n"
+        "Ann B: posts big blind €2\n"
+        "*** HOLE CARDS ***\n"
+        "Mr. Big: Shot: raises €1,000 to €1,002\n"
+        "Ann B: folds\n"
+        "Uncalled bet (€1,000) returned to Mr. Big: Shot\n"
+        "Mr. Big: Shot collected €4 from pot\n"
+        "*** SUMMARY ***\n"
+        "Total pot €4 | Rake €0\n"
+    )
+    [hand] = parse_text(text)
+    assert hand.players == ("Mr. Big: Shot", "Ann B")
+    assert hand.seats[0].stack == Decimal("1200") and hand.seats[1].stack == Decimal("500.50")
+    assert hand.actions[2].player == "Mr. Big: Shot" and hand.actions[2].to == Decimal("1002")
+    assert hand.returned == (("Mr. Big: Shot", Decimal("1000")),)
+
+
+def test_limits_on_lines_and_hand_length():
+    long_line = _break(SIMPLE, "Bo: folds", "Bo said, \"" + "x" * 2000 + "\"\nBo: folds")
+    [result] = parse_text(long_line)
+    assert isinstance(result, HandHistoryError) and "more than the limit" in str(result)
+    assert "250000000301" in str(result)
+    many = _break(SIMPLE, "Bo: folds", "Cy is connected\n" * 500 + "Bo: folds")
+    [result] = parse_text(many)
+    assert isinstance(result, HandHistoryError) and "lines" in str(result)
+
+
+def test_file_limits_and_binary_files(tmp_path, monkeypatch):
+    big = tmp_path / "big.txt"
+    big.write_text(SIMPLE * 3, encoding="utf-8")
+    monkeypatch.setattr(pokerstars, "MAX_FILE_BYTES", 100)
+    with pytest.raises(HandHistoryError, match="big.txt is .* more than the limit"):
+        read_file(big)
+    monkeypatch.undo()
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"PokerStars\x00\x01")
+    with pytest.raises(HandHistoryError, match="not a text file"):
+        read_file(binary)
+    with pytest.raises(HandHistoryError, match="directory"):
+        read_file(tmp_path)
+    with pytest.raises(HandHistoryError, match="no such file"):
+        read_file(tmp_path / "missing.txt")
+
+
+def test_a_byte_order_mark_and_windows_line_ends_are_fine(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + SIMPLE.replace("\n", "\r\n").encode("utf-8"))
+    [hand] = read_file(path)
+    assert hand.hand_id == "250000000301"
+
+
+def test_parse_text_needs_text():
+    with pytest.raises(HandHistoryError, match="must be text"):
+        parse_text(b"bytes")
+
+
+def test_parse_hand_reports_the_header_line():
+    with pytest.raises(HandHistoryError, match="line 3: a hand must start"):
+        parse_hand([(3, "Hello"), (4, "World")])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
+def test_any_text_gives_hands_or_errors_never_a_crash(text):
+    for item in parse_text(text):
+        assert isinstance(item, (HandHistory, HandHistoryError))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_damaging_one_line_of_a_real_hand_never_crashes(data):
+    lines = SIMPLE.splitlines()
+    i = data.draw(st.integers(0, len(lines) - 1))
+    lines[i] = data.draw(st.sampled_from([
+        "", lines[i][:-1], lines[i] + " 5", lines[i].replace("1", "x"), "Ann: " + lines[i],
+        lines[i].upper(), data.draw(st.text(max_size=40)),
+    ]))
+    for item in parse_text("\n".join(lines)):
+        assert isinstance(item, (HandHistory, HandHistoryError))
