@@ -44,6 +44,7 @@ bench: $(STAMP)
 
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*.ipynb
+	$(BIN)/python .ci/normalise_notebooks.py book/*.ipynb
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

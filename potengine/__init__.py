@@ -14,12 +14,15 @@ handed out clockwise from the button, and checks that every chip is accounted fo
 from .audit import Audit, AuditStep, audit
 from .cards import DECK, Card, parse_card, parse_cards
 from .equity import equity, pot_equity
+from .game import Hand, Legal, start_hand
 from .hands import HandValue, evaluate, rank_players
 from .chips import Amount
 from .errors import CardError, HandHistoryError, IllegalActionError, InputError, PotEngineError
 from .pots import Pot, PotLayout, build_pots
+from .rake import Rake, take_rake
 from .ranking import parse_ranking
 from .settlement import Settlement, settle
+from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
 
 __all__ = [
     "Amount",
@@ -28,14 +31,21 @@ __all__ = [
     "Card",
     "CardError",
     "DECK",
+    "FixedLimit",
+    "Hand",
     "HandHistoryError",
     "IllegalActionError",
     "InputError",
+    "Legal",
+    "NoLimit",
     "Pot",
     "PotEngineError",
     "PotLayout",
+    "PotLimit",
+    "Rake",
     "HandValue",
     "Settlement",
+    "SpreadLimit",
     "audit",
     "build_pots",
     "equity",
@@ -46,6 +56,8 @@ __all__ = [
     "pot_equity",
     "rank_players",
     "settle",
+    "start_hand",
+    "take_rake",
 ]
 
 __version__ = "0.1.0"
