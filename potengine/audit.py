@@ -105,12 +105,25 @@ def audit(result: Settlement) -> Audit:
         )
     )
 
-    # 2. The uncalled part: the largest contribution above the second largest.
-    ranked = sorted(contributions.values(), reverse=True)
+    # Dead money (a big-blind ante) matches no bet: it goes to the main pot and is never returned.
+    dead = dict(getattr(result.layout, "dead", {}) or {})
+    bets = {p: c - dead.get(p, 0) for p, c in contributions.items()}
+    if dead:
+        steps[0] = AuditStep(
+            1,
+            steps[0].title,
+            steps[0].ok and all(0 <= d <= contributions[p] for p, d in dead.items()),
+            steps[0].findings
+            + ("Dead money (main pot only, never returned): "
+               + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items()) + ".",),
+        )
+
+    # 2. The uncalled part: the largest bet above the second largest.
+    ranked = sorted(bets.values(), reverse=True)
     top, second = ranked[0], ranked[1]
     expected_refunds = {}
     if top > second:
-        (leader,) = [p for p, c in contributions.items() if c == top]
+        (leader,) = [p for p, c in bets.items() if c == top]
         expected_refunds = {leader: top - second}
         finding = (
             f"{leader} put in {fmt(top)}, {fmt(top - second)} more than anyone matched "
@@ -126,12 +139,17 @@ def audit(result: Settlement) -> Audit:
     steps.append(AuditStep(2, "uncalled bet", ok2, tuple(findings2)))
 
     # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
-    in_play = {p: c - expected_refunds.get(p, 0) for p, c in contributions.items()}
+    in_play = {p: c - expected_refunds.get(p, 0) for p, c in bets.items()}
     levels = sorted({in_play[p] for p in live if in_play[p] > 0})
     bands = list(zip([0, *levels[:-1]], levels))
     expected_amounts = [
         sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands
     ]
+    if dead:
+        if not bands:
+            bands = [(0, 0)]
+            expected_amounts = [0]
+        expected_amounts[0] += sum(dead.values())
     amounts = [pot.amount for pot in result.pots]
     findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
     findings3 += [f"{pot.name}: {pot.formula}." for pot in result.pots]

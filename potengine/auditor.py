@@ -224,22 +224,6 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     return dead
 
 
-def _form_pots(contributions: Mapping[str, Amount], folded, dead: Mapping[str, Amount]) -> PotLayout:
-    """build_pots on the live chips, then the dead chips added to the main pot."""
-    if not dead:
-        return build_pots(contributions, folded)
-    live = {p: a - dead.get(p, 0) for p, a in contributions.items()}
-    layout = build_pots(live, [p for p in folded if p in live])
-    main = layout.pots[0]
-    parts = dict(main.contributions)
-    for p, d in dead.items():
-        parts[p] = parts.get(p, 0) + d
-    main = replace(main, amount=main.amount + sum(dead.values(), start=0),
-                   contributions={p: parts[p] for p in layout.seats if p in parts})
-    return PotLayout(seats=layout.seats, contributions=dict(contributions), folded=layout.folded,
-                     pots=(main,) + layout.pots[1:], refunds=layout.refunds)
-
-
 def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool, list[str], list[str]]:
     """Play the history's actions through the hand model of :mod:`potengine.game`.
 
@@ -388,7 +372,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
 
     layout: PotLayout | None = None
     try:
-        layout = _form_pots(contributions, folded, dead_money(hand))
+        layout = build_pots(contributions, folded, dead=dead_money(hand))
     except PotEngineError as err:
         message = f"the chips put in cannot be formed into pots: {err}"
         differences.append(message)

@@ -65,6 +65,13 @@ def explain(result: Settlement) -> str:
             else "Nobody folded."
         )
     ]
+    dead = getattr(result.layout, "dead", {})
+    if dead:
+        lines.append(
+            "Dead money, which matches no bet and goes to the main pot: "
+            + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items())
+            + "."
+        )
     if result.refunds:
         for player, chips in result.refunds.items():
             lines.append(

@@ -987,42 +987,6 @@ def settle_hand(hand: Hand, ranking: Sequence[Any] | None = None, *, rank_player
     button = names[hand.setup.button]
     if ranking is None and len(hand.live) > 1:
         ranking = showdown_ranking(hand, rank_players)
-    if not any(hand.dead):
-        live = {p: hand.paid[i] for i, p in enumerate(names)}
-        return settle(live, ranking, folded=folded, button=button, chip=hand.setup.chip)
-    return _settle_with_dead(hand, ranking, folded, button)
-
-
-def _settle_with_dead(hand: Hand, ranking, folded, button):
-    from .pots import PotLayout, build_pots
-    from .ranking import normalise_ranking
-    from .settlement import Settlement, award, check_chip, check_conservation, odd_chip_order
-
-    names = hand.setup.players
-    live_chips = {p: hand.paid[i] for i, p in enumerate(names)}
-    layout = build_pots(live_chips, folded)
     total = {p: hand.paid[i] + hand.dead[i] for i, p in enumerate(names)}
-    chip = check_chip(hand.setup.chip, total)
-    main = layout.pots[0]
-    extra = {p: hand.dead[i] for i, p in enumerate(names) if hand.dead[i]}
-    parts = dict(main.contributions)
-    for p, d in extra.items():
-        parts[p] = parts.get(p, 0) + d
-    main = replace(main, amount=main.amount + sum(extra.values()),
-                   contributions={p: parts[p] for p in names if p in parts})
-    layout = PotLayout(seats=layout.seats, contributions=total, folded=layout.folded,
-                       pots=(main,) + layout.pots[1:], refunds=layout.refunds)
-    tiers = None
-    if ranking is not None:
-        tiers = normalise_ranking(ranking, live=layout.live, folded=layout.folded)
-    elif len(layout.live) > 1:
-        raise InputError(f"{len(layout.live)} players reach the showdown: a ranking is needed")
-    order = odd_chip_order(names, button)
-    pots = tuple(reversed([award(p, tiers, order=order, chip=chip) for p in reversed(layout.pots)]))
-    winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in names}
-    payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in names}
-    net = {p: payouts[p] - total[p] for p in names}
-    result = Settlement(layout=layout, pots=pots, ranking=tiers, button=button, chip=chip,
-                        winnings=winnings, payouts=payouts, net=net)
-    check_conservation(result)
-    return result
+    dead = {p: hand.dead[i] for i, p in enumerate(names) if hand.dead[i]}
+    return settle(total, ranking, folded=folded, button=button, chip=hand.setup.chip, dead=dead)

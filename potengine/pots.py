@@ -16,8 +16,8 @@ A folded player's chips stay in whichever tier they reached, but he wins none of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .chips import Amount, check_amount, format_amount
@@ -99,7 +99,8 @@ class PotLayout:
     """The pots and the returned chips, formed from the contributions before any showdown.
 
     ``seats`` is the clockwise seat order (the order of the contributions mapping), ``live`` the
-    players who did not fold, ``refunds`` the uncalled chips handed back (not a win).
+    players who did not fold, ``refunds`` the uncalled chips handed back (not a win), ``dead`` the
+    part of each contribution that was dead money (a big-blind ante), added to the main pot.
     """
 
     seats: tuple[str, ...]
@@ -107,10 +108,12 @@ class PotLayout:
     folded: frozenset[str]
     pots: tuple[Pot, ...]
     refunds: Mapping[str, Amount]
+    dead: Mapping[str, Amount] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", _frozen(self.contributions))
         object.__setattr__(self, "refunds", _frozen(self.refunds))
+        object.__setattr__(self, "dead", _frozen(self.dead))
 
     @property
     def live(self) -> tuple[str, ...]:
@@ -186,6 +189,37 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     return frozenset(seen)
 
 
+def check_dead(dead: Mapping[str, object] | None, contributions: Mapping[str, Amount]) -> dict[str, Amount]:
+    """Validate dead money: the part of a seated player's contribution that matches no bet.
+
+    >>> check_dead({"BB": 10}, {"BB": 30, "SB": 10})
+    {'BB': 10}
+    >>> check_dead({"BB": 40}, {"BB": 30, "SB": 10})
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: BB's dead money (40) is more than BB put in (30)
+    """
+    if not dead:
+        return {}
+    if not isinstance(dead, Mapping):
+        raise InputError(f"dead must be a mapping {{player: chips}}, not {type(dead).__name__}")
+    checked: dict[str, Amount] = {}
+    for player, amount in dead.items():
+        if player not in contributions:
+            raise InputError(
+                f"dead money of {player!r}, who is not seated (players: {', '.join(contributions)})"
+            )
+        amount = check_amount(amount, f"{player}'s dead money")
+        if amount > contributions[player]:
+            raise InputError(
+                f"{player}'s dead money ({format_amount(amount)}) is more than {player} put in "
+                f"({format_amount(contributions[player])})"
+            )
+        if amount:
+            checked[player] = amount
+    return checked
+
+
 def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amount]:
     """The player whose contribution nobody matched, and the unmatched part (returned, not won).
 
@@ -204,7 +238,12 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
     return top_player, top - second
 
 
-def build_pots(contributions: Mapping[str, Amount], folded: Iterable[str] = ()) -> PotLayout:
+def build_pots(
+    contributions: Mapping[str, Amount],
+    folded: Iterable[str] = (),
+    *,
+    dead: Mapping[str, Amount] | None = None,
+) -> PotLayout:
     """Form the pots from each player's total contribution (clockwise seat order) and the folds.
 
     The part of the largest contribution that nobody matched is returned. The rest is cut at the
@@ -224,18 +263,28 @@ def build_pots(contributions: Mapping[str, Amount], folded: Iterable[str] = ()) 
 
     >>> dict(build_pots({"Alice": 30, "Bilal": 70, "Chloé": 100}).refunds)
     {'Chloé': 30}
+
+    ``dead`` names the part of a contribution that is dead money, such as a big-blind ante (TDA
+    2024, RP-11): it goes into the main pot, matches no bet and is never returned. Here the big
+    blind's 30 include a 10 ante:
+
+    >>> layout = build_pots({"SB": 20, "BB": 30, "BTN": 20}, dead={"BB": 10})
+    >>> [(pot.amount, pot.formula) for pot in layout.pots], dict(layout.refunds)
+    ([(70, '20+30+20 = 70')], {})
     """
     contributions = check_contributions(contributions)
     seats = tuple(contributions)
     folded_set = check_folded(folded, seats)
-    refunded_player, refund = uncalled_bet(contributions)
+    dead_money = check_dead(dead, contributions)
+    bets = {p: c - dead_money.get(p, 0) for p, c in contributions.items()}
+    refunded_player, refund = uncalled_bet(bets)
     if refunded_player is not None and refunded_player in folded_set:
         raise InputError(
             f"folded player {refunded_player!r} put in {format_amount(contributions[refunded_player])}, "
             "more than anyone else: a player only folds facing a larger bet, so a folded "
             "player's chips can never be the uncalled part. Check the contributions and folds."
         )
-    in_play = dict(contributions)
+    in_play = dict(bets)
     refunds: dict[str, Amount] = {}
     if refunded_player is not None:
         in_play[refunded_player] -= refund
@@ -268,10 +317,37 @@ def build_pots(contributions: Mapping[str, Amount], folded: Iterable[str] = ()) 
             )
         )
         low = high
+    if dead_money:
+        pots = add_dead_money(pots, dead_money, seats=seats, live=live)
     return PotLayout(
         seats=seats,
         contributions=contributions,
         folded=folded_set,
         pots=tuple(pots),
         refunds=refunds,
+        dead=dead_money,
     )
+
+
+def add_dead_money(
+    pots: list[Pot], dead: Mapping[str, Amount], *, seats: Sequence[str], live: Sequence[str]
+) -> list[Pot]:
+    """Put dead money into the main pot (making one for the live players if there is none).
+
+    >>> pots = build_pots({"A": 10, "B": 10}).pots
+    >>> [(p.amount, dict(p.contributions)) for p in add_dead_money(list(pots), {"B": 5}, seats="AB", live="AB")]
+    [(25, {'A': 10, 'B': 15})]
+    """
+    if pots:
+        main = pots[0]
+    else:
+        main = Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live), contributions={})
+    parts = dict(main.contributions)
+    for player, chips in dead.items():
+        parts[player] = parts.get(player, 0) + chips
+    main = replace(
+        main,
+        amount=main.amount + sum(dead.values(), start=0),
+        contributions={p: parts[p] for p in seats if p in parts},
+    )
+    return [main, *pots[1:]]

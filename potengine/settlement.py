@@ -197,6 +197,7 @@ def settle(
     board: Any = None,
     rake: Any = None,
     flop_seen: bool = True,
+    dead: Mapping[str, Amount] | None = None,
 ) -> Settlement:
     """Settle a hand from each player's total contribution and the showdown ranking.
 
@@ -211,7 +212,9 @@ def settle(
     :func:`potengine.hands.rank_players` and the result carries each hand's value. ``rake`` (a
     :class:`potengine.rake.Rake` policy or a fixed amount) is withheld before any pot is split, from
     the main pot first (see :func:`potengine.rake.take_rake`); ``flop_seen=False`` applies a
-    no-flop-no-drop policy.
+    no-flop-no-drop policy. ``dead`` names the part of a contribution that is dead money, such as
+    a big-blind ante, which goes into the main pot and is never returned
+    (see :func:`potengine.pots.build_pots`).
 
     EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
 
@@ -221,7 +224,7 @@ def settle(
     >>> dict(result.payouts)
     {'Alice': 60, 'Bilal': 180, 'Chloé': 0}
     """
-    layout = build_pots(contributions, folded)
+    layout = build_pots(contributions, folded, dead=dead)
     seats = layout.seats
     if button is None:
         button = seats[-1]

@@ -125,3 +125,12 @@ def test_parse_ranking():
     assert parse_ranking("Alice > Chloé = Bilal") == ["Alice", ("Chloé", "Bilal")]
     with pytest.raises(InputError, match="empty name"):
         parse_ranking("Alice > = Bilal")
+
+
+def test_bad_dead_money():
+    with pytest.raises(InputError, match="BB's dead money \\(40\\) is more than BB put in \\(30\\)"):
+        settle({"BB": 30, "SB": 30}, ranking=["BB", "SB"], dead={"BB": 40})
+    with pytest.raises(InputError, match="dead money of 'Eve', who is not seated"):
+        settle({"BB": 30, "SB": 30}, ranking=["BB", "SB"], dead={"Eve": 5})
+    with pytest.raises(InputError, match="BB.s dead money must not be negative, got -5"):
+        settle({"BB": 30, "SB": 30}, ranking=["BB", "SB"], dead={"BB": -5})

@@ -121,3 +121,25 @@ def test_pots_have_strictly_shrinking_eligibility(table):
         assert set(upper.eligible) < set(lower.eligible)
         assert lower.high == upper.low
     assert len(layout.refunds) <= 1
+
+
+@settings(max_examples=1000)
+@given(tables(), st.data())
+def test_dead_money_is_conserved_in_the_main_pot_and_never_returned(table, data):
+    from hypothesis import reject
+
+    from potengine import InputError
+
+    contributions, ranking, folded, button, chip = table
+    player = data.draw(st.sampled_from(list(contributions)))
+    dead = {player: data.draw(st.integers(0, contributions[player] // chip)) * chip}
+    try:
+        r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
+                   dead=dead)
+    except InputError:
+        reject()   # the dead part left a folded player above every live bet: not a real hand
+    assert sum(r.payouts.values()) == sum(contributions.values())
+    assert r.refunds.get(player, 0) <= contributions[player] - dead[player]
+    if r.pots:
+        assert r.pots[0].contributions.get(player, 0) >= min(dead[player], r.pots[0].amount)
+    assert r.audit().ok
