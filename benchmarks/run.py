@@ -41,6 +41,7 @@ def main(argv: list[str]) -> int:
         spec.loader.exec_module(module)
         print(f"\n## {path.stem}")
         start = time.perf_counter()
+        sys.argv = [str(path)]  # each benchmark runs with its default sizes
         module.main()
         print(f"# {path.stem} took {time.perf_counter() - start:.1f} s")
     return 0
