@@ -44,6 +44,7 @@ Hand #7: NOT consistent
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -224,14 +225,30 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     return dead
 
 
+def betting_structure(header: str) -> str | None:
+    """The betting structure a PokerStars header names: no limit, pot limit or fixed limit.
+
+    >>> [betting_structure(h) for h in ("Hold'em No Limit ($0.05/$0.10)",
+    ...  "Hold'em Pot Limit (1/2)", "Hold'em Limit (2/4)", "Razz (2/4)")]
+    ['no limit', 'pot limit', 'fixed limit', None]
+    """
+    if "No Limit" in header:
+        return "no limit"
+    if "Pot Limit" in header:
+        return "pot limit"
+    if re.search(r"\bLimit\b", header):
+        return "fixed limit"
+    return None
+
+
 def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool, list[str], list[str]]:
     """Play the history's actions through the hand model of :mod:`potengine.game`.
 
     Returns whether the replay ran, notes, and problems: an action the engine refuses (with the
     line and the rule), or a player whose total differs from the lines' street totals. Hands the
     model cannot set up the same way (dead or missing blinds, blinds out of position, a dead
-    button, uneven antes, limit games) are not replayed; the contributions then come from the
-    lines alone.
+    button, uneven antes) are not replayed; the contributions then come from the lines alone.
+    No-limit, pot-limit and fixed-limit hands are replayed under their own betting rules.
 
     >>> from potengine.pokerstars import read_file
     >>> hand = read_file("tests/data/pokerstars/uncalled.txt")[1]
@@ -240,11 +257,13 @@ def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool
     """
     try:
         from .game import start_hand
+        from .structures import FixedLimit, NoLimit, PotLimit
     except ImportError:  # pragma: no cover - game.py is part of the package
         return False, ["Not replayed (no hand model): totals from the history's lines"], []
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
-    if "No Limit" not in hand.header:
-        return False, [skip.format("only no-limit hands are replayed")], []
+    kind = betting_structure(hand.header)
+    if kind is None:
+        return False, [skip.format("the header names no betting structure")], []
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
     posts = [a for a in hand.actions if a.kind in ("ante", "small blind", "big blind", "blinds")]
@@ -259,13 +278,23 @@ def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
         return False, [skip.format("only some players posted an ante")], []
-    sb = hand.small_blind if hand.small_blind is not None else small[0].amount
-    bb = hand.big_blind if hand.big_blind is not None else big[0].amount
+    if kind == "fixed limit":
+        # "Hold'em Limit (2/4)" names the small and big bets; the blinds are what was posted.
+        sb, bb = small[0].amount, big[0].amount
+        if hand.small_bet is None or hand.big_bet is None:
+            return False, [skip.format("a limit hand without its bet sizes")], []
+    else:
+        sb = hand.small_blind if hand.small_blind is not None else small[0].amount
+        bb = hand.big_blind if hand.big_blind is not None else big[0].amount
     try:
+        if kind == "fixed limit":
+            structure = FixedLimit(big_blind=bb, small_bet=hand.small_bet, big_bet=hand.big_bet)
+        else:
+            structure = (PotLimit if kind == "pot limit" else NoLimit)(big_blind=bb)
         game = start_hand(
             {p: hand.stack(p) for p in dealt}, small_blind=sb, big_blind=bb,
             button=hand.button, ante=max(antes or {a.amount for a in ante_posts}, default=0),
-            big_blind_ante=big_blind_ante, chip=hand.chip,
+            big_blind_ante=big_blind_ante, chip=hand.chip, structure=structure,
         )
     except PotEngineError as err:
         return False, [skip.format(str(err))], []

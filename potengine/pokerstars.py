@@ -157,7 +157,8 @@ class HandHistory:
 
     ``seats`` are in seat-number order, which is the clockwise order around the table;
     ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
-    (total less rake) when the summary names no side pot.
+    (total less rake) when the summary names no side pot. In a fixed-limit hand the header's stakes
+    are the ``small_bet`` and ``big_bet``, and ``big_blind`` is the small bet.
     """
 
     hand_id: str
@@ -181,6 +182,8 @@ class HandHistory:
     rake: Amount
     summary_won: Mapping[str, Amount] = field(default_factory=dict)
     lines: tuple[str, ...] = field(default=(), repr=False)
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
@@ -277,10 +280,16 @@ class _Reader:
         self.currency = tournament is None and bool(
             stakes and (re.search(r"[$€£.]", stakes.group(0)))
         )
-        small_blind = big_blind = None
+        small_blind = big_blind = small_bet = big_bet = None
         if stakes:
-            small_blind = self.amount(stakes.group(1), number, header)
-            big_blind = self.amount(stakes.group(2), number, header)
+            first = self.amount(stakes.group(1), number, header)
+            second = self.amount(stakes.group(2), number, header)
+            if re.search(r"\bLimit\b", rest) and not re.search(r"(No|Pot) Limit", rest):
+                # "Hold'em Limit (10/20)" names the small and big bets; the big blind is the
+                # small bet, the small blind is whatever is posted.
+                small_bet, big_bet, big_blind = first, second, first
+            else:
+                small_blind, big_blind = first, second
         if len(lines) < 2:
             raise self.fail(number, header, "the hand ends after its first line")
         number, line = lines[1]
@@ -446,6 +455,8 @@ class _Reader:
             small_blind=small_blind,
             big_blind=big_blind,
             currency=self.currency,
+            small_bet=small_bet,
+            big_bet=big_bet,
             table=table.group(1),
             button_seat=button_seat,
             seats=ordered,

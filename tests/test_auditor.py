@@ -459,3 +459,19 @@ def test_damaged_histories_are_read_or_refused_and_audited_without_crashing(data
         report = audit_hand(item)
         assert report.consistent == (not report.differences)
         assert report.verdict().startswith(f"Hand #{item.hand_id}")
+
+
+def test_limit_and_pot_limit_hands_are_replayed_under_their_own_rules():
+    report = audit_file(DATA / "limit_and_pot_limit.txt")
+    audits = [a for a in report.audits]
+    assert [a.consistent for a in audits] == [True, True]
+    for a in audits:
+        assert any("Replayed with the hand model" in f for f in a.steps[0].findings)
+
+
+def test_wrong_bet_sizes_in_limit_and_pot_limit_are_caught_with_the_rule():
+    audits = list(audit_file(DATA / "wrong_limit_sizes.txt").audits)
+    assert [a.consistent for a in audits] == [False, False]
+    limit, pot_limit = (" ".join(a.differences) for a in audits)
+    assert "line 11 (Bo: raises 20 to 40)" in limit and "fixed limit" in limit
+    assert "Ann cannot bet to 120" in pot_limit and "pot limit" in pot_limit
