@@ -184,3 +184,64 @@ def settlement_chart(result: Settlement) -> Figure:
     left.set_ylim(0, top)
     right.yaxis.set_tick_params(labelleft=True)
     return fig
+
+
+def equity_chart(result) -> Figure:
+    """Two panels for :func:`potengine.pot_equity`: each player's share of each pot, and the chips
+    he can expect back from each pot, with what he put in as a dotted line.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from potengine import pot_equity
+    >>> fig = equity_chart(pot_equity({"A": 40, "B": 100, "C": 100},
+    ...                               {"A": "7s6s", "B": "KdKc", "C": "AsAh"}, board="2c 7d 9h Qs"))
+    >>> [ax.get_title() for ax in fig.axes]
+    ['Share of each pot', 'Expected chips back']
+    """
+    players = list(result.contributions) or sorted({n for p in result.pots for n in p.chances})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.8), layout="constrained")
+    width = 0.8 / max(1, len(result.pots))
+    for i, pot in enumerate(result.pots):
+        for x, name in enumerate(players):
+            if name not in pot.chances:
+                continue
+            share = float(pot.chances[name].share)
+            offset = x + (i - (len(result.pots) - 1) / 2) * width
+            left.bar(offset, share, width, **pot_style(i))
+            left.text(offset, share + 0.01, f"{share:.1%}", ha="center", va="bottom", fontsize=8)
+    left.set_xticks(range(len(players)), players)
+    left.set_ylim(0, 1.1)
+    left.set_ylabel("share of the pot (ties split)")
+    left.set_title("Share of each pot")
+    _legend(left, [Patch(**pot_style(i), label=f"{pot.name}: {fmt(pot.amount)}")
+                   for i, pot in enumerate(result.pots)])
+    bottoms = [0.0] * len(players)
+    for i, pot in enumerate(result.pots):
+        for x, name in enumerate(players):
+            chips = float(pot.chances[name].expected) if name in pot.chances else 0.0
+            if chips:
+                right.bar(x, chips, bottom=bottoms[x], width=0.62, **pot_style(i))
+                bottoms[x] += chips
+    for x, name in enumerate(players):
+        back = float(result.refunds.get(name, 0))
+        if back:
+            right.bar(x, back, bottom=bottoms[x], width=0.62, facecolor="white",
+                      edgecolor="black", linestyle="--")
+            bottoms[x] += back
+        right.text(x, bottoms[x] + 2, f"{bottoms[x]:.1f}", ha="center", va="bottom", fontsize=9,
+                   fontweight="bold")
+        if name in result.contributions:
+            put_in = float(result.contributions[name])
+            right.plot([x - 0.38, x + 0.38], [put_in, put_in], color="black", linewidth=2.2,
+                       linestyle=(0, (1, 1)))
+    right.set_xticks(range(len(players)), players)
+    right.set_ylabel("expected chips")
+    right.set_title("Expected chips back")
+    handles = [Patch(**pot_style(i), label=f"from {pot.name.lower()}")
+               for i, pot in enumerate(result.pots)]
+    handles.append(plt.Line2D([], [], color="black", linewidth=2.2, linestyle=(0, (1, 1)),
+                              label="put in"))
+    _legend(right, handles)
+    right.spines[["top", "right"]].set_visible(False)
+    left.spines[["top", "right"]].set_visible(False)
+    return fig

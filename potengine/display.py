@@ -118,3 +118,21 @@ def audit_html(report: Audit) -> str:
         for s in report.steps
     ]
     return _table(["Step", "Check", "", "Findings"], rows, "Six-step check (EX-06)")
+
+
+def _percent(fraction) -> str:
+    return f"{float(fraction):.2%}"
+
+
+def pot_equity_html(result) -> str:
+    """Each player's chance and expected chips in each pot of an all-in (exact, rounded to print)."""
+    rows = []
+    for pot in result.pots:
+        for name, chance in pot.chances.items():
+            rows.append([escape(pot.name), escape(name), _percent(chance.win_chance),
+                         _percent(chance.tie_chance), _percent(chance.share),
+                         f"{float(chance.expected):.2f}"])
+        rows.append([escape(pot.name), "<b>total</b>", "", "", "100.00%",
+                     f"{float(sum(c.expected for c in pot.chances.values())):.2f}"])
+    caption = f"Equity per pot over {result.boards:,} boards"
+    return _table(["Pot", "Player", "Wins", "Ties", "Share", "Expected chips"], rows, caption)

@@ -14,7 +14,7 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Collection, Iterator, Mapping, Sequence
@@ -233,6 +233,12 @@ class PotEquityResult:
     boards: int
     pots: tuple[PotEquity, ...]
     refunds: dict[str, object]
+    contributions: dict[str, object] = field(default_factory=dict)
+
+    def _repr_html_(self) -> str:
+        from .display import pot_equity_html
+
+        return pot_equity_html(self)
 
     @property
     def expected(self) -> dict[str, Fraction]:
@@ -293,4 +299,4 @@ def pot_equity(contributions: Mapping[str, object],
                                       Fraction(int(counts[name][2:].sum()), boards),
                                       share * Fraction(pot.amount))
         pots.append(PotEquity(pot.name, pot.amount, eligible, chances))
-    return PotEquityResult(boards, tuple(pots), dict(layout.refunds))
+    return PotEquityResult(boards, tuple(pots), dict(layout.refunds), dict(layout.contributions))

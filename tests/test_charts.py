@@ -47,3 +47,19 @@ def test_pots_differ_by_hatch_as_well_as_colour():
     hatches = {p.get_hatch() or "" for p in ax.patches}
     assert len(hatches) == 3
     plt.close("all")
+
+
+def test_equity_chart_and_table_show_each_pot():
+    from potengine import pot_equity
+    from potengine.charts import equity_chart
+
+    result = pot_equity({"A": 40, "B": 100, "C": 100}, {"A": "7s6s", "B": "KdKc", "C": "AsAh"},
+                        board="2c 7d 9h Qs")
+    fig = equity_chart(result)
+    left, right = fig.axes
+    assert len(left.patches) == 3 + 2            # A, B, C in the main pot; B, C in the side pot
+    totals = sorted(float(t.get_text()) for t in right.texts)
+    assert abs(sum(totals) - 240) < 0.2          # every expected chip is drawn
+    html = result._repr_html_()
+    assert "Equity per pot over 44 boards" in html and html.count("<b>total</b>") == 2
+    plt.close(fig)
