@@ -61,5 +61,5 @@ def test_equity_chart_and_table_show_each_pot():
     totals = sorted(float(t.get_text()) for t in right.texts)
     assert abs(sum(totals) - 240) < 0.2          # every expected chip is drawn
     html = result._repr_html_()
-    assert "Equity per pot over 44 boards" in html and html.count("<b>total</b>") == 2
+    assert "Equity per pot over 42 boards" in html and html.count("<b>total</b>") == 2
     plt.close(fig)
