@@ -245,3 +245,70 @@ def equity_chart(result) -> Figure:
     right.spines[["top", "right"]].set_visible(False)
     left.spines[["top", "right"]].set_visible(False)
     return fig
+
+
+def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> Axes:
+    """The table seen from above for one pot: seats clockwise, the button, the pot's winners and
+    the order in which odd chips are handed out (one each, starting left of the button).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from potengine import settle
+    >>> r = settle({"A": 50, "B": 50, "C": 1}, ranking=[("A", "B")], folded=["C"], button="C")
+    >>> sorted(t.get_text() for t in odd_chip_chart(r).texts if t.get_text().startswith("odd chip "))
+    ['odd chip 1st: +1']
+    """
+    import math
+
+    from matplotlib.patches import Circle, Ellipse
+
+    from .settlement import odd_chip_order
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 5), layout="constrained")
+    chosen = result.pots[pot]
+    seats = list(result.seats)
+    order = [p for p in odd_chip_order(seats, result.button) if p in chosen.winners]
+    shares = dict(chosen.shares)
+    base = min(shares.values()) if shares else 0
+    ax.add_patch(Ellipse((0, 0), 2.4, 1.4, facecolor="#e8f0e8", edgecolor="black"))
+    ax.text(0, 0.1, f"{chosen.name}: {fmt(chosen.awarded)}", ha="center", va="center",
+            fontsize=11, fontweight="bold",
+            bbox={"facecolor": "white", "edgecolor": "black", "boxstyle": "round"})
+    ax.text(0, -0.3, "odd chips go clockwise\nfrom the button", ha="center", fontsize=8,
+            style="italic")
+    n = len(seats)
+    for i, player in enumerate(seats):
+        angle = math.pi / 2 - 2 * math.pi * i / n          # seat order runs clockwise
+        x, y = 2.0 * math.cos(angle), 1.45 * math.sin(angle)
+        winner = player in chosen.winners
+        folded = player in result.folded
+        face = "#0072B2" if winner else (DEAD_COLOUR if folded else "white")
+        ax.add_patch(Circle((x, y), 0.3, facecolor=face, edgecolor="black",
+                            hatch=DEAD_HATCH if folded else ("" if winner else "")))
+        ax.text(x, y, player, ha="center", va="center", fontsize=9,
+                color="white" if winner else "black", fontweight="bold" if winner else "normal",
+                bbox=None if winner else {"facecolor": "white", "edgecolor": "none", "pad": 1})
+        notes = []
+        if winner:
+            notes.append(f"gets {fmt(shares[player])}")
+            if shares[player] > base:
+                rank = order.index(player) + 1
+                suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank, "th")
+                notes.append(f"odd chip {rank}{suffix}: +{fmt(shares[player] - base)}")
+        elif folded:
+            notes.append("folded")
+        above = y > 0.5                                     # notes go away from the table
+        for k, note in enumerate(notes):
+            ny = y + 0.4 + 0.2 * (len(notes) - 1 - k) if above else y - 0.4 - 0.2 * k
+            ax.text(x, ny, note, ha="center", va="bottom" if above else "top", fontsize=8)
+        if player == result.button:
+            bx, by = 0.7 * x, 0.7 * y
+            ax.add_patch(Circle((bx, by), 0.12, facecolor="white", edgecolor="black", linewidth=1.5))
+            ax.text(bx, by, "D", ha="center", va="center", fontsize=8, fontweight="bold")
+    ax.set_xlim(-2.7, 2.7)
+    ax.set_ylim(-2.3, 2.3)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(f"Who gets the odd chips of the {chosen.name.lower()}")
+    return ax

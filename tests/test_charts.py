@@ -63,3 +63,16 @@ def test_equity_chart_and_table_show_each_pot():
     html = result._repr_html_()
     assert "Equity per pot over 42 boards" in html and html.count("<b>total</b>") == 2
     plt.close(fig)
+
+
+def test_odd_chip_chart_marks_the_first_winner_left_of_the_button_in_each_pot():
+    from potengine.charts import odd_chip_chart
+
+    r = settle({"Alice": 25, "Bilal": 62, "Chloé": 62, "David": 28},
+               ranking=[("Alice", "Bilal", "Chloé")], folded=["David"], button="David")
+    main = [t.get_text() for t in odd_chip_chart(r, pot=0).texts]
+    side = [t.get_text() for t in odd_chip_chart(r, pot=1).texts]
+    assert main.count("odd chip 1st: +1") == 1 and "gets 34" in main     # Alice, left of David
+    assert side.count("odd chip 1st: +1") == 1 and "gets 39" in side     # Bilal: Alice is not in it
+    assert "D" in main and "folded" in main
+    plt.close("all")
