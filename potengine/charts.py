@@ -73,6 +73,43 @@ def _layout_of(result: Union[Settlement, PotLayout]) -> PotLayout:
     return getattr(result, "layout", result)
 
 
+RETURNED_STYLE = {"facecolor": "white", "edgecolor": "black", "linestyle": "--", "linewidth": 1.0}
+PUT_IN_LINE = {"color": "black", "linewidth": 2.2, "linestyle": (0, (1, 1))}
+
+
+def _stack(ax: Axes, x: int, segments, refund, *, scale: float, gap: float = 0.0) -> float:
+    """One player's bar: ``segments`` of (amount, style) stacked, then the returned chips apart.
+
+    Bars are drawn in floats (matplotlib's unit) and labelled with the exact amounts; the top of
+    the bar is returned.
+    """
+    bottom = 0.0
+    for amount, style in segments:
+        if not amount:
+            continue
+        ax.bar(x, float(amount), bottom=bottom, width=0.62, **style)
+        _label(ax, x, bottom, float(amount), fmt(amount), scale)
+        bottom += float(amount)
+    if refund:
+        bottom += gap
+        ax.bar(x, float(refund), bottom=bottom, width=0.62, **RETURNED_STYLE)
+        _label(ax, x, bottom, float(refund), f"returned {fmt(refund)}", scale)
+        bottom += float(refund)
+    return bottom
+
+
+def _axes(ax: Axes, seats, folded, *, ylabel: str, title: str, top: float, handles) -> Axes:
+    """Player names under the bars (folded ones marked), labels, title and the key below."""
+    ax.set_xticks(range(len(seats)))
+    ax.set_xticklabels([p + ("\n(folded)" if p in folded else "") for p in seats])
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, top)
+    ax.set_title(title)
+    _legend(ax, handles)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
 def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = None) -> Axes:
     """Stacked bars: each player's contribution cut into tiers by pot.
 
@@ -85,46 +122,25 @@ def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = N
         _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
     seats = list(layout.seats)
     scale = float(max(layout.contributions.values(), default=1)) or 1.0
+    dead_style = {"facecolor": DEAD_COLOUR, "hatch": DEAD_HATCH}
     for x, player in enumerate(seats):
-        bottom = 0.0
         dead = player in layout.folded
-        for pot in layout.pots:
-            amount = pot.contributions.get(player, 0)
-            if not amount:
-                continue
-            chips = float(amount)  # drawn as a float; labelled with the exact amount
-            style = pot_style(pot.index)
-            if dead:
-                style = {**style, "facecolor": DEAD_COLOUR, "hatch": DEAD_HATCH}
-            ax.bar(x, chips, bottom=bottom, width=0.62, **style)
-            _label(ax, x, bottom, chips, fmt(amount), scale)
-            bottom += chips
-        refund = layout.refunds.get(player, 0)
-        if refund:
-            gap = 0.02 * scale
-            ax.bar(x, float(refund), bottom=bottom + gap, width=0.62, facecolor="white",
-                   edgecolor="black", linestyle="--", linewidth=1.0)
-            _label(ax, x, bottom + gap, float(refund), f"returned {fmt(refund)}", scale)
-            bottom += float(refund) + gap
-        ax.text(x, bottom + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
+        segments = [
+            (pot.contributions.get(player, 0), {**pot_style(pot.index), **(dead_style if dead else {})})
+            for pot in layout.pots
+        ]
+        top = _stack(ax, x, segments, layout.refunds.get(player, 0), scale=scale, gap=0.02 * scale)
+        ax.text(x, top + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
                 va="bottom", fontsize=9, fontweight="bold")
-    ax.set_xticks(range(len(seats)))
-    ax.set_xticklabels([p + ("\n(folded)" if p in layout.folded else "") for p in seats])
-    ax.set_ylabel("chips put in")
-    ax.set_ylim(0, scale * 1.18)
-    ax.set_title("Who put in what")
     handles = [
         Patch(**pot_style(pot.index), label=f"{pot.name}: {fmt(pot.amount)}") for pot in layout.pots
     ]
     if layout.folded:
-        handles.append(Patch(facecolor=DEAD_COLOUR, hatch=DEAD_HATCH, edgecolor="black",
-                             label="dead (folded)"))
+        handles.append(Patch(edgecolor="black", label="dead (folded)", **dead_style))
     if layout.refunds:
-        handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--",
-                             label="returned (uncalled)"))
-    _legend(ax, handles)
-    ax.spines[["top", "right"]].set_visible(False)
-    return ax
+        handles.append(Patch(**RETURNED_STYLE, label="returned (uncalled)"))
+    return _axes(ax, seats, layout.folded, ylabel="chips put in", title="Who put in what",
+                 top=scale * 1.18, handles=handles)
 
 
 def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
@@ -137,42 +153,20 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     seats = list(result.seats)
     scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
     for x, player in enumerate(seats):
-        bottom = 0.0
-        for pot in result.pots:
-            amount = pot.shares.get(player, 0)
-            if not amount:
-                continue
-            chips = float(amount)
-            ax.bar(x, chips, bottom=bottom, width=0.62, **pot_style(pot.index))
-            _label(ax, x, bottom, chips, fmt(amount), scale)
-            bottom += chips
-        refund = result.refunds.get(player, 0)
-        if refund:
-            ax.bar(x, float(refund), bottom=bottom, width=0.62, facecolor="white",
-                   edgecolor="black", linestyle="--", linewidth=1.0)
-            _label(ax, x, bottom, float(refund), f"returned {fmt(refund)}", scale)
-            bottom += float(refund)
+        segments = [(pot.shares.get(player, 0), pot_style(pot.index)) for pot in result.pots]
+        top = _stack(ax, x, segments, result.refunds.get(player, 0), scale=scale)
         put_in = float(result.contributions[player])
-        ax.plot([x - 0.38, x + 0.38], [put_in, put_in], color="black", linewidth=2.2,
-                linestyle=(0, (1, 1)))
-        top = max(bottom, put_in)
-        ax.text(x, top + 0.03 * scale, f"net {signed(result.net[player])}", ha="center",
-                va="bottom", fontsize=9, fontweight="bold")
-    ax.set_xticks(range(len(seats)))
-    ax.set_xticklabels([p + ("\n(folded)" if p in result.folded else "") for p in seats])
-    ax.set_ylabel("chips received")
-    ax.set_ylim(0, scale * 1.2)
-    ax.set_title("Who received what")
+        ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
+        ax.text(x, max(top, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
+                ha="center", va="bottom", fontsize=9, fontweight="bold")
     handles = [
         Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
     ]
     if result.refunds:
-        handles.append(Patch(facecolor="white", edgecolor="black", linestyle="--", label="returned"))
-    handles.append(plt.Line2D([], [], color="black", linewidth=2.2, linestyle=(0, (1, 1)),
-                              label="put in"))
-    _legend(ax, handles)
-    ax.spines[["top", "right"]].set_visible(False)
-    return ax
+        handles.append(Patch(**RETURNED_STYLE, label="returned"))
+    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
+    return _axes(ax, seats, result.folded, ylabel="chips received", title="Who received what",
+                 top=scale * 1.2, handles=handles)
 
 
 def settlement_chart(result: Settlement) -> Figure:
@@ -225,22 +219,19 @@ def equity_chart(result) -> Figure:
     for x, name in enumerate(players):
         back = float(result.refunds.get(name, 0))
         if back:
-            right.bar(x, back, bottom=bottoms[x], width=0.62, facecolor="white",
-                      edgecolor="black", linestyle="--")
+            right.bar(x, back, bottom=bottoms[x], width=0.62, **RETURNED_STYLE)
             bottoms[x] += back
         right.text(x, bottoms[x] + 2, f"{bottoms[x]:.1f}", ha="center", va="bottom", fontsize=9,
                    fontweight="bold")
         if name in result.contributions:
             put_in = float(result.contributions[name])
-            right.plot([x - 0.38, x + 0.38], [put_in, put_in], color="black", linewidth=2.2,
-                       linestyle=(0, (1, 1)))
+            right.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
     right.set_xticks(range(len(players)), players)
     right.set_ylabel("expected chips")
     right.set_title("Expected chips back")
     handles = [Patch(**pot_style(i), label=f"from {pot.name.lower()}")
                for i, pot in enumerate(result.pots)]
-    handles.append(plt.Line2D([], [], color="black", linewidth=2.2, linestyle=(0, (1, 1)),
-                              label="put in"))
+    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
     _legend(right, handles)
     right.spines[["top", "right"]].set_visible(False)
     left.spines[["top", "right"]].set_visible(False)
