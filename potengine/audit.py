@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .chips import exact_arithmetic
 from .chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,6 +76,7 @@ def _names(players) -> str:
     return ", ".join(players) if players else "nobody"
 
 
+@exact_arithmetic("the audit")
 def audit(result: Settlement) -> Audit:
     """Walk the six steps of EX-06 over ``result``, recomputing every figure independently.
 

@@ -16,7 +16,17 @@ potengine.errors.InputError: Bilal's contribution must be a whole number of chip
 
 from __future__ import annotations
 
-from decimal import Decimal
+from contextlib import contextmanager
+from decimal import (
+    Context,
+    Decimal,
+    DecimalException,
+    DivisionByZero,
+    Inexact,
+    InvalidOperation,
+    Overflow,
+    localcontext,
+)
 from numbers import Integral
 from typing import Union
 
@@ -24,6 +34,35 @@ from .errors import InputError
 
 Amount = Union[int, Decimal]
 """A number of chips: an ``int``, or an exact ``Decimal`` where a currency needs it."""
+
+MAX_CHIPS = 10**15
+"""No amount may exceed this many chips (no game comes near it)."""
+MAX_DECIMAL_PLACES = 6
+"""No Decimal amount may have more decimal places than this.
+
+With both bounds an amount has at most 21 digits, so sums over thousands of players stay within
+the 28 digits of Python's default Decimal context: every total is exact, in the engine and in a
+reader's own code alike."""
+
+
+@contextmanager
+def exact_arithmetic(what: str = "the amounts"):
+    """Run Decimal arithmetic exactly: ample precision, and an error rather than any rounding.
+
+    Amounts are bounded by :data:`MAX_CHIPS` and :data:`MAX_DECIMAL_PLACES`, so 100 digits always
+    suffice; should a result ever need rounding, :class:`InputError` is raised instead of a wrong
+    answer.
+
+    >>> with exact_arithmetic():
+    ...     Decimal(10) ** 40 + Decimal("0.01")
+    Decimal('10000000000000000000000000000000000000000.01')
+    """
+    context = Context(prec=100, traps=[Inexact, InvalidOperation, DivisionByZero, Overflow])
+    try:
+        with localcontext(context):
+            yield
+    except DecimalException as error:  # pragma: no cover - bounded amounts never get here
+        raise InputError(f"{what} cannot be computed exactly: {type(error).__name__}") from None
 
 
 def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount:
@@ -46,6 +85,12 @@ def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount
         raise InputError(f"{what} must be a finite amount, got {value}")
     if isinstance(value, Integral):
         value = int(value)
+    if abs(value) > MAX_CHIPS:   # checked first: a huge number cannot even be printed
+        raise InputError(f"{what} is larger than 10^15 chips; no game holds that many")
+    if isinstance(value, Decimal) and value.as_tuple().exponent < -MAX_DECIMAL_PLACES:
+        raise InputError(
+            f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {value}"
+        )
     if value < 0:
         raise InputError(f"{what} must not be negative, got {value}")
     if value == 0 and not allow_zero:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .chips import Amount, check_amount, format_amount
+from .chips import Amount, check_amount, exact_arithmetic, format_amount
 from .errors import InputError
 
 
@@ -174,6 +174,10 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     """
     if isinstance(folded, str):
         folded = (folded,)
+    if not isinstance(folded, Iterable):
+        raise InputError(
+            f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}"
+        )
     seats = tuple(seats)
     seen: set[str] = set()
     for player in folded:
@@ -238,6 +242,7 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
     return top_player, top - second
 
 
+@exact_arithmetic("the pots")
 def build_pots(
     contributions: Mapping[str, Amount],
     folded: Iterable[str] = (),

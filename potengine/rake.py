@@ -63,6 +63,8 @@ class Rake:
     0
     >>> Rake.fixed(2).amount_for(1)      # never more than the pot holds
     1
+    >>> Rake.fixed(3).amount_for(200, chip=25)   # and only whole chips: 3 rounds down to 0
+    0
     """
 
     percent: Fraction = Fraction(0)
@@ -125,6 +127,7 @@ class Rake:
         else:
             rake = self.amount
         rake = min(rake, total)
+        rake -= rake % chip          # a house takes whole chips: a cap or fixed amount rounds down
         if isinstance(total, Decimal) and not isinstance(rake, Decimal):
             rake = Decimal(rake)
         return rake

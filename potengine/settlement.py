@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from .chips import Amount, check_amount, format_amount, is_multiple
+from .chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
 from .errors import CardError, InputError
 from .pots import Pot, PotLayout, _frozen, build_pots
 from .ranking import Tiers, normalise_ranking
@@ -186,6 +186,7 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     return chip
 
 
+@exact_arithmetic("the settlement")
 def settle(
     contributions: Mapping[str, Amount],
     ranking: Sequence[str | Iterable[str]] | None = None,
@@ -224,6 +225,8 @@ def settle(
     >>> dict(result.payouts)
     {'Alice': 60, 'Bilal': 180, 'Chloé': 0}
     """
+    if not isinstance(flop_seen, bool):
+        raise InputError(f"flop_seen must be True or False, not {flop_seen!r}")
     layout = build_pots(contributions, folded, dead=dead)
     seats = layout.seats
     if button is None:

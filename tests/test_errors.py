@@ -134,3 +134,24 @@ def test_bad_dead_money():
         settle({"BB": 30, "SB": 30}, ranking=["BB", "SB"], dead={"Eve": 5})
     with pytest.raises(InputError, match="BB.s dead money must not be negative, got -5"):
         settle({"BB": 30, "SB": 30}, ranking=["BB", "SB"], dead={"BB": -5})
+
+
+def test_amounts_are_bounded_so_arithmetic_stays_exact():
+    with pytest.raises(InputError, match="Alice's contribution is larger than 10\\^15 chips"):
+        settle({"Alice": 10**16, "Bilal": 10}, ranking=["Alice", "Bilal"])
+    with pytest.raises(InputError, match="more than 6 decimal places"):
+        settle({"Alice": Decimal("1e-7"), "Bilal": Decimal("1")}, ranking=["Alice", "Bilal"],
+               chip=Decimal("1e-7"))
+    # At the bounds every sum is exact, even in the default 28-digit Decimal context.
+    big = Decimal("999999999999999.999999")
+    r = settle({"A": big, "B": big, "C": Decimal("0.000001")}, ranking=[("A", "B")],
+               folded=["C"], chip=Decimal("0.000001"), button="A")
+    assert r.payouts == {"A": big, "B": Decimal(10**15), "C": 0}   # the odd unit to B
+    assert r.total == sum(r.payouts.values()) == Decimal("1999999999999999.999999")
+
+
+def test_flop_seen_and_folded_types():
+    with pytest.raises(InputError, match="flop_seen must be True or False"):
+        settle({"A": 10, "B": 10}, ranking=["A", "B"], flop_seen=0)
+    with pytest.raises(InputError, match="folded must be a list of players"):
+        settle({"A": 10, "B": 10}, ranking=["A", "B"], folded=None)
