@@ -66,7 +66,7 @@ class Card:
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
             raise CardError(f"impossible card: rank {self.rank!r} (ranks run from 2 to 14, ace high)")
-        if self.suit not in SUIT_SYMBOLS:
+        if not isinstance(self.suit, str) or self.suit not in SUIT_SYMBOLS:
             raise CardError(f"impossible card: suit {self.suit!r} (suits are 'c', 'd', 'h', 's')")
         object.__setattr__(self, "index", 4 * (self.rank - 2) + SUITS.index(self.suit))
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from .cards import check_no_duplicates, parse_cards
 from .chips import Amount, check_amount, format_amount, is_multiple
 from .errors import IllegalActionError, InputError
 from .structures import STREET_NAMES, NoLimit, RoundView, Structure
@@ -390,31 +391,75 @@ class Hand:
 
     # ---- cards --------------------------------------------------------------------------
     def deal_hole(self, player: str, cards: Sequence[str] | str | None) -> Hand:
-        """Record ``player``'s hole cards (``None`` or ``"????"``: unknown).
+        """Record ``player``'s two hole cards (``None`` or ``"????"``: unknown).
+
+        Cards are read by :func:`potengine.cards.parse_cards` (``"AsKs"``, ``"10h 9h"``,
+        ``"A♠ K♠"`` or a list) and kept as two-character codes. A card already dealt (to anyone,
+        or on the board) is refused.
 
         >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_hole("A", "AsKs").holes
         (('As', 'Ks'), None)
+        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_hole("A", "AsKsQs")
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the dealer cannot deal A 3 cards: a hold'em player gets 2 hole cards
         """
         i = self._seat(player)
-        cards = _cards(cards)
+        if _unknown(cards):
+            codes: tuple[str, ...] = ()
+        else:
+            codes = _codes(cards)
+            if len(codes) != 2:
+                raise IllegalActionError(
+                    f"the dealer cannot deal {player} {len(codes)} card{'s' * (len(codes) != 1)}: "
+                    "a hold'em player gets 2 hole cards"
+                )
+        if self.holes[i]:
+            raise IllegalActionError(
+                f"the dealer cannot deal {player} hole cards: {player} already holds "
+                f"{' '.join(self.holes[i])}"
+            )
+        if codes:
+            self._check_unseen(codes, player, i)
         holes = list(self.holes)
-        holes[i] = cards or None
-        op = Operation(self.street, player, "hole", cards=cards)
+        holes[i] = codes or None
+        op = Operation(self.street, player, "hole", cards=codes)
         return _evolve(self, holes=tuple(holes), history=self.history + (op,))
 
     def deal_board(self, cards: Sequence[str] | str) -> Hand:
-        """Put community cards on the board (three for the flop, then one, then one).
+        """Put community cards on the board: the flop (three cards), then the turn (one), then
+        the river (one), each once the betting round before it is over. When no more betting is
+        possible (everyone all-in) the rest of the board may be dealt at once.
 
-        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_board("2c 7d 9h").board
-        ('2c', '7d', '9h')
+        >>> h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2)
+        >>> h.deal_board("2c 7d 9h")
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the dealer cannot deal the flop: the pre-flop betting is not over (B to act)
+        >>> h.call("B").check("A").deal_board("2c 7d 10h").board
+        ('2c', '7d', 'Th')
         """
-        cards = _cards(cards)
-        if len(self.board) + len(cards) > 5:
+        codes = _codes(cards)
+        have, k = len(self.board), len(codes)
+        if have >= 5:
+            raise IllegalActionError("the dealer cannot deal more cards: the board already holds five")
+        if k == 0 or have + k > 5 or (have == 0 and k < 3):
+            need = "three cards for the flop" if have == 0 else "one card for the " + (
+                "turn" if have == 3 else "river")
             raise IllegalActionError(
-                f"the board would hold {len(self.board) + len(cards)} cards: a hold'em board has five"
+                f"the dealer cannot deal {k} board card{'s' * (k != 1)} now: the board holds "
+                f"{have}, the next street is {need}"
             )
-        op = Operation(self.street, None, "board", cards=cards)
-        return _evolve(self, board=self.board + cards, history=self.history + (op,))
+        last = have + k - 2                 # the last street these cards deal: 1 flop .. 3 river
+        if self.street < last:
+            who = f" ({self.to_act} to act)" if self.actor is not None else ""
+            raise IllegalActionError(
+                f"the dealer cannot deal the {STREET_NAMES[last]}: the {STREET_NAMES[last - 1]} "
+                f"betting is not over{who}"
+            )
+        self._check_unseen(codes, "the board", None)
+        op = Operation(self.street, None, "board", cards=codes)
+        return _evolve(self, board=self.board + codes, history=self.history + (op,))
 
     def show(self, player: str, cards: Sequence[str] | str | None = None) -> Hand:
         """``player`` shows his cards at the showdown (``cards`` may repeat the known hole cards).
@@ -425,10 +470,24 @@ class Hand:
         """
         i = self._seat(player)
         self._check_showdown(player)
-        cards = _cards(cards) or (self.holes[i] or ())
+        codes = () if _unknown(cards) else _codes(cards)
+        if codes:
+            if len(codes) != 2:
+                raise IllegalActionError(
+                    f"{player} cannot show {len(codes)} card{'s' * (len(codes) != 1)}: "
+                    "a hold'em hand is 2 hole cards"
+                )
+            known = self.holes[i]
+            if known and set(known) != set(codes):
+                raise IllegalActionError(
+                    f"{player} cannot show {' '.join(codes)}: {player} was dealt {' '.join(known)}"
+                )
+            if not known:
+                self._check_unseen(codes, player, i)
+        codes = codes or (self.holes[i] or ())
         holes = list(self.holes)
-        holes[i] = cards or None
-        op = Operation(self.street, player, "show", cards=cards)
+        holes[i] = codes or None
+        op = Operation(self.street, player, "show", cards=codes)
         return _evolve(self, holes=tuple(holes), history=self.history + (op,))
 
     def muck(self, player: str) -> Hand:
@@ -478,6 +537,18 @@ class Hand:
             raise IllegalActionError(
                 f"{player!r} is not seated at this table (players: {', '.join(self.setup.players)})"
             ) from None
+
+    def _check_unseen(self, codes: tuple[str, ...], owner: str, seat: int | None) -> None:
+        """Refuse cards already dealt to another player or on the board (CardError)."""
+        groups: dict[str, tuple] = {}
+        for j, hole in enumerate(self.holes):
+            if hole and j != seat:
+                groups[self.players[j]] = parse_cards(hole)
+        board = parse_cards(self.board)
+        groups["the board"] = board + parse_cards(codes) if seat is None else board
+        if seat is not None:
+            groups[owner] = parse_cards(codes)
+        check_no_duplicates(groups)
 
     def _why_no_action(self) -> str:
         if len(self.live) == 1:
@@ -918,17 +989,19 @@ def _collect(formed, bets, folded, stacks, returned):
     return tuple((a, tuple(j for j in e if not folded[j]), c) for a, e, c in pots), tuple(returned)
 
 
-def _cards(cards) -> tuple[str, ...]:
+def _unknown(cards: Any) -> bool:
+    """True for cards nobody has seen: ``None``, ``""`` or question marks (``"????"``)."""
     if cards is None:
-        return ()
+        return True
     if isinstance(cards, str):
-        text = cards.replace(" ", "")
-        if set(text) <= {"?"}:
-            return ()
-        if len(text) % 2:
-            raise IllegalActionError(f"cannot read the cards {cards!r}: write them like 'AhKd'")
-        return tuple(text[k : k + 2] for k in range(0, len(text), 2))
-    return tuple(str(c) for c in cards)
+        return set(cards.replace(" ", "")) <= {"?"}
+    return False
+
+
+def _codes(cards: Any) -> tuple[str, ...]:
+    """Read cards with :func:`potengine.cards.parse_cards` (CardError if unreadable or repeated)
+    and return their two-character codes (``'Th'`` for a ten)."""
+    return tuple(card.code for card in parse_cards(cards))
 
 
 # --------------------------------------------------------------------------------------------

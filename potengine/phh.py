@@ -38,6 +38,8 @@ whole chips the odd chip goes left of the button (TDA 20-A).
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -74,21 +76,40 @@ class Replay:
         return self.expected is None or tuple(self.expected) == tuple(self.finishing_stacks)
 
 
+_NUMBER = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?")
+"""An amount written as text: digits with an optional decimal part, at most 30 of each (so
+'1e999999', 'inf' or 'NaN' are refused before any conversion)."""
+
+
 def _amount(value: Any, what: str, name: str) -> Amount:
+    """Read a PHH amount (a TOML integer or float, or digits as text) as an int or an exact Decimal.
+
+    >>> _amount(12.5, "a bet", "the hand"), _amount("250", "a bet", "the hand")
+    (Decimal('12.5'), 250)
+    >>> _amount("1e999999", "a bet", "hand 7")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: hand 7: a bet '1e999999' is not an amount (write digits, with an optional decimal part)
+    """
+    where = f"{name}: " if name else ""
     if isinstance(value, bool):
-        raise HandHistoryError(f"{name}: {what} must be a number, got {value!r}")
+        raise HandHistoryError(f"{where}{what} must be a number, got {value!r}")
     if isinstance(value, int):
         return value
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise HandHistoryError(f"{where}{what} must be a finite number, got {value!r}")
         d = Decimal(repr(value))
-        return int(d) if d == d.to_integral_value() else d
-    if isinstance(value, str):
-        try:
-            d = Decimal(value)
-        except Exception:
-            raise HandHistoryError(f"{name}: {what} {value!r} is not a number") from None
-        return int(d) if d == d.to_integral_value() else d
-    raise HandHistoryError(f"{name}: {what} must be a number, got {value!r}")
+    elif isinstance(value, str):
+        if _NUMBER.fullmatch(value) is None:
+            raise HandHistoryError(
+                f"{where}{what} {value[:40]!r}{'...' if len(value) > 40 else ''} is not an amount "
+                "(write digits, with an optional decimal part)"
+            )
+        d = Decimal(value)
+    else:
+        raise HandHistoryError(f"{where}{what} must be a number, got {value!r}")
+    return int(d) if d == d.to_integral_value() else d
 
 
 def _list(fields: dict, key: str, name: str, n: int | None = None) -> list:
@@ -112,9 +133,14 @@ def parse(text: str) -> dict:
     ...
     potengine.errors.HandHistoryError: the hand is not valid PHH/TOML: Invalid value (at end of document)
     """
+    if not isinstance(text, str):
+        raise HandHistoryError(
+            f"the hand must be PHH text (a str), not {type(text).__name__}"
+            + (": decode the bytes first" if isinstance(text, (bytes, bytearray)) else "")
+        )
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
         raise HandHistoryError(f"the hand is not valid PHH/TOML: {err}") from None
 
 
@@ -129,7 +155,7 @@ def start_from_phh(fields: dict, *, chip: Amount = 1, name: str = "the hand") ->
     (('p1', 'p2'), 'p2', {'p1': 2, 'p2': 1})
     """
     variant = fields.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise HandHistoryError(
             f"{name}: variant {variant!r} is not a hold'em variant this engine plays "
             f"(NT no limit, FT fixed limit, PT pot limit)"
@@ -137,11 +163,18 @@ def start_from_phh(fields: dict, *, chip: Amount = 1, name: str = "the hand") ->
     stacks = [_amount(v, "a starting stack", name) for v in _list(fields, "starting_stacks", name)]
     n = len(stacks)
     players = fields.get("players") or [f"p{k + 1}" for k in range(n)]
-    if len(players) != n or len(set(players)) != n:
-        raise HandHistoryError(f"{name}: players must be {n} distinct names, got {players!r}")
-    players = tuple(str(p) for p in players)
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) for p in players)
+        or len(players) != n
+        or len(set(players)) != n
+    ):
+        raise HandHistoryError(f"{name}: players must be a list of {n} distinct names, got {players!r}")
+    players = tuple(players)
     blinds = [_amount(v, "a blind", name) for v in _list(fields, "blinds_or_straddles", name, n)]
     antes = [_amount(v, "an ante", name) for v in _list(fields, "antes", name, n)]
+    if n < 2:
+        raise HandHistoryError(f"{name}: starting_stacks has {n} entries: a hand needs 2 to 10 players")
     if any(blinds[2:]):
         raise HandHistoryError(f"{name}: straddles ({blinds[2:]}) are not supported")
     small_blind, big_blind = blinds[0], blinds[1]
@@ -192,7 +225,7 @@ def apply_action(hand: Hand, line: str, players: Sequence[str]) -> Hand:
     if not tokens:
         return hand
     if tokens[0] == "d":
-        if len(tokens) >= 3 and tokens[1] == "dh":
+        if len(tokens) in (3, 4) and tokens[1] == "dh":
             return hand.deal_hole(_player(tokens[2], players, line), tokens[3] if len(tokens) > 3 else None)
         if len(tokens) == 3 and tokens[1] == "db":
             return hand.deal_board(tokens[2])
@@ -206,9 +239,9 @@ def apply_action(hand: Hand, line: str, players: Sequence[str]) -> Hand:
             return hand.call(player)
         return hand.check(player)
     if verb == "cbr" and len(tokens) == 3:
-        to = _amount(tokens[2], "a bet", line)
+        to = _amount(tokens[2], "the amount", "")
         return hand.act(player, "bet" if hand.current_bet == 0 else "raise", to)
-    if verb == "sm":
+    if verb == "sm" and len(tokens) in (2, 3):
         cards = tokens[2] if len(tokens) > 2 else None
         if cards in (None, "-"):
             return hand.muck(player)
@@ -234,10 +267,14 @@ def _pass(hand: Hand) -> Hand:
     return hand.check(who) if hand.legal().to_call == 0 else hand.fold(who)
 
 
+_SEAT = re.compile(r"p([1-9][0-9]{0,2})")
+
+
 def _player(token: str, players: Sequence[str], line: str) -> str:
-    if len(token) > 1 and token[0] == "p" and token[1:].isdigit():
-        k = int(token[1:])
-        if 1 <= k <= len(players):
+    match = _SEAT.fullmatch(token)
+    if match is not None:
+        k = int(match.group(1))
+        if k <= len(players):
             return players[k - 1]
     raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{len(players)}")
 
@@ -291,7 +328,8 @@ def replay(
     finishing = tuple(hand.stacks[i] + result.payouts[p] for i, p in enumerate(players))
     expected = None
     if "finishing_stacks" in fields:
-        expected = tuple(_amount(v, "a finishing stack", name) for v in fields["finishing_stacks"])
+        expected = tuple(_amount(v, "a finishing stack", name)
+                         for v in _list(fields, "finishing_stacks", name, len(players)))
     return Replay(name, players, hand, result, finishing, expected, fields)
 
 
@@ -332,23 +370,79 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         elif op.kind in ("check", "call"):
             lines.append(f"{who} cc")
         elif op.kind in ("bet", "raise"):
-            lines.append(f"{who} cbr {op.to}")
+            lines.append(f"{who} cbr {_number(op.to)}")
         elif op.kind == "show":
             lines.append(f"{who} sm {''.join(op.cards)}")
         elif op.kind == "muck":
             lines.append(f"{who} sm")
 
     def fmt(values) -> str:
-        return "[" + ", ".join(str(v) for v in values) + "]"
+        return "[" + ", ".join(_toml_number(v) for v in values) + "]"
 
-    out = [f"variant = '{variant}'", "ante_trimming_status = false", f"antes = {fmt(antes)}",
-           f"blinds_or_straddles = {fmt(blinds)}"]
+    out = [f"variant = {_toml_string(variant)}", "ante_trimming_status = false",
+           f"antes = {fmt(antes)}", f"blinds_or_straddles = {fmt(blinds)}"]
     st = setup.structure
     if variant == "FT":
-        out += [f"small_bet = {st.small_bet}", f"big_bet = {st.big_bet}"]
+        out += [f"small_bet = {_toml_number(st.small_bet)}", f"big_bet = {_toml_number(st.big_bet)}"]
     else:
-        out.append(f"min_bet = {st.big_blind}")
+        out.append(f"min_bet = {_toml_number(st.big_blind)}")
     out.append(f"starting_stacks = {fmt(setup.stacks[s] for s in order)}")
-    out.append("actions = [" + ", ".join(repr(line) for line in lines) + "]")
-    out.append("players = [" + ", ".join(repr(setup.players[s]) for s in order) + "]")
+    out.append("actions = [" + ", ".join(_toml_string(line) for line in lines) + "]")
+    out.append("players = [" + ", ".join(_toml_string(setup.players[s]) for s in order) + "]")
     return "\n".join(out) + "\n"
+
+
+def _number(value: Amount) -> str:
+    """An amount as plain digits (no exponent), as PHH action lines write it.
+
+    >>> _number(250), _number(Decimal("1E+2")), _number(Decimal("0.50"))
+    ('250', '100', '0.50')
+    """
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return str(value)
+
+
+def _toml_number(value: Amount) -> str:
+    """An amount as a TOML value: an integer, a float when the float holds it exactly, else text
+    (which :func:`replay` reads back exactly).
+
+    >>> _toml_number(5), _toml_number(Decimal("2.0")), _toml_number(Decimal("0.5"))
+    ('5', '2', '0.5')
+    >>> _toml_number(Decimal("123456789012345.63"))
+    "'123456789012345.63'"
+    """
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return str(int(value))
+        text = format(value, "f")
+        if Decimal(repr(float(text))) == value:
+            return text
+        return f"'{text}'"
+    return str(value)
+
+
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
+                 "\r": "\\r"}
+
+
+def _toml_string(text: str) -> str:
+    r"""``text`` as a TOML basic string (double quotes, with backslash escapes), which reads back
+    exactly.
+
+    >>> print(_toml_string('D\'Arcy "Ace" A\\B'))
+    "D'Arcy \"Ace\" A\\B"
+    """
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[ch])
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        elif 0xD800 <= code <= 0xDFFF:
+            raise HandHistoryError(f"cannot write {text!r} in PHH: it holds a lone surrogate {ch!r}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+

@@ -186,8 +186,7 @@ class FixedLimit(Structure):
         super().__post_init__()
         check_amount(self.small_bet, "the small bet", allow_zero=False)
         check_amount(self.big_bet, "the big bet", allow_zero=False)
-        if self.cap is not None and self.cap < 1:
-            raise InputError(f"the cap must allow at least one bet, got {self.cap}")
+        _check_cap(self.cap)
 
     def step(self, street: int) -> Amount:
         """The small bet pre-flop and on the flop, the big bet on the turn and river.
@@ -238,6 +237,7 @@ class SpreadLimit(Structure):
         check_amount(self.high, "the highest bet", allow_zero=False)
         if self.high < self.low:
             raise InputError(f"spread limit: highest bet {self.high} is below the lowest {self.low}")
+        _check_cap(self.cap)
 
     def opening_raise(self) -> Amount:
         return self.low
@@ -247,6 +247,25 @@ class SpreadLimit(Structure):
             return None
         step = min(max(self.low, view.last_raise), self.high)
         return Bounds(view.current_bet + step, view.current_bet + self.high)
+
+
+def _check_cap(cap: object) -> None:
+    """Refuse a cap that is not ``None`` or a whole number of at least one wager.
+
+    >>> _check_cap("4")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: the cap must be a whole number of bets and raises (or None), not the str '4'
+    """
+    if cap is None:
+        return
+    if isinstance(cap, bool) or not isinstance(cap, int):
+        raise InputError(
+            f"the cap must be a whole number of bets and raises (or None), "
+            f"not the {type(cap).__name__} {cap!r}"
+        )
+    if cap < 1:
+        raise InputError(f"the cap must allow at least one bet, got {cap}")
 
 
 def structure_named(name: str, big_blind: Amount, **sizes: Amount) -> Structure:

@@ -141,3 +141,9 @@ def test_non_iterables_are_refused_and_a_single_card_is_accepted():
     with pytest.raises(CardError, match="not None"):
         evaluate(None)  # type: ignore[arg-type]
     assert parse_cards(Card(2, "c")) == (Card(2, "c"),)
+
+
+@pytest.mark.parametrize("suit", [["s"], {"s": 1}, None, 3])
+def test_a_card_with_a_suit_of_the_wrong_type_is_a_card_error(suit):
+    with pytest.raises(CardError, match="impossible card: suit"):
+        Card(14, suit)

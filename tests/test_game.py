@@ -433,3 +433,78 @@ def test_legal_actions_never_raise(data, rnd):
     assert sum(result.payouts.values()) == hand.total
     layout = build_pots(hand.contributions, folded=[p for p in hand.players if p not in live])
     assert [(p.amount, p.eligible) for p in hand.pots] == [(p.amount, p.eligible) for p in layout.pots]
+
+
+# ---- dealing cards ---------------------------------------------------------------------------
+def _flop_ready():
+    return start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2
+                      ).call("C").call("A").check("B")
+
+
+def test_board_cards_are_parsed_like_everywhere_else():
+    from potengine.cards import parse_cards
+    h = _flop_ready()
+    for board in ("10h 9d 2c", "Th9d2c", "10♥ 9♦ 2♣", ["th", "9D", "2c"], parse_cards("Th 9d 2c")):
+        assert h.deal_board(board).board == ("Th", "9d", "2c")
+
+
+@pytest.mark.parametrize("board", ["Zz Yy Xx", "As As Ks", 5, None, "AsKs", "AsKsQsJs Ts Qd"])
+def test_a_bad_board_is_refused_and_the_hand_is_unchanged(board):
+    from potengine.errors import PotEngineError
+    h = _flop_ready()
+    with pytest.raises(PotEngineError):
+        h.deal_board(board)
+    assert h.board == ()
+
+
+def test_streets_are_dealt_in_order_after_their_betting():
+    h = _flop_ready()
+    with pytest.raises(IllegalActionError, match="cannot deal the turn: the flop betting is not over"):
+        h.deal_board("2c 3c 4c 5c")
+    h = h.deal_board("2c 3c 4c")
+    with pytest.raises(IllegalActionError, match="cannot deal the turn: the flop betting is not over"):
+        h.deal_board("5c")
+    h = h.check("A").check("B").check("C")
+    with pytest.raises(IllegalActionError, match="cannot deal the river: the turn betting is not over"):
+        h.deal_board("5c 6c")
+    with pytest.raises(IllegalActionError, match="the next street is one card for the turn"):
+        h.deal_board("")
+    with pytest.raises(IllegalActionError, match="pre-flop betting is not over"):
+        start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_board("As Ks Qs")
+
+
+def test_an_all_in_runout_may_be_dealt_at_once_but_not_twice():
+    h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).all_in("B").call("A")
+    assert h.deal_board("2c 3c 4c 5c 6c").board == ("2c", "3c", "4c", "5c", "6c")
+    assert h.deal_board("2c 3c 4c 5c").deal_board("6c").board[-1] == "6c"
+    with pytest.raises(IllegalActionError, match="already holds five"):
+        h.deal_board("2c 3c 4c 5c 6c").deal_board("7c")
+
+
+def test_hole_cards_are_two_unseen_cards():
+    from potengine.errors import CardError
+    h = _flop_ready().deal_hole("A", "As Kd")
+    assert h.holes[0] == ("As", "Kd")
+    with pytest.raises(IllegalActionError, match="2 hole cards"):
+        h.deal_hole("B", "2c 3c 4c")
+    with pytest.raises(CardError, match="A♠ is both in A's cards and in B's cards"):
+        h.deal_hole("B", "As 2c")
+    with pytest.raises(CardError, match="K♦ is both in A's cards and on the board"):
+        h.deal_board("Kd 2c 3c")
+    with pytest.raises(IllegalActionError, match="already holds"):
+        h.deal_hole("A", "Qs Qd")
+    assert h.deal_hole("B", "????").holes[1] is None
+    assert h.deal_hole("B", "10♥ 10♦").holes[1] == ("Th", "Td")
+
+
+def test_show_must_match_the_cards_dealt():
+    from potengine.errors import CardError
+    h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_hole("A", "AsAh")
+    h = h.all_in("B").call("A").deal_board("2c 3c 4c 5c 6c")
+    assert set(h.show("A", "Ah As").holes[0]) == {"As", "Ah"}
+    with pytest.raises(IllegalActionError, match="A was dealt As Ah"):
+        h.show("A", "Ac Ad")
+    with pytest.raises(CardError, match="on the board"):
+        h.show("B", "2c 7d")
+    with pytest.raises(IllegalActionError, match="2 hole cards"):
+        h.show("B", "7d")

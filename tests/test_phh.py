@@ -139,3 +139,62 @@ def test_writing_a_replayed_hand_back_out_gives_the_same_hand(path):
     assert again.players == first.players
     assert again.finishing_stacks == first.finishing_stacks == first.expected
     assert [str(op) for op in again.hand.history] == [str(op) for op in first.hand.history]
+
+
+_BASE = {"variant": "'NT'", "antes": "[0, 0, 0]", "blinds_or_straddles": "[1, 2, 0]",
+         "min_bet": "2", "starting_stacks": "[100, 100, 100]",
+         "actions": "['p3 cbr 6', 'p1 f', 'p2 f']"}
+
+
+def _text(**fields):
+    return "\n".join(f"{k} = {v}" for k, v in {**_BASE, **fields}.items())
+
+
+@pytest.mark.parametrize("fields, match", [
+    ({"starting_stacks": "[inf, 100, 100]"}, "a starting stack must be a finite number"),
+    ({"starting_stacks": "[nan, 100, 100]"}, "a starting stack must be a finite number"),
+    ({"starting_stacks": "['Infinity', 100, 100]"}, "'Infinity' is not an amount"),
+    ({"starting_stacks": "['-5', 100, 100]"}, "'-5' is not an amount"),
+    ({"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"}, "2 to 10 players"),
+    ({"variant": "['NT']"}, r"variant \['NT'\] is not a hold'em variant"),
+    ({"players": "[[1], [2], [3]]"}, "players must be a list of 3 distinct names"),
+    ({"players": "['a', 'b']"}, "players must be a list of 3 distinct names"),
+    ({"finishing_stacks": "5"}, "finishing_stacks must be a list"),
+    ({"finishing_stacks": "[100, 100]"}, "finishing_stacks has 2 entries for 3 players"),
+    ({"actions": "['p\u00b2 f']"}, "names 'p²', not one of p1..p3"),
+    ({"actions": "['p3 cbr 1e999999']"}, r"action 1 'p3 cbr 1e999999': the amount '1e999999' is not an amount"),
+    ({"actions": "['p3 cbr 6.5e1']"}, "is not an amount"),
+    ({"actions": "['d db ZzZzZz']"}, "cannot read a card"),
+    ({"actions": "['d db AhKhQh']"}, "pre-flop betting is not over"),
+    ({"actions": "['d dh p1 AhKhQh']"}, "2 hole cards"),
+    ({"actions": "['d dh p1 AhKh', 'd dh p2 AhQd']"}, "A♥ is both in p1's cards and in p2's cards"),
+    ({"actions": "['d dh p1 AhKh extra']"}, "unknown dealer action"),
+    ("a = " + "1" * 5000, "not valid PHH/TOML"),
+])
+def test_malformed_fields_are_named_hand_history_errors(fields, match):
+    text = fields if isinstance(fields, str) else _text(**fields)
+    with pytest.raises(HandHistoryError, match=match):
+        replay(text)
+
+
+@pytest.mark.parametrize("text, match", [(b"variant = 'NT'", "not bytes: decode"), (None, "not NoneType")])
+def test_only_text_is_replayed(text, match):
+    with pytest.raises(HandHistoryError, match=match):
+        replay(text)
+
+
+@pytest.mark.parametrize("name", ["A\\B", "D'Arcy \"Ace\"", "tab\there", "new\nline", "\x7f\x01", "Zoë ♠"])
+def test_player_names_round_trip_exactly(name):
+    hand = start_hand({name: 10, "C": 10}, small_blind=1, big_blind=2).fold("C")
+    again = replay(to_phh(hand))
+    assert again.players == (name, "C")
+    assert again.finishing_stacks == (11, 9)
+
+
+def test_decimal_amounts_round_trip_exactly():
+    big = Decimal("123456789012345.63")     # a float cannot hold it
+    h = start_hand({"A": big, "B": big}, small_blind=HALF, big_blind=1, chip=Decimal("0.01"))
+    h = h.raise_to("B", Decimal("2.5")).fold("A")
+    again = replay(to_phh(h), chip=Decimal("0.01"))
+    assert again.hand.setup.stacks == (big, big)
+    assert again.finishing_stacks == (big - 1, big + 1)

@@ -125,3 +125,12 @@ def test_structure_named_and_bad_sizes():
         SpreadLimit(big_blind=2, low=6, high=2)
     with pytest.raises(InputError, match="big blind"):
         NoLimit(big_blind=0)
+
+
+@pytest.mark.parametrize("cap", ["4", 4.0, True, [4], 0])
+def test_a_cap_that_is_not_a_whole_number_of_bets_is_an_input_error(cap):
+    with pytest.raises(InputError, match="the cap"):
+        FixedLimit(big_blind=2, small_bet=2, big_bet=4, cap=cap)
+    with pytest.raises(InputError, match="the cap"):
+        SpreadLimit(big_blind=2, low=2, high=6, cap=cap)
+    assert FixedLimit(big_blind=2, small_bet=2, big_bet=4, cap=None).cap is None
