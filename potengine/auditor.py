@@ -524,10 +524,18 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
 
     # Step 5: the winners of each pot --------------------------------------------------------
     problems, notes = [], []
-    paid: list[dict[str, Amount]] = [{} for _ in range(max(len(pots), 1 + max((c.pot for c in hand.collections), default=0)))]
+    # One entry per pot the chips make; pots the history names beyond those (a "side pot-N" of
+    # any N the file writes) are kept apart in a dict, never in a structure sized by N.
+    paid: list[dict[str, Amount]] = [{} for _ in pots]
+    beyond: dict[int, dict[str, Amount]] = {}
     for c in hand.collections:
-        paid[c.pot][c.player] = paid[c.pot].get(c.player, 0) + c.amount
-    tiers, source, described = _ranking(hand, live, pots, paid, notes)
+        pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
+        pays[c.player] = pays.get(c.player, 0) + c.amount
+    clashes = duplicate_cards(hand)
+    problems += clashes
+    tiers, source, described = _ranking(
+        hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
+    )
     order = odd_chip_order(layout.seats, _button(hand, layout.seats))
     awarded = []
     for i, pot in enumerate(pots):
@@ -545,9 +553,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         else:
             split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
             notes.append(f"{name} to {_payments(ours)}{split}")
-    for i in range(len(pots), len(paid)):
-        if paid[i]:
-            problems.append(f"{pot_label(i, count)}: history pays {_payments(paid[i])} from a pot that does not exist")
+    for i in sorted(beyond):
+        if beyond[i]:
+            problems.append(f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist")
     steps.append(_step(5, notes, problems))
     differences += problems
 
@@ -592,12 +600,43 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
     return (before or list(seats))[-1]
 
 
-def _ranking(hand, live, pots, paid, notes):
+def duplicate_cards(hand: HandHistory) -> list[str]:
+    """A difference in words for every card the history deals twice (board and shown hands).
+
+    A deck holds each card once: a shown card that is also on the board, or shown by two
+    players, or a board card dealt twice, makes the history impossible.
+
+    >>> from potengine.pokerstars import read_file
+    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
+    >>> duplicate_cards(hand)
+    []
+    >>> from dataclasses import replace
+    >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
+    ['cards: Kd is dealt twice (on the board and shown by Chloé)']
+    """
+    seen: dict[str, str] = {}
+    problems: list[str] = []
+    places = [(card, "on the board") for card in hand.board]
+    places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
+    for card, where in places:
+        key = "T" + card[-1] if card.startswith("10") else card    # "10c" is "Tc"
+        if key in seen:
+            first = seen[key]
+            both = f"{first} and {where}" if first != where else f"twice {where}"
+            problems.append(f"cards: {card} is dealt twice ({both})")
+        else:
+            seen[key] = where
+    return problems
+
+
+def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
     """Tiers best first: from the shown cards if every live player showed, else the collections."""
     if len(live) == 1:
         notes.append(f"everybody else folded: {live[0]} takes the pot")
         return ((live[0],),), "folds", None
-    if all(p in hand.shown for p in live) and len(hand.board) == 5:
+    if not cards_ok:
+        notes.append("the shown cards are impossible: the collected lines say who won each pot")
+    elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
             from .hands import rank_players
         except ImportError:  # pragma: no cover - hands.py is part of the package
@@ -613,7 +652,8 @@ def _ranking(hand, live, pots, paid, notes):
                     + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
                 )
                 return tuple(tuple(t) for t in tiers), "cards", values
-    notes.append("not every live player showed: the collected lines say who won each pot")
+    if cards_ok:
+        notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
     tiers: list[tuple[str, ...]] = []
     for pays in paid:

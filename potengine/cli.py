@@ -23,11 +23,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, InvalidOperation
 
 from .chips import Amount
 from .chips import format_amount as fmt
-from .errors import HandHistoryError, PotEngineError
+from .chips import MAX_DECIMAL_PLACES
+from .errors import HandHistoryError, InputError, PotEngineError
 
 AUDIT_EXAMPLES = """\
 examples:
@@ -58,14 +59,37 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+MAX_AMOUNT_DIGITS = 30
+"""An amount on the command line has at most this many digits before the decimal point."""
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut short so that a hostile argument cannot flood the one-line error."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
 def _amount(text: str, what: str) -> Amount:
+    """A chip amount from the command line: digits, at most one ".", an optional currency sign.
+
+    >>> _amount("40", "the chip"), _amount("$0.50", "the chip")
+    (40, Decimal('0.50'))
+    >>> _amount("9" * 5000, "A's contribution")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: A's contribution has more than 30 digits: '9999999999999999999999999999999999999999'... (5000 characters)
+    """
     cleaned = text.strip().lstrip("$€£")
-    if not cleaned or not all(c.isdigit() or c == "." for c in cleaned) or cleaned.count(".") > 1:
-        raise PotEngineError(f"{what} must be a number of chips like 40 or 0.50, got {text!r}")
+    if not cleaned or not all(c in "0123456789." for c in cleaned) or cleaned.count(".") > 1:
+        raise InputError(f"{what} must be a number of chips like 40 or 0.50, got {_shown(text)}")
+    whole, _, places = cleaned.partition(".")
+    if len(whole) > MAX_AMOUNT_DIGITS:
+        raise InputError(f"{what} has more than {MAX_AMOUNT_DIGITS} digits: {_shown(text)}")
+    if len(places) > MAX_DECIMAL_PLACES:
+        raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {_shown(text)}")
     try:
         value = Decimal(cleaned)
     except InvalidOperation:  # pragma: no cover - filtered above
-        raise PotEngineError(f"{what} must be a number, got {text!r}") from None
+        raise InputError(f"{what} must be a number, got {_shown(text)}") from None
     return int(value) if "." not in cleaned else value
 
 
@@ -75,9 +99,9 @@ def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
         name, sep, value = pair.rpartition("=")
         name = name.strip()
         if not sep or not name:
-            raise PotEngineError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {pair!r}")
+            raise InputError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {_shown(pair)}")
         if name in result:
-            raise PotEngineError(f"{name} is given twice")
+            raise InputError(f"{_shown(name)} is given twice")
         result[name] = _amount(value, f"{name}'s contribution")
     return result
 
@@ -129,31 +153,69 @@ def settlement_text(result) -> str:
     return "\n".join(lines)
 
 
-def _json_amount(amount: Amount):
-    return amount if isinstance(amount, int) else str(amount)
+def _json_places(result) -> int | None:
+    """``None`` when every contribution and the chip are ``int``, else the decimal places to write.
+
+    The places are those of the most precise input (contributions and chip), so "0.50" stays
+    "0.50" and every amount of one settlement is written alike.
+    """
+    inputs = [*result.contributions.values(), result.chip]
+    if all(isinstance(a, int) for a in inputs):
+        return None
+    return max((max(0, -Decimal(a).as_tuple().exponent) for a in inputs), default=0)
+
+
+def _json_amount(amount: Amount, places: int | None = None):
+    """An amount as JSON: an int when ``places`` is ``None``, else an exact decimal string."""
+    if places is None and isinstance(amount, int):
+        return amount
+    value = Decimal(amount)
+    if places is not None:
+        fixed = value.quantize(Decimal(1).scaleb(-places), context=Context(prec=100))
+        if fixed == value:                      # never round: an odd amount keeps its digits
+            value = fixed
+    if value == 0:
+        value = abs(value)                      # no "-0.00"
+    return f"{value:f}"                       # plain digits, never "1E-12"
 
 
 def settlement_json(result) -> dict:
-    """A settlement as plain JSON data: ints stay ints, Decimals become exact strings."""
+    """A settlement as plain JSON data, every amount written by one rule.
+
+    When every contribution and the chip are ``int`` chips, every amount is a JSON integer.
+    Otherwise (a contribution or the chip is a :class:`~decimal.Decimal`), every amount is an
+    exact decimal string with the decimal places of the most precise input, e.g. ``"0.50"``.
+
+    >>> from potengine.settlement import settle
+    >>> settlement_json(settle({"A": 10, "B": Decimal("0.50")}, ["A", "B"], chip=Decimal("0.01")))["payouts"]
+    {'A': '10.50', 'B': '0.00'}
+    >>> settlement_json(settle({"A": 10, "B": 5}, ["A", "B"]))["refunds"]
+    {'A': 5}
+    """
+    places = _json_places(result)
+
+    def amount(a: Amount):
+        return _json_amount(a, places)
+
     return {
-        "contributions": {p: _json_amount(a) for p, a in result.contributions.items()},
+        "contributions": {p: amount(a) for p, a in result.contributions.items()},
         "folded": [p for p in result.seats if p in result.folded],
         "button": result.button,
-        "chip": _json_amount(result.chip),
+        "chip": amount(result.chip),
         "pots": [
             {
                 "name": pot.name,
-                "amount": _json_amount(pot.amount),
+                "amount": amount(pot.amount),
                 "eligible": list(pot.eligible),
                 "winners": list(pot.winners),
-                "shares": {p: _json_amount(a) for p, a in pot.shares.items()},
-                "rake": _json_amount(pot.rake),
+                "shares": {p: amount(a) for p, a in pot.shares.items()},
+                "rake": amount(pot.rake),
             }
             for pot in result.pots
         ],
-        "refunds": {p: _json_amount(a) for p, a in result.refunds.items()},
-        "payouts": {p: _json_amount(a) for p, a in result.payouts.items()},
-        "net": {p: _json_amount(a) for p, a in result.net.items()},
+        "refunds": {p: amount(a) for p, a in result.refunds.items()},
+        "payouts": {p: amount(a) for p, a in result.payouts.items()},
+        "net": {p: amount(a) for p, a in result.net.items()},
     }
 
 
@@ -183,7 +245,7 @@ def _audit(args: argparse.Namespace) -> int:
         rake = Rake.percentage(Decimal(str(_amount(args.rake, "the rake percentage"))), cap=cap,
                                no_flop_no_drop=not args.rake_preflop)
     elif args.rake_cap is not None:
-        raise PotEngineError("--rake-cap needs --rake PERCENT")
+        raise InputError("--rake-cap needs --rake PERCENT")
     consistent = inconsistent = unreadable = 0
     for path in args.files:
         try:
@@ -278,6 +340,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except PotEngineError as err:
         print(f"potengine: error: {err}", file=sys.stderr)
+        return 2
+    except (ValueError, ArithmeticError) as err:  # pragma: no cover - a safety net: one line, never a traceback
+        text = " ".join(str(err).split())
+        print(f"potengine: error: {text[:300]}", file=sys.stderr)
         return 2
     except OSError as err:  # pragma: no cover - e.g. a closed stdout
         print(f"potengine: error: {err}", file=sys.stderr)

@@ -14,9 +14,11 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from itertools import islice
 from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -107,14 +109,68 @@ class EquityResult:
         return {p.name: p.share for p in self.players}
 
 
+MAX_PLAYERS = 23
+"""More hold'em hands than this cannot be dealt from one deck (23 × 2 + 5 = 51 cards)."""
+
+
 def _names_and_hands(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str]
-                     ) -> Mapping[str, str | Sequence[CardLike]]:
+                     ) -> dict[str, str | Sequence[CardLike]]:
+    """The hands as ``{name: cards}``, every player kept, every name a non-empty string.
+
+    A list of hands is named by its cards; the same hand listed twice is a :class:`CardError`
+    naming a card held twice (it is never merged into one player).
+
+    >>> list(_names_and_hands(["AsAh", "Kd Kc"]))
+    ['A♠ A♥', 'K♦ K♣']
+    >>> _names_and_hands(["AsAh", "KdKc", "As Ah"])
+    Traceback (most recent call last):
+    ...
+    potengine.errors.CardError: card A♠ is held twice: the hand A♠ A♥ is listed twice
+    >>> _names_and_hands({1: "AsAh", "1": "KdKc"})
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: player names must be non-empty strings, got 1
+    >>> _names_and_hands(None)
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: hands must be a mapping {name: hole cards} or a list of hands, not None
+    """
     if isinstance(hands, Mapping):
-        return hands
+        if len(hands) > MAX_PLAYERS:
+            raise InputError(f"{len(hands)} hands cannot be dealt from one deck "
+                             f"(at most {MAX_PLAYERS})")
+        for name in hands:
+            if not isinstance(name, str) or not name.strip():
+                raise InputError(f"player names must be non-empty strings, got {_short(name)}")
+        return dict(hands)
     if isinstance(hands, str):
         raise CardError("give the hands as a mapping {name: cards} or a list of hands, "
-                        f"not one string {hands!r}")
-    return {format_cards(parse_cards(hand)): hand for hand in hands}
+                        f"not one string {_short(hands)}")
+    if not isinstance(hands, Iterable) or isinstance(hands, (bytes, bytearray)):
+        raise InputError("hands must be a mapping {name: hole cards} or a list of hands, "
+                         f"not {_short(hands)}")
+    hands = list(islice(hands, MAX_PLAYERS + 1))     # an endless iterator is not read forever
+    if len(hands) > MAX_PLAYERS:
+        raise InputError(f"more than {MAX_PLAYERS} hands cannot be dealt from one deck")
+    named: dict[str, str | Sequence[CardLike]] = {}
+    for hand in hands:
+        cards = parse_cards(hand)
+        name = format_cards(cards)
+        if name in named:
+            raise CardError(f"card {format_cards(cards[:1])} is held twice: the hand {name} is "
+                            "listed twice")
+        named[name] = hand
+    return named
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 60 characters, for error messages about hostile input."""
+    if value is None:
+        return "None"
+    if not isinstance(value, (str, int, float)):
+        return type(value).__name__
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
@@ -271,6 +327,10 @@ def pot_equity(contributions: Mapping[str, object],
     from .pots import build_pots
 
     layout = build_pots(contributions, folded)
+    if not isinstance(hands, Mapping):
+        raise InputError("hands must be a mapping {name: hole cards}, e.g. {'Alice': 'AsAh'}, "
+                         f"not {_short(hands)}")
+    hands = _names_and_hands(hands)
     folded = layout.folded
     live = layout.live
     missing = [name for name in live if name not in hands]

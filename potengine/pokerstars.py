@@ -394,6 +394,8 @@ class _Reader:
                 player = self.player(collected.group(1), seats, number, line)
                 label = collected.group(3)
                 pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
+                if label.startswith("side pot") and pot == 0:
+                    raise self.fail(number, line, "side pots are numbered from 1")
                 collections.append(
                     Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
                 )

@@ -475,3 +475,25 @@ def test_wrong_bet_sizes_in_limit_and_pot_limit_are_caught_with_the_rule():
     limit, pot_limit = (" ".join(a.differences) for a in audits)
     assert "line 11 (Bo: raises 20 to 40)" in limit and "fixed limit" in limit
     assert "Ann cannot bet to 120" in pot_limit and "pot limit" in pot_limit
+
+
+def test_a_huge_side_pot_number_is_reported_without_building_anything_that_size():
+    text = text_of("side_pots.txt").replace("collected 120 from side pot", "collected 120 from side pot-99999999999")
+    report = audit_text(text)
+    assert not report.consistent
+    assert any("side pot-99999999999: history pays Chloé 120" in d for d in report.differences)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "where"),
+    [
+        ("Chloé: shows [Ac Ad]", "Chloé: shows [Kd Ad]", "Kd", "on the board and shown by Chloé"),
+        ("Chloé: shows [Ac Ad]", "Chloé: shows [Ks Ad]", "Ks", "shown by Chloé and shown by Alice"),
+    ],
+)
+def test_a_card_dealt_twice_makes_the_hand_inconsistent(old, new, card, where):
+    text = text_of("side_pots.txt").replace(old, new)
+    text = text.replace("showed [Ac Ad]", "showed " + new.split("shows ")[1])
+    report = audit_text(text)
+    assert not report.consistent
+    assert f"cards: {card} is dealt twice ({where})" in report.differences

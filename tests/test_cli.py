@@ -146,3 +146,19 @@ def test_main_errors_return_2(capsys):
     assert main(["settle", "A=40", "B=100", "--chip", "0"]) == 2
     assert main([]) == 2
     assert main(["--help"]) == 0
+
+
+def test_huge_and_long_amounts_are_one_line_errors(capsys):
+    assert main(["settle", "A=" + "9" * 5000, "B=1", "--ranking", "A = B"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "more than 30 digits" in err and len(err) < 300
+
+
+def test_settle_json_writes_every_amount_by_one_rule(capsys):
+    assert main(["settle", "A=10", "B=0.50", "C=1", "--ranking", "A > B > C", "--chip", "0.01", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["contributions"] == {"A": "10.00", "B": "0.50", "C": "1.00"}
+    assert data["refunds"] == {"A": "9.00"} and data["pots"][0]["rake"] == "0.00"
+    assert main(["settle", "A=10", "B=5", "--ranking", "A = B", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["refunds"] == {"A": 5} and data["chip"] == 1 and data["pots"][0]["shares"] == {"A": 5, "B": 5}

@@ -168,3 +168,17 @@ def test_hypothesis_expected_chips_sum_to_every_pot(stacks, board):
         assert sum(c.expected for c in pot.chances.values()) == pot.amount
         assert all(isinstance(c.expected, Fraction) for c in pot.chances.values())
     assert sum(result.expected.values()) == sum(stacks)
+
+
+def test_hostile_hands_are_refused_and_no_player_is_dropped():
+    with pytest.raises(CardError, match="A♠"):
+        equity(["AsAh", "AsAh", "KdKc"], board="2c 7d 9h 3s 4c")
+    with pytest.raises(InputError, match="non-empty strings"):
+        equity({1: "AsAh", "1": "KdKc", "X": "7s6s"})
+    with pytest.raises(InputError, match="not None"):
+        equity(None)
+    with pytest.raises(InputError, match="not None"):
+        pot_equity({"A": 10, "B": 10}, None)
+    with pytest.raises(InputError):
+        equity(iter(lambda: "AsAh", None))         # an endless iterator is not read forever
+    assert len(list(equity(iter(["AsAh", "KdKc"]), board="2c 7d 9h 3s 4c"))) == 2

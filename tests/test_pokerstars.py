@@ -243,3 +243,9 @@ def test_damaging_one_line_of_a_real_hand_never_crashes(data):
     ]))
     for item in parse_text("\n".join(lines)):
         assert isinstance(item, (HandHistory, HandHistoryError))
+
+
+def test_side_pot_zero_is_refused():
+    [result] = parse_text(_break(SIMPLE, "Ann collected 125 from pot", "Ann collected 125 from side pot-0"))
+    assert isinstance(result, HandHistoryError)
+    assert "side pots are numbered from 1" in str(result) and "side pot-0" in str(result)
