@@ -50,6 +50,20 @@ def signed(amount) -> str:
     return "0"
 
 
+def _folds(folded: list[str]) -> str:
+    """What a dealer says about the folded players.
+
+    >>> _folds([]), _folds(["David"]), _folds(["David", "Eve"])
+    ('Nobody folded.', "David folded: David's chips stay in the pots, but David cannot win them.", 'David and Eve folded: their chips stay in the pots, but they cannot win them.')
+    """
+    if not folded:
+        return "Nobody folded."
+    if len(folded) == 1:
+        (p,) = folded
+        return f"{p} folded: {p}'s chips stay in the pots, but {p} cannot win them."
+    return f"{join(folded)} folded: their chips stay in the pots, but they cannot win them."
+
+
 def explain(result: Settlement) -> str:
     """Describe ``result`` step by step: contributions, returns, pots, awards, nets."""
     seats = result.seats
@@ -58,12 +72,7 @@ def explain(result: Settlement) -> str:
         f"{count} players put in {fmt(result.total)} chips: "
         + ", ".join(f"{p} {fmt(result.contributions[p])}" for p in seats)
         + ". "
-        + (
-            f"{join(p for p in seats if p in result.folded)} folded: their chips stay in the "
-            "pots but they cannot win them."
-            if result.folded
-            else "Nobody folded."
-        )
+        + _folds([p for p in seats if p in result.folded])
     ]
     dead = getattr(result.layout, "dead", {})
     if dead:
