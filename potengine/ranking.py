@@ -19,6 +19,19 @@ from .errors import InputError
 Tiers = tuple[tuple[str, ...], ...]
 
 
+def _name(player: object) -> str:
+    """A player's name for an error message, cut short if it is absurdly long.
+
+    >>> _name("Alice"), _name("x" * 100)
+    ("'Alice'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)")
+    """
+    text = repr(player)
+    if len(text) <= 60:
+        return text
+    length = f" ({len(player)} characters)" if isinstance(player, str) else ""
+    return text[:41] + "…'" + length
+
+
 def normalise_ranking(
     ranking: Sequence[str | Iterable[str]],
     *,
@@ -51,30 +64,31 @@ def normalise_ranking(
         elif isinstance(entry, Iterable):
             group = tuple(entry)
         else:
-            raise InputError(f"ranking entries must be player names, got {entry!r}")
+            raise InputError(f"ranking entries must be player names, got {_name(entry)}")
         if not group:
             raise InputError("ranking has an empty tie group")
         for player in group:
             if not isinstance(player, str):
-                raise InputError(f"ranking entries must be player names, got {player!r}")
+                raise InputError(f"ranking entries must be player names, got {_name(player)}")
             if player in folded:
                 raise InputError(
-                    f"ranking names {player!r}, who folded: a folded player has no hand at the "
+                    f"ranking names {_name(player)}, who folded: a folded player has no hand at the "
                     "showdown; leave him out of the ranking"
                 )
             if player not in seat_of:
                 raise InputError(
-                    f"ranking names {player!r}, who is not seated (players: {', '.join(seated)})"
+                    f"ranking names {_name(player)}, who is not seated "
+                    f"(players: {', '.join(map(str, seated))[:200]})"
                 )
             if player in seen:
-                raise InputError(f"ranking names {player!r} twice")
+                raise InputError(f"ranking names {_name(player)} twice")
             seen.add(player)
         tiers.append(tuple(sorted(group, key=seat_of.__getitem__)))
     missing = [p for p in live if p not in seen]
     if missing:
         raise InputError(
             "ranking leaves out live player(s) "
-            + ", ".join(repr(p) for p in missing)
+            + ", ".join(_name(p) for p in missing)
             + ": every player who reaches the showdown needs a place in it"
         )
     return tuple(tiers)
