@@ -43,6 +43,17 @@ def _table(header, rows, caption: str = "") -> str:
     return f"{_TABLE}{cap}<thead>{_row(header, header=True)}</thead><tbody>{body}</tbody></table>"
 
 
+def table_html(header, rows, caption: str = "") -> str:
+    """Any small table in the book's style; cells are escaped, numbers right-aligned.
+
+    >>> html = table_html(["Structure", "Raise to at most"], [["pot limit", 25]], "EX-31")
+    >>> "<th" in html and ">25</td>" in html and "EX-31" in html
+    True
+    """
+    return _table([escape(str(h)) for h in header],
+                  [[escape(str(cell)) for cell in row] for row in rows], caption)
+
+
 def _names(players) -> str:
     return escape(", ".join(players)) or "—"
 
