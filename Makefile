@@ -37,7 +37,7 @@ test: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m pip install --quiet -r requirements-lab.txt
-	$(BIN)/jupyter lab book/
+	$(BIN)/jupyter lab book/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
