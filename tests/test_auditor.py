@@ -317,6 +317,14 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
         f"Table 'Round trip' 9-max Seat #{names.index(button) + 1} is the button",
         *(f"Seat {i + 1}: {p} ({stacks[p]} in chips)" for i, p in enumerate(names)),
     ]
+    def street_header(k: int) -> str:
+        """'*** FLOP *** [..]', then '*** TURN *** [flop] [turn]' and the river likewise."""
+        cut = 2 + k
+        if k == 1:
+            return f"*** {STREET_HEADERS[0]} *** [{' '.join(board_all[:cut])}]"
+        return (f"*** {STREET_HEADERS[k - 1]} *** [{' '.join(board_all[:cut - 1])}] "
+                f"[{board_all[cut - 1]}]")
+
     street, current = 0, 0
     shown_street = 0
     for op in hand.history:
@@ -326,11 +334,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
             street, current = op.street, 0
         while shown_street < op.street:
             shown_street += 1
-            cut = 2 + shown_street
-            lines.append(f"*** {STREET_HEADERS[shown_street - 1]} *** [{' '.join(board_all[:cut])}]"
-                         if shown_street == 1 else
-                         f"*** {STREET_HEADERS[shown_street - 1]} *** [{' '.join(board_all[:cut - 1])}] "
-                         f"[{board_all[cut - 1]}]")
+            lines.append(street_header(shown_street))
         tail = " and is all-in" if op.all_in else ""
         if op.kind in ("small blind", "big blind"):
             lines.append(f"{op.player}: posts {op.kind} {op.added}{tail}")
@@ -352,11 +356,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     if showdown:
         while shown_street < 3:
             shown_street += 1
-            cut = 2 + shown_street
-            lines.append(f"*** {STREET_HEADERS[shown_street - 1]} *** [{' '.join(board_all[:cut])}]"
-                         if shown_street == 1 else
-                         f"*** {STREET_HEADERS[shown_street - 1]} *** [{' '.join(board_all[:cut - 1])}] "
-                         f"[{board_all[cut - 1]}]")
+            lines.append(street_header(shown_street))
     board = board_all[: (0, 3, 4, 5)[shown_street]]
 
     contributions = {p: a for p, a in hand.contributions.items() if a > 0}
