@@ -1,4 +1,4 @@
-"""Exact 3-way pre-flop equity (AsAh, KdKc, 7s6s; 1,370,754 boards): potengine.equity against
+"""Exact 3-way pre-flop equity (AsAh, KdKc, 7s6s; 1,370,754 boards): potengine.cards.equity against
 phevaluator's C evaluator driven over every board with itertools, counts asserted identical.
 
 Run: .venv/bin/python benchmarks/bench_equity.py   (about 15 s)
@@ -31,10 +31,10 @@ def phevaluator_equity(holes: list[tuple[int, int]]) -> tuple[int, list[int], li
 
 
 def main() -> None:
-    from potengine.cards import parse_cards
+    from potengine.cards.deck import parse_cards
 
     start = time.perf_counter()
-    from potengine.equity import equity
+    from potengine.cards.equity import equity
     result = equity(HANDS)
     cold = time.perf_counter() - start
     warm = float("inf")

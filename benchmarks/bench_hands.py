@@ -1,8 +1,8 @@
 """Hand evaluation speed, side by side with the peers in the same run.
 
-Scalar: potengine.hands.evaluate on 7-card hands (the HandValue it returns can explain itself),
+Scalar: potengine.cards.evaluate.evaluate on 7-card hands (the HandValue it returns can explain itself),
 also with the explanation read out (description + best five), against treys (rank number only)
-and pokerkit's StandardHighHand (an explained hand). Vectorised: potengine.handarrays against
+and pokerkit's StandardHighHand (an explained hand). Vectorised: potengine.cards.arrays against
 phevaluator's C evaluator called once per hand.
 
 Run: .venv/bin/python benchmarks/bench_hands.py   (about 20 s)
@@ -32,8 +32,8 @@ def _best_time(fn, repeat: int = 3) -> float:
 
 def main() -> None:
     start = time.perf_counter()
-    from potengine.cards import DECK
-    from potengine.hands import evaluate
+    from potengine.cards.deck import DECK
+    from potengine.cards.evaluate import evaluate
     import_seconds = time.perf_counter() - start
 
     rng = random.Random(2026)
@@ -60,7 +60,7 @@ def main() -> None:
     t_text = _best_time(ours_text)
     t_explained = _best_time(ours_explained)
     n = len(card_hands)
-    print(f"import potengine.hands: {import_seconds * 1000:.0f} ms")
+    print(f"import potengine.cards.evaluate: {import_seconds * 1000:.0f} ms")
     print(f"ours evaluate(Card objects): {_rate(n, t_cards):,.0f}/s")
     print(f"ours evaluate('As Kd ...' strings): {_rate(n, t_text):,.0f}/s")
     print(f"ours evaluate + description + best_five: {_rate(n, t_explained):,.0f}/s")
@@ -99,7 +99,7 @@ def main() -> None:
     print(f"ratio scalar explained vs pokerkit explained: ours {_rate(n, t_explained):,.0f}/s vs "
           f"pokerkit {kit_rate:,.0f}/s = {_rate(n, t_explained) / kit_rate:.1f} x")
 
-    from potengine import handarrays
+    from potengine.cards import arrays as handarrays
     from phevaluator import _pheval
 
     start = time.perf_counter()

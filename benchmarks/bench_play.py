@@ -16,7 +16,7 @@ import sys
 import time
 import warnings
 
-from potengine.game import start_hand
+from potengine.play.hand import start_hand
 
 NAMES = ("Ada", "Bea", "Cas", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivo")
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]

@@ -9,20 +9,50 @@ handed out clockwise from the button, and checks that every chip is accounted fo
 ...                 ranking=["Alice", "Bilal", "David", "Chloé"])
 >>> [pot.amount for pot in result.pots], dict(result.net)
 ([80, 90, 80], {'Alice': 60, 'Bilal': 40, 'Chloé': -90, 'David': -10})
+
+The package is grouped by the engine's parts: :mod:`potengine.pots` (pots and settlement),
+:mod:`potengine.cards` (cards, evaluation, equity), :mod:`potengine.play` (the course of a hand),
+:mod:`potengine.histories` (PHH and PokerStars), :mod:`potengine.present` (words, tables, charts).
+``import potengine`` needs only the standard library; numpy is loaded when :func:`equity` or
+:func:`pot_equity` is first used, matplotlib when a chart module is imported.
 """
 
-from .audit import Audit, AuditStep, audit
-from .cards import DECK, Card, parse_card, parse_cards
-from .equity import equity, pot_equity
-from .game import Hand, Legal, start_hand
-from .hands import HandValue, evaluate, rank_players
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards.deck import DECK, Card, parse_card, parse_cards
+from .cards.evaluate import HandValue, evaluate, rank_players
 from .chips import Amount
 from .errors import CardError, HandHistoryError, IllegalActionError, InputError, PotEngineError
-from .pots import Pot, PotLayout, build_pots
-from .rake import Rake, take_rake
-from .ranking import parse_ranking
-from .settlement import Settlement, settle
-from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .play.hand import Hand, Legal, start_hand
+from .play.structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .pots.check import Audit, AuditStep, audit
+from .pots.layout import Pot, PotLayout, build_pots
+from .pots.rake import Rake, take_rake
+from .pots.ranking import parse_ranking
+from .pots.settlement import Settlement, settle
+from .present.tables import show_tables_in_notebooks
+from .present.words import explain
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards.equity import equity, pot_equity
+
+__version__ = "0.2.0"
+
+_NUMPY = {"equity": "equity", "pot_equity": "pot_equity"}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the numpy-backed functions on first use, so that ``import potengine`` does not."""
+    if name in _NUMPY:
+        from .cards import equity as module
+
+        return getattr(module, _NUMPY[name])
+    raise AttributeError(f"module 'potengine' has no attribute {name!r}")
+
+
+show_tables_in_notebooks()
 
 __all__ = [
     "Amount",
@@ -34,6 +64,7 @@ __all__ = [
     "FixedLimit",
     "Hand",
     "HandHistoryError",
+    "HandValue",
     "IllegalActionError",
     "InputError",
     "Legal",
@@ -43,13 +74,13 @@ __all__ = [
     "PotLayout",
     "PotLimit",
     "Rake",
-    "HandValue",
     "Settlement",
     "SpreadLimit",
     "audit",
     "build_pots",
     "equity",
     "evaluate",
+    "explain",
     "parse_card",
     "parse_cards",
     "parse_ranking",
@@ -59,5 +90,3 @@ __all__ = [
     "start_hand",
     "take_rake",
 ]
-
-__version__ = "0.1.0"

@@ -29,6 +29,10 @@ from .chips import Amount
 from .chips import format_amount as fmt
 from .chips import MAX_DECIMAL_PLACES
 from .errors import HandHistoryError, InputError, PotEngineError
+from .pots.ranking import parse_ranking
+from .pots.settlement import settle
+from .histories.audit import audit_file
+from .pots.rake import Rake
 
 AUDIT_EXAMPLES = """\
 examples:
@@ -186,7 +190,7 @@ def settlement_json(result) -> dict:
     Otherwise (a contribution or the chip is a :class:`~decimal.Decimal`), every amount is an
     exact decimal string with the decimal places of the most precise input, e.g. ``"0.50"``.
 
-    >>> from potengine.settlement import settle
+    >>> from potengine.pots.settlement import settle
     >>> settlement_json(settle({"A": 10, "B": Decimal("0.50")}, ["A", "B"], chip=Decimal("0.01")))["payouts"]
     {'A': '10.50', 'B': '0.00'}
     >>> settlement_json(settle({"A": 10, "B": 5}, ["A", "B"]))["refunds"]
@@ -220,8 +224,6 @@ def settlement_json(result) -> dict:
 
 
 def _settle(args: argparse.Namespace) -> int:
-    from .ranking import parse_ranking
-    from .settlement import settle
 
     contributions = _contributions(args.contributions)
     folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
@@ -236,8 +238,6 @@ def _settle(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from .auditor import audit_file
-    from .rake import Rake
 
     rake = None
     if args.rake is not None:

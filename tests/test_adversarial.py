@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine import (
+    explain,
     FixedLimit,
     IllegalActionError,
     InputError,
@@ -29,11 +30,11 @@ from potengine import (
     settle,
     start_hand,
 )
-from potengine import phh
-from potengine.auditor import audit_hand
-from potengine.cards import Card
+from potengine.histories import phh
+from potengine.histories.audit import audit_hand
+from potengine.cards.deck import Card
 from potengine.cli import main
-from potengine.pokerstars import parse_text
+from potengine.histories.pokerstars import parse_text
 
 BOARD = "2c 7d 9h 3s 4c"
 
@@ -122,7 +123,7 @@ def test_huge_int_amounts_are_refused_with_a_clear_error():
     limit = 10**15
     result = settle({"A": limit, "B": limit}, [("A", "B")])
     assert result.payouts == {"A": limit, "B": limit}
-    assert str(limit) in result.explain()
+    assert str(limit) in explain(result)
 
 
 def test_huge_negative_int_error_message():
@@ -253,7 +254,7 @@ def test_deal_board_refuses_what_is_not_three_cards(board):
         dealt = hand.deal_board(board)
     except PotEngineError:
         return
-    from potengine.cards import TOKENS
+    from potengine.cards.deck import TOKENS
 
     assert len(dealt.board) == 3 and len(set(dealt.board)) == 3
     assert all(card in TOKENS for card in dealt.board), dealt.board
@@ -388,8 +389,8 @@ def test_auditor_huge_side_pot_number_fails_cleanly():
         """
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-        from potengine.pokerstars import parse_text
-        from potengine.auditor import audit_hand
+        from potengine.histories.pokerstars import parse_text
+        from potengine.histories.audit import audit_hand
         print(audit_hand(parse_text(sys.stdin.read())[0]).consistent)
         """
     )

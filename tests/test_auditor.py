@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from potengine.auditor import audit_file, audit_hand, contributions_from_lines, pot_label, replay
+from potengine.histories.audit import audit_file, audit_hand, contributions_from_lines, pot_label, replay
 from potengine.errors import HandHistoryError
-from potengine.pokerstars import parse_text, read_file
-from potengine.rake import Rake
-from potengine.settlement import settle
+from potengine.histories.pokerstars import parse_text, read_file
+from potengine.pots.rake import Rake
+from potengine.pots.settlement import settle
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 CORRECT = [
@@ -278,14 +278,14 @@ STREET_HEADERS = ("FLOP", "TURN", "RIVER")
 
 
 def _write_history(data, hand_no: int) -> tuple[str, dict]:
-    """Play a random legal hand with potengine.game and write it the way PokerStars would."""
+    """Play a random legal hand with potengine.play.hand and write it the way PokerStars would."""
     from dataclasses import replace as _replace
 
-    from potengine.game import start_hand
-    from potengine.hands import rank_players
-    from potengine.pots import build_pots
-    from potengine.rake import take_rake
-    from potengine.settlement import award, odd_chip_order
+    from potengine.play.hand import start_hand
+    from potengine.cards.evaluate import rank_players
+    from potengine.pots.layout import build_pots
+    from potengine.pots.rake import take_rake
+    from potengine.pots.settlement import award, odd_chip_order
 
     n = data.draw(st.integers(2, 6), label="players")
     names = [f"P{i + 1}" for i in range(n)]
@@ -416,7 +416,7 @@ def test_random_legal_hands_written_as_histories_audit_clean(data):
 
 
 def test_the_auditor_agrees_with_settle_and_its_rake_on_every_correct_hand():
-    from potengine.auditor import dead_money
+    from potengine.histories.audit import dead_money
 
     for name in CORRECT:
         for hand in read_file(DATA / name):

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from potengine.cards import (DECK, TOKENS, Card, cards_html, check_no_duplicates, format_cards,
+from potengine.cards.deck import (DECK, TOKENS, Card, cards_html, check_no_duplicates, format_cards,
                              parse_card, parse_cards)
 from potengine.errors import CardError, PotEngineError
-from potengine.hands import parse_deal, rank_players
+from potengine.cards.evaluate import parse_deal, rank_players
 
 
 def test_deck_is_52_distinct_cards_indexed_in_order():
@@ -134,7 +134,7 @@ def test_impossible_deals():
 
 
 def test_non_iterables_are_refused_and_a_single_card_is_accepted():
-    from potengine.hands import evaluate
+    from potengine.cards.evaluate import evaluate
 
     with pytest.raises(CardError, match="not 5"):
         parse_cards(5)  # type: ignore[arg-type]

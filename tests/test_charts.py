@@ -5,7 +5,7 @@ from decimal import Decimal
 import matplotlib.pyplot as plt
 
 from potengine import settle
-from potengine.charts import contribution_chart, payout_chart, settlement_chart
+from potengine.present.charts import contribution_chart, payout_chart, settlement_chart
 
 
 def texts(ax):
@@ -51,7 +51,7 @@ def test_pots_differ_by_hatch_as_well_as_colour():
 
 def test_equity_chart_and_table_show_each_pot():
     from potengine import pot_equity
-    from potengine.charts import equity_chart
+    from potengine.present.charts import equity_chart
 
     result = pot_equity({"A": 40, "B": 100, "C": 100}, {"A": "7s6s", "B": "KdKc", "C": "AsAh"},
                         board="2c 7d 9h Qs")
@@ -60,13 +60,15 @@ def test_equity_chart_and_table_show_each_pot():
     assert len(left.patches) == 3 + 2            # A, B, C in the main pot; B, C in the side pot
     totals = sorted(float(t.get_text()) for t in right.texts)
     assert abs(sum(totals) - 240) < 0.2          # every expected chip is drawn
-    html = result._repr_html_()
+    from potengine.present.tables import pot_equity_html
+
+    html = pot_equity_html(result)
     assert "Equity per pot over 42 boards" in html and html.count("<b>total</b>") == 2
     plt.close(fig)
 
 
 def test_odd_chip_chart_marks_the_first_winner_left_of_the_button_in_each_pot():
-    from potengine.charts import odd_chip_chart
+    from potengine.present.charts import odd_chip_chart
 
     r = settle({"Alice": 25, "Bilal": 62, "Chloé": 62, "David": 28},
                ranking=[("Alice", "Bilal", "Chloé")], folded=["David"], button="David")

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from phevaluator import _pheval
 
-from potengine.cards import parse_cards
-from potengine.equity import combinations_array, equity, pot_equity
+from potengine.cards.deck import parse_cards
+from potengine.cards.equity import combinations_array, equity, pot_equity
 from potengine.errors import CardError, InputError, PotEngineError
 
 

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine.errors import IllegalActionError, InputError
-from potengine.game import SHOWDOWN, start_hand
-from potengine.pots import build_pots
-from potengine.settlement import settle
-from potengine.structures import FixedLimit, PotLimit
+from potengine.play.hand import SHOWDOWN, start_hand
+from potengine.pots.layout import build_pots
+from potengine.pots.settlement import settle
+from potengine.play.structures import FixedLimit, PotLimit
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 
@@ -442,7 +442,7 @@ def _flop_ready():
 
 
 def test_board_cards_are_parsed_like_everywhere_else():
-    from potengine.cards import parse_cards
+    from potengine.cards.deck import parse_cards
     h = _flop_ready()
     for board in ("10h 9d 2c", "Th9d2c", "10♥ 9♦ 2♣", ["th", "9D", "2c"], parse_cards("Th 9d 2c")):
         assert h.deal_board(board).board == ("Th", "9d", "2c")

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from phevaluator import evaluate_cards as ph_evaluate
 
-from potengine.cards import DECK
-from potengine.equity import combinations_array
+from potengine.cards.deck import DECK
+from potengine.cards.equity import combinations_array
 from potengine.errors import CardError
-from potengine.handarrays import category_of, evaluate_array, tables, to_array
-from potengine.hands import CATEGORIES, category_name, evaluate
+from potengine.cards.arrays import category_of, evaluate_array, tables, to_array
+from potengine.cards.evaluate import CATEGORIES, category_name, evaluate
 
 # Known frequencies of the 2,598,960 five-card hands (royal flushes counted apart).
 FIVE_CARD_COUNTS = {
@@ -120,7 +120,7 @@ def test_array_errors(hands, message):
 
 
 def test_vectorised_table_equals_scalar_rule_for_every_rank_multiset():
-    from potengine.hands import _strength_from_key
+    from potengine.cards.evaluate import _strength_from_key
 
     keys, values = tables()
     assert [_strength_from_key(int(k)) for k in keys] == values.tolist()

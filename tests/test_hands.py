@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from phevaluator import evaluate_cards as ph_evaluate
 
-from potengine.cards import DECK, format_cards, parse_cards
+from potengine.cards.deck import DECK, format_cards, parse_cards
 from potengine.errors import CardError
-from potengine.hands import CATEGORIES, HandValue, evaluate, rank_players
+from potengine.cards.evaluate import CATEGORIES, HandValue, evaluate, rank_players
 
 # EX-17: the ten categories with the source's example hands, strongest first.
 EX17 = [

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from potengine.errors import HandHistoryError
-from potengine.game import start_hand
-from potengine.phh import parse, replay, to_phh
+from potengine.play.hand import start_hand
+from potengine.histories.phh import parse, replay, to_phh
 
 DATA = Path(__file__).parent / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))

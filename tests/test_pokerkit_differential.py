@@ -34,9 +34,9 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from potengine.errors import IllegalActionError  # noqa: E402
-from potengine.game import _view, start_hand  # noqa: E402
-from potengine.pots import build_pots  # noqa: E402
-from potengine.structures import FixedLimit, PotLimit  # noqa: E402
+from potengine.play.hand import _view, start_hand  # noqa: E402
+from potengine.pots.layout import build_pots  # noqa: E402
+from potengine.play.structures import FixedLimit, PotLimit  # noqa: E402
 
 HANDS = int(os.environ.get("DIFF_HANDS", 5000))
 LIMIT_HANDS = HANDS // 3

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from potengine import pokerstars
+from potengine.histories import pokerstars
 from potengine.errors import HandHistoryError, PotEngineError
-from potengine.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
+from potengine.histories.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 CORRECT = [

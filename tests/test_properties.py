@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine import settle
-from potengine.pots import build_pots
+from potengine.pots.layout import build_pots
 
 
 @st.composite

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.errors import InputError, PotEngineError
-from potengine.rake import Rake, take_rake
+from potengine.pots.rake import Rake, take_rake
 
 pots = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=6)
 

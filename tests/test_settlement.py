@@ -5,8 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from potengine import settle
-from potengine.settlement import odd_chip_order, split_pot
+from potengine import explain, settle
+from potengine.present.tables import layout_html, settlement_html
+from potengine.pots.settlement import odd_chip_order, split_pot
 
 
 def test_ex01_payouts_and_nets():
@@ -143,18 +144,18 @@ def test_results_are_frozen():
 
 def test_html_tables_show_pots_and_players():
     r = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
-    html = r._repr_html_()
+    html = settlement_html(r)
     assert "Main pot" in html and "Side pot 1" in html
     assert "2 × (100 − 40) = 120" in html
     assert "−100" in html and "+80" in html
     assert "0x" not in html
-    assert "Returned (uncalled): Chloé 30" in settle(
-        {"A": 30, "B": 70, "Chloé": 100}, ranking=["A", "B", "Chloé"]).layout._repr_html_()
+    assert "Returned (uncalled): Chloé 30" in layout_html(settle(
+        {"A": 30, "B": 70, "Chloé": 100}, ranking=["A", "B", "Chloé"]).layout)
 
 
 def test_explain_tells_returns_dead_chips_and_odd_chips():
-    text = settle({"A": 30, "B": 70, "C": 100, "D": 11}, ranking=[("A", "B"), "C"], folded=["D"],
-                  button="A").explain()
+    text = explain(settle({"A": 30, "B": 70, "C": 100, "D": 11}, ranking=[("A", "B"), "C"],
+                          folded=["D"], button="A"))
     assert "D folded" in text
     assert "the last 30 of C's 100: they go back to C" in text
     assert "of which 11 dead" in text

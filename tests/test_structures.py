@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from potengine.errors import IllegalActionError, InputError
-from potengine.game import start_hand
-from potengine.structures import (FixedLimit, NoLimit, PotLimit, RoundView, SpreadLimit,
+from potengine.play.hand import start_hand
+from potengine.play.structures import (FixedLimit, NoLimit, PotLimit, RoundView, SpreadLimit,
                                   structure_named)
 
 

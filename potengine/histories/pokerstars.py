@@ -41,8 +41,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
-from .chips import Amount
-from .errors import HandHistoryError
+from ..chips import Amount
+from ..errors import HandHistoryError
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """A file larger than this is refused before it is read (32 MiB, some 30,000 hands)."""
@@ -151,7 +151,7 @@ class Collection:
 
 @dataclass(frozen=True)
 class HandHistory:
-    """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.auditor`).
+    """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
 
     ``summary_won`` is what the summary's seat lines say each player "collected" or "won".
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .chips import format_amount as fmt
+from ..chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .settlement import Settlement
+    from ..pots.settlement import Settlement
 
 _WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
           9: "Nine", 10: "Ten"}

@@ -25,15 +25,17 @@ from typing import TYPE_CHECKING, Union
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 
-from .chips import format_amount as fmt
-from .explain import signed
+from ..chips import format_amount as fmt
+from matplotlib.patches import Circle, Ellipse
+from ..pots.settlement import odd_chip_order
+from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from .pots import PotLayout
-    from .settlement import Settlement
+    from ..pots.layout import PotLayout
+    from ..pots.settlement import Settlement
 
 POT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
 POT_HATCHES = ("", "//", "..", "\\\\", "oo", "++", "--", "**")
@@ -251,9 +253,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     """
     import math
 
-    from matplotlib.patches import Circle, Ellipse
 
-    from .settlement import odd_chip_order
 
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 5), layout="constrained")

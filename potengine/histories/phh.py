@@ -46,10 +46,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .chips import Amount
-from .errors import HandHistoryError, PotEngineError
-from .game import Hand, settle_hand, start_hand
-from .structures import FixedLimit, NoLimit, PotLimit
+from ..chips import Amount
+from ..errors import HandHistoryError, PotEngineError
+from ..play.hand import Hand, settle_hand, start_hand
+from ..play.structures import FixedLimit, NoLimit, PotLimit
 
 VARIANTS = {"NT": "no limit", "FT": "fixed limit", "PT": "pot limit"}
 
@@ -290,7 +290,7 @@ def replay(
     """Play a PHH hand through the engine, settle it and return the :class:`Replay`.
 
     ``chip`` is the smallest unit a pot may be split into (``Decimal("0.5")`` reproduces the
-    Pluribus half-chip splits). ``rank_players`` overrides :func:`potengine.hands.rank_players`
+    Pluribus half-chip splits). ``rank_players`` overrides :func:`potengine.cards.evaluate.rank_players`
     for the showdown. Errors name the hand and the action line.
 
     ``fill_skipped=True`` accepts a file that leaves out a player's action: when a line names a

@@ -9,7 +9,7 @@ The Dutch guide's method for checking a split, which any reader can apply to a h
 5. compare the hands pot by pot, splitting ties;
 6. check that what was paid, returned and withheld equals what was put in.
 
-:func:`audit` walks these steps over a :class:`~potengine.settlement.Settlement` and recomputes
+:func:`audit` walks these steps over a :class:`~potengine.pots.settlement.Settlement` and recomputes
 each figure from the contributions alone, by a route of its own, so that a wrong pot, a payout to
 an ineligible player or a lost chip shows up as a failed step.
 
@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .chips import exact_arithmetic
-from .chips import format_amount as fmt
+from ..chips import exact_arithmetic
+from ..chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover
     from .settlement import Settlement
@@ -64,12 +64,6 @@ class Audit:
     def __str__(self) -> str:
         verdict = "every step holds" if self.ok else f"{len(self.failures)} step(s) fail"
         return "\n".join([*map(str, self.steps), f"Audit: {verdict}."])
-
-    def _repr_html_(self) -> str:
-        from .display import audit_html
-
-        return audit_html(self)
-
 
 def _names(players) -> str:
     players = list(players)

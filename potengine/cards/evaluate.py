@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from .cards import (DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, TOKENS, Card, CardLike,
+from .deck import (DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, TOKENS, Card, CardLike,
                     check_no_duplicates, format_cards, parse_cards)
-from .errors import CardError
+from ..errors import CardError
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
     STRAIGHT_FLUSH = range(9)

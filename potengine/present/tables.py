@@ -1,4 +1,7 @@
-"""HTML tables for notebooks: a settlement, its pots, and the audit (used by ``_repr_html_``).
+"""HTML tables for notebooks: a settlement, its pots, its check, and the equity per pot.
+
+Jupyter shows the engine's results with these tables once :func:`show_tables_in_notebooks` has
+run (``import potengine`` runs it); the model classes themselves know nothing of HTML.
 
 The markup is plain HTML with inline styles only, so it renders the same in JupyterLab and in the
 static site and never loads anything.
@@ -12,16 +15,17 @@ static site and never loads anything.
 from __future__ import annotations
 
 import re
+import sys
 from html import escape
 from typing import TYPE_CHECKING
 
-from .chips import format_amount as fmt
-from .explain import signed
+from ..chips import format_amount as fmt
+from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .audit import Audit
-    from .pots import PotLayout
-    from .settlement import Settlement
+    from ..pots.check import Audit
+    from ..pots.layout import PotLayout
+    from ..pots.settlement import Settlement
 
 _TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
 _NUMBER = re.compile(r"[+−-]?[0-9][0-9.]*")
@@ -147,3 +151,31 @@ def pot_equity_html(result) -> str:
                      f"{float(sum(c.expected for c in pot.chances.values())):.2f}"])
     caption = f"Equity per pot over {result.boards:,} boards"
     return _table(["Pot", "Player", "Wins", "Ties", "Share", "Expected chips"], rows, caption)
+
+
+# Which table Jupyter shows for which result: (module, class name) -> function. Registered by name,
+# so that neither the model nor numpy is imported here.
+NOTEBOOK_TABLES = {
+    ("potengine.pots.settlement", "Settlement"): settlement_html,
+    ("potengine.pots.layout", "PotLayout"): layout_html,
+    ("potengine.pots.check", "Audit"): audit_html,
+    ("potengine.cards.equity", "PotEquityResult"): pot_equity_html,
+}
+
+
+def show_tables_in_notebooks() -> bool:
+    """Have Jupyter display settlements, pot layouts, checks and equity results as HTML tables.
+
+    Returns whether a running IPython shell was found (outside Jupyter it does nothing).
+
+    >>> show_tables_in_notebooks()
+    False
+    """
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+    formatter = shell.display_formatter.formatters["text/html"]
+    for (module, name), function in NOTEBOOK_TABLES.items():
+        formatter.for_type_by_name(module, name, function)
+    return True

@@ -1,6 +1,6 @@
 """Settling a hand: each pot to its best eligible hand(s), ties split, odd chips from the button.
 
-:func:`settle` is the engine's front door. It forms the pots (:mod:`potengine.pots`), then awards
+:func:`settle` is the engine's front door. It forms the pots (:mod:`potengine.pots.layout`), then awards
 them one by one, from the last side pot back to the main pot, each to the best hand among the
 players eligible for it. A tie splits that pot alone; the odd chips go one each to the tied
 winners, clockwise starting left of the button, counting only that pot's winners (TDA rule 20,
@@ -18,9 +18,13 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from .chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
-from .errors import CardError, InputError
-from .pots import Pot, PotLayout, _frozen, build_pots
+from ..chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
+from ..errors import CardError, InputError
+from ..cards.deck import parse_cards
+from ..cards.evaluate import rank_players
+from .check import Audit, audit
+from .layout import Pot, PotLayout, _frozen, build_pots
+from .rake import take_rake
 from .ranking import Tiers, normalise_ranking
 
 
@@ -82,35 +86,18 @@ class Settlement:
         return sum((pot.rake for pot in self.pots), start=0)
 
     # Reading the settlement ----------------------------------------------------------------
-    def audit(self):
-        """Re-check this settlement with the six-step method of EX-06; see :mod:`potengine.audit`.
+    def audit(self) -> Audit:
+        """Re-check this settlement with the six-step method of EX-06; see :mod:`potengine.pots.check`.
 
         >>> settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]).audit().ok
         True
         """
-        from .audit import audit
-
         return audit(self)
-
-    def explain(self) -> str:
-        """Tell the settlement in words, step by step, as a dealer would; see :mod:`potengine.explain`.
-
-        >>> print(settle({"A": 30, "B": 70, "C": 100}, ranking=["B", "A", "C"]).explain().splitlines()[0])
-        Three players put in 200 chips: A 30, B 70, C 100. Nobody folded.
-        """
-        from .explain import explain
-
-        return explain(self)
 
     def __repr__(self) -> str:
         pots = ", ".join(f"{pot.name} {format_amount(pot.amount)}" for pot in self.pots)
         payouts = ", ".join(f"{p}: {format_amount(v)}" for p, v in self.payouts.items())
         return f"<Settlement: {pots or 'no pot'}; payouts {payouts}>"
-
-    def _repr_html_(self) -> str:
-        from .display import settlement_html
-
-        return settlement_html(self)
 
 
 def odd_chip_order(seats: Sequence[str], button: str) -> tuple[str, ...]:
@@ -210,12 +197,12 @@ def settle(
 
     Instead of a ranking, give the cards: ``hands`` maps players to their two hole cards and
     ``board`` holds the five community cards; the live players are then ranked by
-    :func:`potengine.hands.rank_players` and the result carries each hand's value. ``rake`` (a
-    :class:`potengine.rake.Rake` policy or a fixed amount) is withheld before any pot is split, from
-    the main pot first (see :func:`potengine.rake.take_rake`); ``flop_seen=False`` applies a
+    :func:`potengine.cards.evaluate.rank_players` and the result carries each hand's value. ``rake`` (a
+    :class:`potengine.pots.rake.Rake` policy or a fixed amount) is withheld before any pot is split, from
+    the main pot first (see :func:`potengine.pots.rake.take_rake`); ``flop_seen=False`` applies a
     no-flop-no-drop policy. ``dead`` names the part of a contribution that is dead money, such as
     a big-blind ante, which goes into the main pot and is never returned
-    (see :func:`potengine.pots.build_pots`).
+    (see :func:`potengine.pots.layout.build_pots`).
 
     EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
 
@@ -257,7 +244,6 @@ def settle(
 
     pots_in = layout.pots
     if rake is not None:
-        from .rake import take_rake
 
         withheld = take_rake([pot.amount for pot in pots_in], rake, flop_seen=flop_seen, chip=chip)
         pots_in = tuple(replace(pot, rake=cut) for pot, cut in zip(pots_in, withheld))
@@ -299,8 +285,6 @@ def rank_by_cards(hands: Mapping[str, Any], board: Any, layout: PotLayout):
     >>> tiers, values["A"].description
     ((('A',), ('B',)), 'Pair of aces, kickers J 9 7')
     """
-    from .cards import parse_cards
-    from .hands import rank_players
 
     if not isinstance(hands, Mapping):
         raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah'}")

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence, Union
 
-from .errors import CardError
+from ..errors import CardError
 
 SUITS = "cdhs"
 """The four suits as letters, in index order: clubs, diamonds, hearts, spades."""

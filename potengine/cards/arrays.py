@@ -1,11 +1,11 @@
 """Vectorised hand evaluation with numpy: millions of 5-, 6- or 7-card hands per second.
 
 Hands are rows of card indices 0..51 (``Card.index``: ``4 * (rank - 2) + suit``). The strengths
-are the same integers as :attr:`potengine.hands.HandValue.strength`, so arrays and scalar
+are the same integers as :attr:`potengine.cards.evaluate.HandValue.strength`, so arrays and scalar
 evaluation order hands identically.
 
 >>> import numpy as np
->>> from potengine.hands import evaluate
+>>> from potengine.cards.evaluate import evaluate
 >>> hands = to_array(["As Ks Qs Js Ts 2c 3d", "5d 4h 3s 2d Ad Kc Kh"])
 >>> strengths = evaluate_array(hands)
 >>> [int(s) for s in strengths] == [evaluate("As Ks Qs Js Ts 2c 3d").strength,
@@ -19,7 +19,7 @@ and high half (nine..ace) index two small arrays whose sum is a position in a gr
 (about 20 MB, filled from the 73,775 rank multisets of 5, 6 and 7 cards): three gathers, no search. Flush rows (about 3 % of
 7-card hands) look up the 13-bit mask of each suit in an 8,192-entry table. The tables are built
 with numpy on first use in a fraction of a second. Because the sums are additive, a shared board
-is summed once and each player's two cards are added afterwards (see :mod:`potengine.equity`).
+is summed once and each player's two cards are added afterwards (see :mod:`potengine.cards.equity`).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from typing import Sequence
 
 import numpy as np
 
-from .cards import DECK, CardLike, parse_cards
-from .errors import CardError
-from .hands import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top, strength_from_counts
+from .deck import DECK, CardLike, parse_cards
+from ..errors import CardError
+from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top, strength_from_counts
 
 CARD_KEYS = np.array(CARD_KEY, dtype=np.int64)
-"""Per card index: rank-count and suit-count bits (see :data:`potengine.hands.CARD_KEY`)."""
+"""Per card index: rank-count and suit-count bits (see :data:`potengine.cards.evaluate.CARD_KEY`)."""
 CARD_BITS = np.array(CARD_BIT, dtype=np.int64)
 """Per card index: its bit in a 52-bit card set (13 bits per suit)."""
 FLUSH_STRENGTHS = np.array(FLUSH_TABLE, dtype=np.int64)
@@ -67,7 +67,7 @@ def _nth_highest(present: np.ndarray, n: int) -> np.ndarray:
 
 
 def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
-    """Vectorised :func:`potengine.hands.strength_from_counts` for an (M, 13) array of counts.
+    """Vectorised :func:`potengine.cards.evaluate.strength_from_counts` for an (M, 13) array of counts.
 
     >>> int(strengths_from_count_vectors(np.array([[0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0]]))[0]) \\
     ...     == strength_from_counts([0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0])

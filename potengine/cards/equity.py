@@ -23,10 +23,11 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from .cards import DECK, Card, CardLike, format_cards, parse_cards
-from .errors import CardError, InputError
-from .handarrays import CARD_BITS, CARD_KEYS, strengths_from_sums
-from .hands import parse_deal
+from .deck import DECK, Card, CardLike, format_cards, parse_cards
+from ..errors import CardError, InputError
+from .arrays import CARD_BITS, CARD_KEYS, strengths_from_sums
+from .evaluate import parse_deal
+from ..pots.layout import build_pots
 
 
 @lru_cache(maxsize=8)
@@ -291,11 +292,6 @@ class PotEquityResult:
     refunds: dict[str, object]
     contributions: dict[str, object] = field(default_factory=dict)
 
-    def _repr_html_(self) -> str:
-        from .display import pot_equity_html
-
-        return pot_equity_html(self)
-
     @property
     def expected(self) -> dict[str, Fraction]:
         """Expected chips back per player: every pot's expectation plus refunds (exact)."""
@@ -313,7 +309,7 @@ def pot_equity(contributions: Mapping[str, object],
                board: str | Sequence[CardLike] = "",
                folded: Collection[str] = ()) -> PotEquityResult:
     """Each player's chance and expected chips in each pot of an all-in (pots from
-    :func:`potengine.pots.build_pots`); every live player needs hole cards.
+    :func:`potengine.pots.layout.build_pots`); every live player needs hole cards.
 
     Expected chips split tied pots evenly (as fractions); they add up to each pot's amount.
 
@@ -324,8 +320,6 @@ def pot_equity(contributions: Mapping[str, object],
     >>> [sum(c.expected for c in pot.chances.values()) == pot.amount for pot in result.pots]
     [True, True]
     """
-    from .pots import build_pots
-
     layout = build_pots(contributions, folded)
     if not isinstance(hands, Mapping):
         raise InputError("hands must be a mapping {name: hole cards}, e.g. {'Alice': 'AsAh'}, "

@@ -1,13 +1,13 @@
 """A chart of a hand's pots after every street: how the main pot and the side pots grow (EX-16).
 
 One stacked bar per finished betting round (pre-flop, flop, turn, river): each segment is a pot,
-in the colours and hatching of :mod:`potengine.charts`, labelled with its amount. A pot that takes
+in the colours and hatching of :mod:`potengine.present.charts`, labelled with its amount. A pot that takes
 no more chips (a player is all-in at its top) is outlined thick. The legend names the players who
 can win each pot at the end.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from potengine.game import start_hand
+>>> from potengine.play.hand import start_hand
 >>> h = start_hand({"A": 100, "B": 1000, "C": 1000}, button="C", small_blind=10, big_blind=20)
 >>> h = h.call("C").call("A").check("B").bet("A", 80).call("B").call("C")
 >>> h = h.bet("B", 100).call("C").bet("B", 300).call("C")
@@ -24,19 +24,19 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 
 from .charts import pot_style
-from .chips import format_amount as fmt
-from .structures import STREET_NAMES
+from ..chips import format_amount as fmt
+from ..play.structures import STREET_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
-    from .game import Hand
+    from ..play.hand import Hand
 
 
 def street_pot_table(hand: Hand) -> list[tuple[str, list[int]]]:
     """The pot amounts after each finished street: ``[(street, [main, side 1, ...]), ...]``.
 
-    >>> from potengine.game import start_hand
+    >>> from potengine.play.hand import start_hand
     >>> h = start_hand({"A": 30, "B": 500, "C": 500}, button="C", small_blind=5, big_blind=10)
     >>> street_pot_table(h.raise_to("C", 100).all_in("A").call("B").check("B").check("C"))
     [('pre-flop', [90, 140]), ('flop', [90, 140])]

@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .chips import Amount, check_amount
-from .errors import InputError
+from ..chips import Amount, check_amount
+from ..errors import InputError
 
 PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")

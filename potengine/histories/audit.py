@@ -1,6 +1,6 @@
 """Auditing a hand history: replay each hand with the engine and compare, pot by pot.
 
-:func:`audit_hand` takes a parsed :class:`~potengine.pokerstars.HandHistory` and walks the six
+:func:`audit_hand` takes a parsed :class:`~potengine.histories.pokerstars.HandHistory` and walks the six
 steps of EX-06 over it, each time putting what the history says next to what the chips put in
 make:
 
@@ -9,7 +9,7 @@ make:
    marks;
 2. the uncalled part: the engine's returned chips against the "Uncalled bet" lines;
 3. the tiers at the all-in levels: the engine's pots (less the rake, taken from the main pot
-   first, see :mod:`potengine.rake`) against the summary's main pot and side pots;
+   first, see :mod:`potengine.pots.rake`) against the summary's main pot and side pots;
 4. the eligible players per pot: nobody collects from a pot he cannot win;
 5. the hands compared per pot, ties split with the odd chip clockwise from the button: with the
    shown cards when every live player showed, else the "collected" lines say who won;
@@ -18,7 +18,7 @@ make:
 The verdict is "consistent", or every difference in words, with the amounts and the hand ID, so
 that a player can take it to the site.
 
->>> from potengine.pokerstars import parse_text
+>>> from potengine.histories.pokerstars import parse_text
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (5/10) - 2026/01/01 12:00:00 ET
 ... Table 'Demo' 3-max Seat #3 is the button
 ... Seat 1: Alice (100 in chips)
@@ -49,14 +49,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from .audit import AuditStep
-from .chips import Amount
-from .chips import format_amount as fmt
-from .errors import HandHistoryError, PotEngineError
+from ..pots.check import AuditStep
+from ..chips import Amount
+from ..chips import format_amount as fmt
+from ..errors import HandHistoryError, PotEngineError
+from ..play.hand import start_hand
+from ..play.structures import FixedLimit, NoLimit, PotLimit
+from ..cards.evaluate import rank_players
 from .pokerstars import HandHistory, read_file
-from .pots import PotLayout, build_pots
-from .rake import Rake, take_rake
-from .settlement import Settlement, award, odd_chip_order
+from ..pots.layout import PotLayout, build_pots
+from ..pots.rake import Rake, take_rake
+from ..pots.settlement import Settlement, award, odd_chip_order
 
 STEP_TITLES = (
     "contributions and folds",
@@ -127,7 +130,7 @@ def contributions_from_lines(hand: HandHistory) -> tuple[dict[str, Amount], froz
     & big blinds" is a live big blind plus a dead small blind. Players who put in nothing are
     left out.
 
-    >>> from potengine.pokerstars import parse_text
+    >>> from potengine.histories.pokerstars import parse_text
     >>> hand = parse_text(open("tests/data/pokerstars/side_pots.txt").read())[0]
     >>> contributions_from_lines(hand)
     ({'Alice': 40, 'Bilal': 100, 'Chloé': 100}, frozenset(), [])
@@ -210,7 +213,7 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     the big blind alone, for the whole table). Antes that every player posts are counted like any
     other chip: each player's ante is matched by the others'.
 
-    >>> from potengine.pokerstars import read_file
+    >>> from potengine.histories.pokerstars import read_file
     >>> dead_money(read_file("tests/data/pokerstars/tournament_antes.txt")[0])
     {}
     """
@@ -242,7 +245,7 @@ def betting_structure(header: str) -> str | None:
 
 
 def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool, list[str], list[str]]:
-    """Play the history's actions through the hand model of :mod:`potengine.game`.
+    """Play the history's actions through the hand model of :mod:`potengine.play.hand`.
 
     Returns whether the replay ran, notes, and problems: an action the engine refuses (with the
     line and the rule), or a player whose total differs from the lines' street totals. Hands the
@@ -250,16 +253,11 @@ def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool
     button, uneven antes) are not replayed; the contributions then come from the lines alone.
     No-limit, pot-limit and fixed-limit hands are replayed under their own betting rules.
 
-    >>> from potengine.pokerstars import read_file
+    >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file("tests/data/pokerstars/uncalled.txt")[1]
     >>> replay(hand, contributions_from_lines(hand)[0])
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
-    try:
-        from .game import start_hand
-        from .structures import FixedLimit, NoLimit, PotLimit
-    except ImportError:  # pragma: no cover - game.py is part of the package
-        return False, ["Not replayed (no hand model): totals from the history's lines"], []
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
     kind = betting_structure(hand.header)
     if kind is None:
@@ -377,7 +375,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     ``rake`` is an optional policy for cash games: given, the history's rake is also checked
     against it (a tournament hand must show no rake).
 
-    >>> from potengine.pokerstars import read_file
+    >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file("tests/data/pokerstars/side_pots.txt")
     >>> [audit_hand(h).consistent for h in hands]
     [True, True, True]
@@ -606,7 +604,7 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     A deck holds each card once: a shown card that is also on the board, or shown by two
     players, or a board card dealt twice, makes the history impossible.
 
-    >>> from potengine.pokerstars import read_file
+    >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
     >>> duplicate_cards(hand)
     []
@@ -638,20 +636,15 @@ def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
         notes.append("the shown cards are impossible: the collected lines say who won each pot")
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
-            from .hands import rank_players
-        except ImportError:  # pragma: no cover - hands.py is part of the package
-            rank_players = None
-        if rank_players is not None:
-            try:
-                tiers, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
-            except PotEngineError as err:
-                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
-            else:
-                notes.append(
-                    "cards: " + " > ".join(" = ".join(t) for t in tiers)
-                    + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
-                )
-                return tuple(tuple(t) for t in tiers), "cards", values
+            tiers, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
+        except PotEngineError as err:
+            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+        else:
+            notes.append(
+                "cards: " + " > ".join(" = ".join(t) for t in tiers)
+                + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
+            )
+            return tuple(tuple(t) for t in tiers), "cards", values
     if cards_ok:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []

@@ -29,8 +29,8 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
 
-from .chips import Amount, check_amount, format_amount, is_multiple
-from .errors import InputError
+from ..chips import Amount, check_amount, format_amount, is_multiple
+from ..errors import InputError
 
 Percent = int | Fraction | Decimal
 """An exact percentage: ``5`` means 5 %, ``Fraction(9, 2)`` or ``Decimal("4.5")`` means 4.5 %."""

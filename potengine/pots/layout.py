@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from .chips import Amount, check_amount, exact_arithmetic, format_amount
-from .errors import InputError
+from ..chips import Amount, check_amount, exact_arithmetic, format_amount
+from ..errors import InputError
 
 
 def _frozen(mapping: Mapping) -> Mapping:
@@ -129,12 +129,6 @@ class PotLayout:
         pots = ", ".join(f"{pot.name} {format_amount(pot.amount)}" for pot in self.pots)
         back = ", ".join(f"{p} {format_amount(c)}" for p, c in self.refunds.items())
         return f"<PotLayout: {pots or 'no pot'}; returned {back or 'nothing'}>"
-
-    def _repr_html_(self) -> str:
-        from .display import layout_html
-
-        return layout_html(self)
-
 
 def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount]:
     """Validate a ``{player: total contribution}`` mapping and return it as a plain dict.

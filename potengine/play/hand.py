@@ -5,7 +5,7 @@ A hand is immutable: every action (:meth:`Hand.fold`, :meth:`~Hand.check`, :meth
 :meth:`~Hand.bet`, :meth:`~Hand.raise_to`, :meth:`~Hand.raise_by`, :meth:`~Hand.all_in`) returns
 a new hand, and an illegal one raises :class:`~potengine.errors.IllegalActionError` naming the
 player and the rule while the old hand stays as it was. When the betting is over,
-:meth:`Hand.settle` hands the contributions to :func:`potengine.settlement.settle`.
+:meth:`Hand.settle` hands the contributions to :func:`potengine.pots.settlement.settle`.
 
 EX-08: three players see the flop with 50 each in the pot; A has 25 left and goes all-in, B
 raises to 100, C calls. The main pot holds 75 from the flop plus the 150 from before (the
@@ -27,9 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .cards import check_no_duplicates, parse_cards
-from .chips import Amount, check_amount, format_amount, is_multiple
-from .errors import IllegalActionError, InputError
+from ..cards.deck import check_no_duplicates, parse_cards
+from ..chips import Amount, check_amount, format_amount, is_multiple
+from ..errors import IllegalActionError, InputError
+from ..cards.evaluate import rank_players as rank_by_cards
+from ..pots.settlement import settle
 from .structures import STREET_NAMES, NoLimit, RoundView, Structure
 
 SHOWDOWN = 4
@@ -393,7 +395,7 @@ class Hand:
     def deal_hole(self, player: str, cards: Sequence[str] | str | None) -> Hand:
         """Record ``player``'s two hole cards (``None`` or ``"????"``: unknown).
 
-        Cards are read by :func:`potengine.cards.parse_cards` (``"AsKs"``, ``"10h 9h"``,
+        Cards are read by :func:`potengine.cards.deck.parse_cards` (``"AsKs"``, ``"10h 9h"``,
         ``"A♠ K♠"`` or a list) and kept as two-character codes. A card already dealt (to anyone,
         or on the board) is refused.
 
@@ -506,10 +508,10 @@ class Hand:
 
     # ---- the end ------------------------------------------------------------------------
     def settle(self, ranking: Sequence[Any] | None = None):
-        """Hand the finished hand to :func:`potengine.settlement.settle` and return its result.
+        """Hand the finished hand to :func:`potengine.pots.settlement.settle` and return its result.
 
         ``ranking`` (best first, ties grouped) is needed when two or more players reach the
-        showdown, unless their cards are known (then :mod:`potengine.hands` ranks them).
+        showdown, unless their cards are known (then :mod:`potengine.cards.evaluate` ranks them).
         The big-blind ante is dead money added to the main pot.
 
         >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
@@ -688,7 +690,7 @@ def _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, s
     if structure is None:
         structure = NoLimit(big_blind=big_blind)
     elif not isinstance(structure, Structure):
-        raise InputError(f"structure must be a potengine.structures.Structure, not {structure!r}")
+        raise InputError(f"structure must be a potengine.play.structures.Structure, not {structure!r}")
     return Setup(players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip)
 
 
@@ -999,7 +1001,7 @@ def _unknown(cards: Any) -> bool:
 
 
 def _codes(cards: Any) -> tuple[str, ...]:
-    """Read cards with :func:`potengine.cards.parse_cards` (CardError if unreadable or repeated)
+    """Read cards with :func:`potengine.cards.deck.parse_cards` (CardError if unreadable or repeated)
     and return their two-character codes (``'Th'`` for a ten)."""
     return tuple(card.code for card in parse_cards(cards))
 
@@ -1008,7 +1010,7 @@ def _codes(cards: Any) -> tuple[str, ...]:
 # Handing over to settlement
 # --------------------------------------------------------------------------------------------
 def showdown_ranking(hand: Hand, rank_players: Callable | None = None) -> list[tuple[str, ...]]:
-    """Rank the live players from their cards with :func:`potengine.hands.rank_players`.
+    """Rank the live players from their cards with :func:`potengine.cards.evaluate.rank_players`.
 
     Players who mucked (or whose cards are unknown) lose to every shown hand; they tie among
     themselves at the bottom. ``rank_players(hands, board) -> (tiers, values)`` may be given to
@@ -1031,9 +1033,8 @@ def showdown_ranking(hand: Hand, rank_players: Callable | None = None) -> list[t
             raise InputError(
                 f"the board has {len(hand.board)} cards: deal all five before ranking the hands"
             )
-        if rank_players is None:
-            from .hands import rank_players
-        ranked, _values = rank_players({p: " ".join(c) for p, c in shown.items()}, " ".join(hand.board))
+        ranked, _values = (rank_players or rank_by_cards)(
+            {p: " ".join(c) for p, c in shown.items()}, " ".join(hand.board))
         tiers.extend(tuple(t) if not isinstance(t, str) else (t,) for t in ranked)
     if dark:
         tiers.append(dark)
@@ -1041,7 +1042,7 @@ def showdown_ranking(hand: Hand, rank_players: Callable | None = None) -> list[t
 
 
 def settle_hand(hand: Hand, ranking: Sequence[Any] | None = None, *, rank_players: Callable | None = None):
-    """Settle a finished hand with :func:`potengine.settlement.settle` (contributions in seat
+    """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in seat
     order, the folds, the button, the chip). A big-blind ante is dead money: it is added to the
     main pot and can never come back as an uncalled bet.
 
@@ -1051,7 +1052,6 @@ def settle_hand(hand: Hand, ranking: Sequence[Any] | None = None, *, rank_player
     >>> dict(settle_hand(h, ["B", ("A", "C")]).payouts)
     {'A': 0, 'B': 6, 'C': 0}
     """
-    from .settlement import settle
 
     if hand.actor is not None:
         raise InputError(f"the hand is not over: {hand.to_act} is to act on the {hand.street_name}")

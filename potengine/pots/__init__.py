@@ -1,0 +1,18 @@
+"""Pots and settlement: the uncalled bet, the tiers, awarding each pot, rake, and the six-step check.
+
+* :mod:`~potengine.pots.layout`: contributions cut into a main pot and side pots (no cards needed);
+* :mod:`~potengine.pots.ranking`: a ranking of players, best first, with ties;
+* :mod:`~potengine.pots.settlement`: each pot to its best eligible hand(s), odd chips from the button;
+* :mod:`~potengine.pots.rake`: what the house withholds before a pot is split;
+* :mod:`~potengine.pots.check`: the six-step check of EX-06, written independently of the settlement.
+"""
+
+from .check import Audit, AuditStep, audit
+from .layout import Pot, PotLayout, add_dead_money, build_pots, uncalled_bet
+from .rake import Rake, take_rake
+from .ranking import normalise_ranking, parse_ranking
+from .settlement import Settlement, award, odd_chip_order, settle, split_pot
+
+__all__ = ["Audit", "AuditStep", "Pot", "PotLayout", "Rake", "Settlement", "add_dead_money", "audit",
+           "award", "build_pots", "normalise_ranking", "odd_chip_order", "parse_ranking", "settle",
+           "split_pot", "take_rake", "uncalled_bet"]
