@@ -202,6 +202,8 @@ def audit(result: Settlement) -> Audit:
         if not fair:
             ok5 = False
             findings5.append(f"Expected the best eligible hand(s): {_names(expected_winners)}.")
+    if getattr(result, "low_ranking", None) is not None:  # hi-lo: each pot cut into high and low
+        ok5, findings5 = _hilo_step(result, order)
     steps.append(AuditStep(5, "hands compared pot by pot", ok5, tuple(findings5)))
 
     # 6. Conservation.
@@ -226,3 +228,61 @@ def audit(result: Settlement) -> Audit:
         )
     )
     return Audit(tuple(steps))
+
+
+def _hilo_shares(amount, winners, order, chip) -> dict:
+    """One half split among ``winners``, odd chips one each in ``order`` (recomputed here)."""
+    units, rest = divmod(amount, chip)
+    each, odd = divmod(int(units), len(winners))
+    ordered = [p for p in order if p in winners]
+    out = {p: chip * (each + (i < odd)) for i, p in enumerate(ordered)}
+    out[ordered[0]] += rest
+    return out
+
+
+def _hilo_step(result: Settlement, order: list) -> tuple[bool, list[str]]:
+    """Step 5 for a hi-lo settlement: every pot cut into high and low halves among its own
+    eligible players (odd chip of the cut to high), each half to its best eligible hand(s)."""
+    findings, ok = [], True
+    high_place = {p: i for i, tier in enumerate(result.ranking or ()) for p in tier}
+    low_place = {p: i for i, tier in enumerate(result.low_ranking or ()) for p in tier}
+    chip = result.chip
+    for pot in result.pots:
+        amount = pot.amount - pot.rake
+        eligible = list(pot.eligible)
+        best_high = min((high_place.get(p, 0) for p in eligible), default=0)
+        high = [p for p in eligible if high_place.get(p, 0) == best_high]
+        lows = [p for p in eligible if p in low_place]
+        if len(eligible) == 1:
+            high, lows = eligible, []
+        low = [p for p in lows if low_place[p] == min(low_place[q] for q in lows)]
+        if low:
+            low_half = (amount // chip // 2) * chip
+            high_half = amount - low_half
+        else:
+            low_half, high_half = 0, amount
+        expected = _hilo_shares(high_half, high, order, chip)
+        for p, chips in (_hilo_shares(low_half, low, order, chip) if low else {}).items():
+            expected[p] = expected.get(p, 0) + chips
+        shares = {p: s for p, s in pot.shares.items() if s}
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order,
+                                                                         chip).items())
+        if low:
+            low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order,
+                                                                            chip).items())
+            how = "quartered" if len(low) == 2 else "split" if len(low) > 2 else "to"
+            finding = (f"{pot.name} ({fmt(pot.amount)}{rake}): high half {fmt(high_half)} to "
+                       f"{high_text}; low half {fmt(low_half)} {how} {low_text}.")
+        else:
+            finding = (f"{pot.name} ({fmt(pot.amount)}{rake}): no qualifying low among "
+                       f"{_names(eligible)}; the high hand takes it all: {high_text}.")
+        if len(expected) == 1:
+            finding += f" {next(iter(expected))} scoops it."
+        findings.append(finding)
+        if shares != {p: s for p, s in expected.items() if s} or not set(shares) <= set(eligible):
+            ok = False
+            findings.append("The settlement pays " + (", ".join(f"{p} {fmt(s)}" for p, s in
+                                                              shares.items()) or "nobody")
+                            + " instead.")
+    return ok, findings

@@ -23,6 +23,7 @@ from ..errors import CardError, InputError
 from ..cards.deck import parse_cards
 from ..cards.evaluate import rank_players
 from .check import Audit, audit
+from .hilo import award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
 from .layout import Pot, PotLayout, _frozen, build_pots
 from .rake import take_rake
 from .ranking import Tiers, normalise_ranking
@@ -47,6 +48,10 @@ class Settlement:
     net: Mapping[str, Amount]
     hands: Mapping[str, Any] | None = None
     board: tuple | None = None
+    # Hi-lo (see potengine.pots.hilo): the qualifying lows, best first, and their values.
+    low_ranking: Tiers | None = None
+    low_hands: Mapping[str, Any] | None = None
+    game: str = "holdem"
 
     def __post_init__(self) -> None:
         for name in ("winnings", "payouts", "net"):
@@ -186,6 +191,8 @@ def settle(
     rake: Any = None,
     flop_seen: bool = True,
     dead: Mapping[str, Amount] | None = None,
+    low_ranking: Sequence[str | Iterable[str]] | None = None,
+    game: str = "holdem",
 ) -> Settlement:
     """Settle a hand from each player's total contribution and the showdown ranking.
 
@@ -203,6 +210,11 @@ def settle(
     no-flop-no-drop policy. ``dead`` names the part of a contribution that is dead money, such as
     a big-blind ante, which goes into the main pot and is never returned
     (see :func:`potengine.pots.layout.build_pots`).
+
+    Hi-lo games: ``low_ranking`` lists, best first, only the players holding a qualifying low
+    (``[]``: nobody); each pot is then split between high and low by
+    :func:`potengine.pots.hilo.award_hilo`. With cards, ``game="omaha"`` or ``"omaha-hi-lo"``
+    reads 4- or 5-card Omaha hands (``"holdem"`` is the default).
 
     EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
 
@@ -224,8 +236,16 @@ def settle(
 
     live = layout.live
     tiers = None
-    values = board_cards = None
-    if hands is not None:
+    values = board_cards = low_values = None
+    low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live)
+    if game != "holdem" and hands is not None and (ranking is not None or low_ranking is not None):
+        raise InputError("give either rankings or the cards (hands= and board=), not both")
+    if game != "holdem" and hands is not None:
+        tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
+            hands, board, game=game, seats=seats, live=live)
+    elif game != "holdem" and game not in ("omaha", "omaha-hi-lo"):
+        raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
+    elif hands is not None:
         if ranking is not None:
             raise InputError(
                 "give either a ranking or the cards (hands= and board=), not both: "
@@ -250,8 +270,12 @@ def settle(
 
     order = odd_chip_order(seats, button)
     # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
-    awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(pots_in)]
-    pots = tuple(reversed(awarded))
+    hilo = low_ranking is not None or game == "omaha-hi-lo"
+    if hilo:
+        pots = award_all_hilo(pots_in, tiers, low_tiers, order=order, chip=chip)
+    else:
+        awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(pots_in)]
+        pots = tuple(reversed(awarded))
 
     # A zero of the amounts' own type: Decimal contributions give Decimal results throughout.
     zero = sum(layout.contributions.values(), start=chip - chip) * 0
@@ -269,6 +293,9 @@ def settle(
         net=net,
         hands=values,
         board=board_cards,
+        low_ranking=low_tiers if hilo else None,
+        low_hands=low_values,
+        game=game,
     )
     check_conservation(result)
     return result

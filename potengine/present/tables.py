@@ -72,11 +72,38 @@ def pots_html(pots, *, awarded: bool) -> str:
         row = [escape(pot.name), fmt(pot.amount), escape(pot.formula), _names(pot.eligible)]
         if awarded:
             shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
+            if hasattr(pot, "low_shares") and len(pot.eligible) > 1:
+                shares = hilo_shares_text(pot)
             if pot.rake:
                 shares += f" (rake {fmt(pot.rake)})"
             row += [_names(pot.winners), escape(shares)]
         rows.append(row)
     return _table(header, rows, "Pots")
+
+
+def hilo_shares_text(pot) -> str:
+    """A hi-lo pot's shares: each half with its winners, quartering and scooping marked.
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 50, "B": 50, "C": 50}, ranking=["A", "B", "C"], low_ranking=[("B", "C")])
+    >>> hilo_shares_text(r.pots[0])
+    'high 75: A 75; low 75: B 38, C 37 (quartered)'
+    >>> hilo_shares_text(settle({"A": 5, "B": 5}, ranking=["A", "B"], low_ranking=[]).pots[0])
+    'no qualifying low: A 10 (scoop)'
+    """
+    def half(shares) -> str:
+        return ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
+
+    if not pot.low_shares:
+        text = f"no qualifying low: {half(pot.high_shares)}"
+    else:
+        text = (f"high {fmt(pot.high_amount)}: {half(pot.high_shares)}; "
+                f"low {fmt(pot.low_amount)}: {half(pot.low_shares)}")
+        if len(pot.low_shares) == 2:
+            text += " (quartered)"
+    if len(pot.winners) == 1:
+        text += " (scoop)"
+    return text
 
 
 def layout_html(layout: PotLayout) -> str:

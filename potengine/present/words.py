@@ -101,7 +101,9 @@ def explain(result: Settlement) -> str:
         lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
     for pot in reversed(result.pots):
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
-        if len(pot.eligible) == 1:
+        if getattr(result, "low_ranking", None) is not None and len(pot.eligible) > 1:
+            lines.append(hilo_sentence(pot, result, who, rake))
+        elif len(pot.eligible) == 1:
             lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
         elif len(pot.winners) == 1:
             lines.append(
@@ -135,3 +137,53 @@ def explain(result: Settlement) -> str:
     )
     return "\n".join(lines)
 
+
+
+def _low_of(result: Settlement, player: str) -> str:
+    lows = getattr(result, "low_hands", None)
+    if lows and lows.get(player) is not None:
+        return f"{player} ({lows[player].description})"
+    return player
+
+
+def _half(amount, shares, names) -> str:
+    if len(shares) == 1:
+        return f"to {names[0]}: {fmt(amount)}"
+    parts = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
+    return f"split between {join(names)}: {parts}"
+
+
+def hilo_sentence(pot, result: Settlement, who, rake: str = "") -> str:
+    """One hi-lo pot in words: the cut into halves, who takes each, quartering and scooping.
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 50, "B": 50, "C": 51}, ranking=["A", "B", "C"], low_ranking=[("B", "C")])
+    >>> print(hilo_sentence(r.pots[0], r, str))
+    Main pot (150) is split high and low among A, B and C: high half to A: 75; low half split between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low half goes to B, first clockwise from the button (C).
+    """
+    high_shares = dict(getattr(pot, "high_shares", {}) or {})
+    low_shares = dict(getattr(pot, "low_shares", {}) or {})
+    if not low_shares:
+        text = (f"{pot.name} ({fmt(pot.awarded)}{rake}): nobody among {join(pot.eligible)} has a "
+                f"qualifying low, so the high hand takes the whole pot, "
+                + _half(pot.awarded, high_shares, [who(p) for p in high_shares]))
+    else:
+        high_amount, low_amount = pot.high_amount, pot.low_amount
+        odd = (" (the odd chip of the cut goes to the high half)"
+               if high_amount != low_amount else "")
+        text = (f"{pot.name} ({fmt(pot.awarded)}{rake}) is split high and low among "
+                f"{join(pot.eligible)}{odd}: high half "
+                + _half(high_amount, high_shares, [who(p) for p in high_shares])
+                + "; low half "
+                + _half(low_amount, low_shares, [_low_of(result, p) for p in low_shares]))
+        if len(low_shares) == 2:
+            text += ", a quarter of the pot each (quartered)"
+    for label, shares in (("high half", high_shares), ("low half", low_shares)):
+        values = set(shares.values())
+        if len(values) > 1:
+            extra = [p for p, v in shares.items() if v == max(values)]
+            text += (f"; the odd chip of the {label} goes to {join(extra)}, first clockwise from "
+                     f"the button ({result.button})")
+    if len(pot.winners) == 1:
+        text += f". {pot.winners[0]} scoops the pot"
+    return text + "."
