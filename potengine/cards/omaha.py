@@ -82,10 +82,13 @@ def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
     return OmahaValue(best, best_five, best_pair)
 
 
-def _check(hole: Sequence[Card], board: Sequence[Card], who: str = "the hand") -> None:
+def _check(hole: Sequence[Card], board: Sequence[Card], who: str = "the hand",
+           showdown: bool = True) -> None:
     if len(hole) not in (4, 5):
         raise CardError(f"{who} must hold 4 or 5 hole cards (Omaha), got {len(hole)}: "
                         f"{format_cards(hole) or 'none'}")
+    if not showdown and len(board) in (0, 3, 4, 5):
+        return
     if not 3 <= len(board) <= 5:
         raise CardError(f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: "
                         f"{format_cards(board) or 'none'}")
@@ -112,9 +115,10 @@ def evaluate_omaha(hole: str | Sequence[CardLike], board: str | Sequence[CardLik
 
 
 def parse_omaha_deal(hands: Mapping[str, str | Sequence[CardLike]],
-                     board: str | Sequence[CardLike]
+                     board: str | Sequence[CardLike], *, showdown: bool = True,
                      ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
     """Parse Omaha hole cards (4 or 5 each) and a showdown board (3 to 5 cards); no card twice.
+    With ``showdown=False`` the board may also be empty (before the flop).
 
     >>> holes, board = parse_omaha_deal({"A": "As Ah 2c 3c", "B": "Kd Kc Qd Qc"}, "2d 7d 9h")
     >>> len(holes["B"]), len(board)
@@ -139,7 +143,7 @@ def parse_omaha_deal(hands: Mapping[str, str | Sequence[CardLike]],
         raise CardError(f"the board: {exc}") from None
     sizes = {len(h) for h in holes.values()}
     for name, hole in holes.items():
-        _check(hole, board_cards, name)
+        _check(hole, board_cards, name, showdown)
     if len(sizes) > 1:
         raise CardError("every Omaha hand holds the same number of hole cards, got "
                         + ", ".join(f"{n} {len(h)}" for n, h in holes.items()))
