@@ -48,7 +48,7 @@ def divide(amount: Amount, chip: Amount = 1) -> tuple[Amount, Amount]:
     >>> divide(150), divide(151), divide(125, chip=25)
     ((75, 75), (76, 75), (75, 50))
     """
-    units = amount // chip
+    units = int(amount // chip)
     low = (units // 2) * chip
     return amount - low, low
 
@@ -60,7 +60,7 @@ def share_half(amount: Amount, winners: Sequence[str], *, order: Sequence[str],
     >>> share_half(75, ["Bilal", "Chloé"], order=["Chloé", "Alice", "Bilal"], chip=1)
     {'Bilal': 37, 'Chloé': 38}
     """
-    units = amount // chip
+    units = int(amount // chip)
     base, odd = divmod(units, len(winners))
     lucky = [p for p in order if p in winners][:odd]
     shares = {p: chip * (base + (1 if p in lucky else 0)) for p in winners}
