@@ -217,7 +217,8 @@ class _Tally:
 
     def chances(self, boards: int, amount: object, chip: object) -> dict[str, OmahaChance]:
         b = self.base
-        high_cut, low_cut = divide(amount, chip)
+        # chip None: a pot of one unit cut in exact halves (the shares of :func:`omaha_equity`)
+        high_cut, low_cut = divide(amount, chip) if chip is not None else (Fraction(amount, 2),) * 2
         out = {}
         for p in self.eligible:
             counts = self.counts[p]
@@ -304,7 +305,7 @@ def omaha_equity(hands: Mapping[str, str | Sequence[CardLike]], board: str | Seq
         raise InputError(f"equity needs at least two players, got {len(holes)}")
     tally = _Tally(tuple(holes))
     boards = _run(holes, board_cards, dead_cards, [tally], hi_lo)
-    pot = OmahaPot("Main pot", 1, tuple(holes), tally.chances(boards, 1, 1),
+    pot = OmahaPot("Main pot", 1, tuple(holes), tally.chances(boards, 1, None),
                    Fraction(tally.no_low, boards))
     return OmahaEquityResult(boards, hi_lo, (pot,))
 
