@@ -271,7 +271,7 @@ def _hilo_step(result: Settlement, order: list) -> tuple[bool, list[str]]:
         if low:
             low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order,
                                                                             chip).items())
-            how = "quartered" if len(low) == 2 else "split" if len(low) > 2 else "to"
+            how = "quartered:" if len(low) == 2 else "split:" if len(low) > 2 else "to"
             finding = (f"{pot.name} ({fmt(pot.amount)}{rake}): high half {fmt(high_half)} to "
                        f"{high_text}; low half {fmt(low_half)} {how} {low_text}.")
         else:

@@ -303,3 +303,56 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     ax.axis("off")
     ax.set_title(f"Who gets the odd chips of the {chosen.name.lower()}")
     return ax
+
+
+LOW_HALF = {"hatch": "xx", "alpha": 0.55}
+"""How a low half differs from the high half of the same pot: cross-hatched and lighter."""
+
+
+def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
+    """Hi-lo: the chips each player received, pot by pot and half by half (high solid, low
+    cross-hatched and lighter, in the pot's colour), what he put in as a dotted line, his net above.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from potengine import settle
+    >>> r = settle({"A": 30, "B": 100, "C": 100}, ranking=["C", "B", "A"], low_ranking=["A", "B"])
+    >>> ax = hilo_chart(r)
+    >>> ax.get_title(), sorted(t.get_text() for t in ax.texts if t.get_text().startswith("low"))
+    ('Which half of which pot', ['low 45', 'low 70'])
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
+    seats = list(result.seats)
+    scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
+    handles = []
+    for pot in result.pots:
+        style = pot_style(pot.index)
+        handles.append(Patch(**style, label=f"{pot.name}: high half"))
+        if getattr(pot, "low_shares", None):
+            handles.append(Patch(**{**style, **LOW_HALF}, label=f"{pot.name}: low half"))
+    for x, player in enumerate(seats):
+        bottom = 0.0
+        for pot in result.pots:
+            halves = [("high", getattr(pot, "high_shares", pot.shares), pot_style(pot.index)),
+                      ("low", getattr(pot, "low_shares", {}), {**pot_style(pot.index), **LOW_HALF})]
+            for label, shares, style in halves:
+                chips = shares.get(player, 0)
+                if chips:
+                    ax.bar(x, float(chips), bottom=bottom, width=0.62, **style)
+                    _label(ax, x, bottom, float(chips), f"{label} {fmt(chips)}", scale)
+                    bottom += float(chips)
+        refund = result.refunds.get(player, 0)
+        if refund:
+            ax.bar(x, float(refund), bottom=bottom, width=0.62, **RETURNED_STYLE)
+            _label(ax, x, bottom, float(refund), f"returned {fmt(refund)}", scale)
+            bottom += float(refund)
+        put_in = float(result.contributions[player])
+        ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
+        ax.text(x, max(bottom, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
+                ha="center", va="bottom", fontsize=9, fontweight="bold")
+    if result.refunds:
+        handles.append(Patch(**RETURNED_STYLE, label="returned"))
+    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
+    return _axes(ax, seats, result.folded, ylabel="chips received",
+                 title="Which half of which pot", top=scale * 1.2, handles=handles)

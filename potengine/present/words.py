@@ -164,9 +164,12 @@ def hilo_sentence(pot, result: Settlement, who, rake: str = "") -> str:
     high_shares = dict(getattr(pot, "high_shares", {}) or {})
     low_shares = dict(getattr(pot, "low_shares", {}) or {})
     if not low_shares:
+        names = [who(p) for p in high_shares]
+        winner = (f"the high hand, {names[0]}, takes the whole pot: {fmt(pot.awarded)}"
+                  if len(names) == 1 else "the whole pot is split between the equal high hands of "
+                  + join(names) + ": " + ", ".join(f"{p} {fmt(s)}" for p, s in high_shares.items()))
         text = (f"{pot.name} ({fmt(pot.awarded)}{rake}): nobody among {join(pot.eligible)} has a "
-                f"qualifying low, so the high hand takes the whole pot, "
-                + _half(pot.awarded, high_shares, [who(p) for p in high_shares]))
+                f"qualifying low, so {winner}")
     else:
         high_amount, low_amount = pot.high_amount, pot.low_amount
         odd = (" (the odd chip of the cut goes to the high half)"
