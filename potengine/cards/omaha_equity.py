@@ -163,6 +163,7 @@ class OmahaEquityResult:
     hi_lo: bool
     pots: tuple[OmahaPot, ...]
     refunds: dict[str, object] = field(default_factory=dict)
+    contributions: dict[str, object] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> OmahaChance:
         """The player's chance in the main pot (the only pot of :func:`omaha_equity`)."""
@@ -349,7 +350,8 @@ def omaha_pot_equity(contributions: Mapping[str, object],
         pots.append(OmahaPot(pot.name, pot.amount, pot.eligible,
                              tally.chances(boards, pot.amount, chip),
                              Fraction(tally.no_low, boards)))
-    return OmahaEquityResult(boards, hi_lo, tuple(pots), dict(layout.refunds))
+    return OmahaEquityResult(boards, hi_lo, tuple(pots), dict(layout.refunds),
+                             dict(layout.contributions))
 
 
 def boards_count(cards_out: int, board: int) -> int:
