@@ -23,11 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from .cards.deck import DECK, Card, parse_card, parse_cards
 from .cards.evaluate import HandValue, evaluate, rank_players
+from .cards.low import LowValue, evaluate_low, evaluate_omaha_low, explain_low
+from .cards.omaha import OmahaValue, evaluate_omaha
 from .chips import Amount
 from .errors import CardError, HandHistoryError, IllegalActionError, InputError, PotEngineError
 from .play.hand import Hand, Legal, start_hand
 from .play.structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
 from .pots.check import Audit, AuditStep, audit
+from .pots.hilo import HiLoPot
 from .pots.layout import Pot, PotLayout, build_pots
 from .pots.rake import Rake, take_rake
 from .pots.ranking import parse_ranking
@@ -37,10 +40,12 @@ from .present.words import explain
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards.equity import equity, pot_equity
+    from .cards.omaha_equity import omaha_equity, omaha_pot_equity
 
 __version__ = "0.2.0"
 
 _NUMPY = {"equity": "equity", "pot_equity": "pot_equity"}
+_NUMPY_OMAHA = {"omaha_equity", "omaha_pot_equity"}
 
 
 def __getattr__(name: str) -> Any:
@@ -49,6 +54,10 @@ def __getattr__(name: str) -> Any:
         from .cards import equity as module
 
         return getattr(module, _NUMPY[name])
+    if name in _NUMPY_OMAHA:
+        from .cards import omaha_equity as omaha_module
+
+        return getattr(omaha_module, name)
     raise AttributeError(f"module 'potengine' has no attribute {name!r}")
 
 
@@ -65,10 +74,13 @@ __all__ = [
     "Hand",
     "HandHistoryError",
     "HandValue",
+    "HiLoPot",
     "IllegalActionError",
     "InputError",
     "Legal",
+    "LowValue",
     "NoLimit",
+    "OmahaValue",
     "Pot",
     "PotEngineError",
     "PotLayout",
@@ -80,7 +92,13 @@ __all__ = [
     "build_pots",
     "equity",
     "evaluate",
+    "evaluate_low",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
     "explain",
+    "explain_low",
+    "omaha_equity",
+    "omaha_pot_equity",
     "parse_card",
     "parse_cards",
     "parse_ranking",
