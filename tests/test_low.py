@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards
-from potengine.cards.low import (LowValue, evaluate_low, evaluate_omaha_low, explain_low,
-                                 rank_lows)
+from potengine.cards.low import LowValue, evaluate_low, evaluate_omaha_low, explain_low, rank_lows
 from potengine.errors import CardError
 
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit (the test oracle) is not installed")

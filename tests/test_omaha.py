@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards
 from potengine.cards.evaluate import evaluate
-from potengine.cards.omaha import (OmahaValue, evaluate_omaha, parse_omaha_deal,
-                                   rank_omaha_players)
+from potengine.cards.omaha import OmahaValue, evaluate_omaha, parse_omaha_deal, rank_omaha_players
 from potengine.errors import CardError
 
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit (the test oracle) is not installed")

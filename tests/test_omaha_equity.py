@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from potengine.cards.deck import DECK, parse_cards
 from potengine.cards.low import evaluate_omaha_low
 from potengine.cards.omaha import evaluate_omaha
-from potengine.cards.omaha_equity import (LOW_CARD, LOW_TABLE, best_hands, omaha_equity,
-                                          omaha_pot_equity)
+from potengine.cards.omaha_equity import LOW_CARD, LOW_TABLE, best_hands, omaha_equity, omaha_pot_equity
 from potengine.errors import CardError, InputError
 from potengine.pots.hilo import divide
 from potengine.pots.layout import build_pots
@@ -88,7 +87,7 @@ def test_high_only_equity_against_enumeration():
 def test_five_card_omaha():
     hands = {"A": "As 2s Kd Kc 3h", "B": "Qh Qd 4c 5c 6d"}
     r = omaha_equity(hands, board="3s 7s 8h Jd", hi_lo=True)
-    expected, _, n = brute_force({"A": 1, "B": 1}, hands, "3s 7s 8h Jd", hi_lo=True)
+    expected, _, _ = brute_force({"A": 1, "B": 1}, hands, "3s 7s 8h Jd", hi_lo=True)
     assert {p: c.expected * 2 for p, c in r.pots[0].chances.items()} == expected[0]
 
 

@@ -30,14 +30,21 @@ low** (the highest card is the highest bit, so integers compare the way lows do)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Sequence
 
 from ..errors import CardError
 from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards
 
-__all__ = ["LowValue", "evaluate_low", "evaluate_omaha_low", "explain_low", "low_bit",
-           "LOW_NAMES", "low_of_mask"]
+__all__ = [
+    "LOW_NAMES",
+    "LowValue",
+    "evaluate_low",
+    "evaluate_omaha_low",
+    "explain_low",
+    "low_bit",
+    "low_of_mask",
+]
 
 LOW_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
              8: "eight"}
@@ -98,7 +105,7 @@ class LowValue(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, mask: int, indices: Sequence[int]) -> "LowValue":
+    def __new__(cls, mask: int, indices: Sequence[int]) -> LowValue:
         return tuple.__new__(cls, (256 - mask, tuple(indices)))
 
     @property
@@ -281,7 +288,7 @@ def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike]
         mask = 0
         for card in parsed:
             mask |= low_bit(card)
-        n = bin(mask).count("1")
+        n = mask.bit_count()
         listed = _ranks_text(mask) or "none"
         return f"No low: the ranks 8 or lower are {listed}, only {n} different (a low needs 5)."
     hole, board_cards = parse_cards(cards), parse_cards(board)
@@ -305,11 +312,11 @@ def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike]
     if len(low_hole) == 1:
         return (f"No low: only one hole card is 8 or lower ({format_cards(low_hole)}) "
                 "and Omaha plays exactly two.")
-    if bin(hole_mask).count("1") < 2:
+    if hole_mask.bit_count() < 2:
         return (f"No low: the hole cards 8 or lower ({format_cards(low_hole)}) are of one rank, "
                 "and Omaha plays two different ones.")
-    if bin(board_mask).count("1") < 3:
-        return (f"No low: the board has only {bin(board_mask).count('1')} different rank(s) 8 or "
+    if board_mask.bit_count() < 3:
+        return (f"No low: the board has only {board_mask.bit_count()} different rank(s) 8 or "
                 f"lower ({_ranks_text(board_mask) or 'none'}) and Omaha plays exactly three.")
     return ("No low: no two different low hole ranks fit with three different low board ranks "
             f"(hand {_ranks_text(hole_mask)}, board {_ranks_text(board_mask)}): "

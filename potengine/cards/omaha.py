@@ -19,8 +19,8 @@ order, same words) that also says which cards of the hand and of the board play.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Mapping, Sequence
 
 from ..errors import CardError
 from .deck import Card, CardLike, check_no_duplicates, format_cards, parse_cards
@@ -43,7 +43,7 @@ class OmahaValue(HandValue):
     __slots__ = ()
 
     def __new__(cls, strength: int, indices: Sequence[int], hole: Sequence[int] = ()
-                ) -> "OmahaValue":
+                ) -> OmahaValue:
         return tuple.__new__(cls, (strength, tuple(indices), tuple(hole)))
 
     @property

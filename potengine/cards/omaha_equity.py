@@ -28,11 +28,11 @@ in a 1,281-entry table gives every low.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -45,8 +45,15 @@ from .equity import combinations_array
 from .low import low_bit
 from .omaha import parse_omaha_deal
 
-__all__ = ["OmahaChance", "OmahaPot", "OmahaEquityResult", "omaha_equity", "omaha_pot_equity",
-           "LOW_CARD", "LOW_TABLE"]
+__all__ = [
+    "LOW_CARD",
+    "LOW_TABLE",
+    "OmahaChance",
+    "OmahaEquityResult",
+    "OmahaPot",
+    "omaha_equity",
+    "omaha_pot_equity",
+]
 
 LOW_CARD = np.array([low_bit(Card(i // 4 + 2, "cdhs"[i % 4])) or 256 for i in range(52)],
                     dtype=np.int64)
@@ -56,7 +63,7 @@ LOW_CARD = np.array([low_bit(Card(i // 4 + 2, "cdhs"[i % 4])) or 256 for i in ra
 def _low_table() -> np.ndarray:
     table = np.zeros(5 * 256 + 1, dtype=np.int64)
     for mask in range(256):
-        if bin(mask).count("1") == 5:
+        if mask.bit_count() == 5:
             table[mask] = 256 - mask
     return table
 
@@ -327,7 +334,7 @@ def omaha_pot_equity(contributions: Mapping[str, object],
     [True, True]
     """
     layout = build_pots(contributions, folded)
-    holes, board_cards, dead_cards = _deal(hands, board, "")
+    holes, board_cards, _ = _deal(hands, board, "")
     extra = [p for p in holes if p not in layout.seats]
     if extra:
         raise InputError(f"{extra[0]!r} has hole cards but no contribution")
