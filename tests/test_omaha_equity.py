@@ -135,13 +135,20 @@ def test_random_turns_against_enumeration(order, hi_lo):
         assert {p: c.scoop_chance for p, c in pot.chances.items()} == scoop
 
 
-def test_best_hands_vectorised_equals_scalar():
+@pytest.mark.parametrize("pool", ["any", "spades"])
+def test_best_hands_vectorised_equals_scalar(pool):
+    """Many boards at once (grouped by ranks, flushes added) against the scalar evaluators; the
+    "spades" pool draws from 26 cards, half of them spades, so flushes and straight flushes abound."""
     rng = np.random.default_rng(7)
-    for _ in range(20):
-        cards = rng.permutation(52)[:9]
-        hole, board = cards[:4], cards[4:]
-        high, low = best_hands(hole, board[None, :], hi_lo=True)
-        h, b = [DECK[i] for i in hole], [DECK[i] for i in board]
-        assert int(high[0]) == evaluate_omaha(h, b).strength
-        scalar = evaluate_omaha_low(h, b)
-        assert int(low[0]) == (scalar.strength if scalar else 0)
+    cards = np.arange(52) if pool == "any" else np.array([i for i in range(52) if i % 4 in (3, 1)])
+    for _ in range(10):
+        dealt = rng.permutation(cards)
+        hole = dealt[:4]
+        boards = np.array([rng.permutation(dealt[4:])[:5] for _ in range(150)])
+        high, low = best_hands(hole, boards, hi_lo=True)
+        h = [DECK[i] for i in hole]
+        for row, board in enumerate(boards):
+            b = [DECK[i] for i in board]
+            assert int(high[row]) == evaluate_omaha(h, b).strength
+            scalar = evaluate_omaha_low(h, b)
+            assert int(low[row]) == (scalar.strength if scalar else 0)

@@ -18,9 +18,11 @@ split a tied half evenly, as fractions.
 >>> float(result["Alice"].low_share) > 0, result["Bilal"].low_share
 (True, Fraction(0, 1))
 
-How it is fast: the 10 three-card parts of every board and the 6 two-card parts of every hand are
-summed once each (card keys add up, see :mod:`potengine.cards.arrays`); the 60 five-card sums of a
-player are one broadcast addition, looked up in one vectorised call. A low uses one bit per rank
+How it is fast: without a flush, the best Omaha high and the best low depend on the ranks alone,
+so boards are grouped by their ranks (a million boards fall into a few thousand groups) and the
+60 two-plus-three combinations are evaluated once per group, as sums of card keys (see
+:mod:`potengine.cards.arrays`) looked up in one vectorised call. Flushes are added only where the
+board holds three cards of a suit of which the player holds two, from 13-bit rank masks. A low uses one bit per rank
 8 or lower and a 9th bit for any other card: the sum of five cards is a qualifying low exactly
 when it is below 256 and has five bits set, and then a smaller sum is a better low, so one lookup
 in a 1,281-entry table gives every low.
@@ -39,7 +41,7 @@ import numpy as np
 from ..errors import CardError, InputError
 from ..pots.hilo import divide
 from ..pots.layout import build_pots
-from .arrays import CARD_BITS, CARD_KEYS, strengths_from_sums
+from .arrays import CARD_KEYS, FLUSH_STRENGTHS, _nonflush_strengths
 from .deck import Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .equity import combinations_array
 from .low import low_bit
@@ -72,23 +74,63 @@ LOW_TABLE = _low_table()
 """Low strength (``256 - mask``, as :attr:`potengine.cards.low.LowValue.strength`) of a sum of
 five :data:`LOW_CARD` values; 0 when the five cards make no qualifying low."""
 
-_PAIRS = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp) for n in (4, 5)}
+_PAIRS_OF = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2)
+             for n in range(6)}
 _TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
-CHUNK = 16_384
-"""Boards evaluated per numpy pass (bounds the memory: about 60 × CHUNK values per array)."""
+CHUNK = 1 << 18
+"""Boards evaluated per numpy pass (bounds the memory)."""
 
 
-def _parts(indices: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Key, bit and low sums of each group of cards (``indices[..., groups]`` summed)."""
-    chosen = indices[..., groups]
-    return (CARD_KEYS[chosen].sum(-1), CARD_BITS[chosen].sum(-1), LOW_CARD[chosen].sum(-1))
+RANK_KEYS = CARD_KEYS & np.int64((1 << 39) - 1)
+"""Per card index: its rank-count bits only (the suit part of :data:`CARD_KEYS` cleared)."""
+_SUIT = np.arange(52, dtype=np.intp) & 3
+_RANK_BIT = np.int64(1) << (np.arange(52, dtype=np.int64) >> 2)
 
 
-def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool
+def board_classes(boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group boards by their ranks alone: one representative board per rank multiset, and for
+    each board the index of its representative.
+
+    Without flushes, the best Omaha high and the best low depend on the ranks only, so they are
+    computed once per class (a few thousand classes for a million boards) and gathered back.
+
+    >>> reps, inverse = board_classes(np.array([[0, 4, 8, 12, 16], [1, 5, 9, 13, 17]]))
+    >>> len(reps), inverse.tolist()
+    (1, [0, 0])
+    """
+    keys = RANK_KEYS[boards].sum(axis=1)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return boards[first], inverse.ravel()
+
+
+def _flush_strengths(hole: np.ndarray, boards: np.ndarray, high: np.ndarray) -> None:
+    """Raise ``high`` in place where two suited hole cards and three board cards make a flush."""
+    suits = _SUIT[hole]
+    board_suits = _SUIT[boards]
+    for suit in set(suits.tolist()):
+        mine = hole[suits == suit]
+        if len(mine) < 2:
+            continue
+        rows = np.flatnonzero((board_suits == suit).sum(axis=1) >= 3)
+        if not len(rows):
+            continue
+        chosen = boards[rows]
+        bits = np.where(board_suits[rows] == suit, _RANK_BIT[chosen], 0)[:, _TRIPLES]   # (m,10,3)
+        triples = np.where((bits != 0).all(axis=-1), bits.sum(axis=-1), 0)              # (m,10)
+        pairs = _RANK_BIT[mine][_PAIRS_OF[len(mine)]].sum(axis=-1)                       # (k,)
+        # A flush needs five bits: three suited board cards (else the triple is 0) and two hole
+        # cards of the suit; FLUSH_STRENGTHS is 0 for fewer than five bits.
+        flush = FLUSH_STRENGTHS[triples[:, :, None] | pairs[None, None, :]]
+        high[rows] = np.maximum(high[rows], flush.reshape(len(rows), -1).max(axis=1))
+
+
+def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool,
+               classes: tuple[np.ndarray, np.ndarray] | None = None,
                ) -> tuple[np.ndarray, np.ndarray | None]:
     """Best Omaha high strength (and low strength, 0 = no low) of one hand on each board.
 
-    ``hole`` holds 4 or 5 card indices, ``boards`` is an ``(N, 5)`` array of card indices.
+    ``hole`` holds 4 or 5 card indices, ``boards`` is an ``(N, 5)`` array of card indices;
+    ``classes`` is :func:`board_classes` of the boards (computed when not given).
 
     >>> from potengine.cards.omaha import evaluate_omaha
     >>> from potengine.cards.low import evaluate_omaha_low
@@ -100,15 +142,19 @@ def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool
     >>> int(low[0]) == evaluate_omaha_low(hole, board).strength
     True
     """
-    pk, pb, pl = _parts(np.asarray(hole, dtype=np.intp), _PAIRS[len(hole)])   # (6,)
-    tk, tb, tl = _parts(np.asarray(boards, dtype=np.intp), _TRIPLES)          # (N, 10)
-    keys = (tk[:, :, None] + pk[None, None, :]).ravel()
-    bits = (tb[:, :, None] + pb[None, None, :]).ravel()
-    high = strengths_from_sums(keys, bits).reshape(len(boards), -1).max(axis=1)
+    hole = np.asarray(hole, dtype=np.intp)
+    boards = np.asarray(boards, dtype=np.intp)
+    reps, inverse = board_classes(boards) if classes is None else classes
+    pairs = hole[_PAIRS_OF[len(hole)]]                                   # (6, 2)
+    triples = reps[:, _TRIPLES]                                          # (u, 10, 3)
+    keys = RANK_KEYS[triples].sum(-1)[:, :, None] + RANK_KEYS[pairs].sum(-1)[None, None, :]
+    per_class = _nonflush_strengths(keys.ravel()).reshape(len(reps), -1).max(axis=1)
+    high = per_class[inverse]
+    _flush_strengths(hole, boards, high)
     if not hi_lo:
         return high, None
-    low = LOW_TABLE[tl[:, :, None] + pl[None, None, :]].reshape(len(boards), -1).max(axis=1)
-    return high, low
+    lows = LOW_CARD[triples].sum(-1)[:, :, None] + LOW_CARD[pairs].sum(-1)[None, None, :]
+    return high, LOW_TABLE[lows].reshape(len(reps), -1).max(axis=1)[inverse]
 
 
 def _boards(known: Sequence[Card], board: Sequence[Card]) -> Iterator[np.ndarray]:
@@ -288,8 +334,9 @@ def _run(holes: Mapping[str, tuple[Card, ...]], board: tuple[Card, ...], dead: S
     boards = 0
     for chunk in _boards(known, board):
         high, low = {}, {} if hi_lo else None
+        classes = board_classes(chunk)
         for p in holes:
-            high[p], lows = best_hands(index[p], chunk, hi_lo=hi_lo)
+            high[p], lows = best_hands(index[p], chunk, hi_lo=hi_lo, classes=classes)
             if hi_lo:
                 low[p] = lows
         for tally in tallies:
