@@ -197,6 +197,11 @@ def test_holdem_stays_the_default():
 def test_game_and_card_errors():
     with pytest.raises(InputError, match="game must be"):
         settle(THREE, ranking=["Alice", "Bilal", "Chloé"], game="razz")
+    with pytest.raises(InputError, match="needs low_ranking"):
+        settle(THREE, ranking=["Alice", "Bilal", "Chloé"], game="omaha-hi-lo")
+    ranked = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Bilal"],
+                    game="omaha-hi-lo")
+    assert ranked.game == "omaha-hi-lo" and ranked.payouts["Bilal"] == 75
     with pytest.raises(InputError, match="not both"):
         settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board=BOARD,
                game="omaha-hi-lo", low_ranking=["Alice"])

@@ -245,6 +245,9 @@ def settle(
             hands, board, game=game, seats=seats, live=live)
     elif game != "holdem" and game not in ("omaha", "omaha-hi-lo"):
         raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
+    elif game == "omaha-hi-lo" and low_ranking is None:
+        raise InputError("an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
+                         "(the players holding a qualifying low, best first; [] for nobody)")
     elif hands is not None:
         if ranking is not None:
             raise InputError(
