@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine import explain, settle
+from potengine.cards.deck import DECK, parse_cards
 from potengine.errors import CardError, InputError
 from potengine.pots.hilo import HiLoPot, divide
 from potengine.pots.rake import Rake
@@ -182,6 +183,8 @@ def test_omaha_hi_lo_from_the_cards():
     text = explain(r)
     assert "Eight-five low" in text and "Three of a kind, queens" in text
     assert r.audit().ok
+    html = settlement_html(r)
+    assert "low: Eight-five low: 8 5 3 2 A" in html and "low: none" in html
 
 
 def test_omaha_high_only():
@@ -345,3 +348,50 @@ def test_no_low_is_the_plain_settlement(table):
                   chip=chip)
     plain = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
     assert hilo.payouts == plain.payouts
+
+
+# --- from the cards, against PokerKit's evaluators as an independent oracle -----------------
+
+@st.composite
+def omaha_deals(draw):
+    n = draw(st.integers(2, 4))
+    players = [f"P{i}" for i in range(n)]
+    order = draw(st.one_of(
+        st.permutations(range(52)),
+        # rich in low cards, so that most deals make lows (and ties in them)
+        st.permutations([i for i in range(52) if i // 4 <= 6 or i // 4 == 12]),
+    ))
+    hands = {p: " ".join(str(DECK[i]) for i in order[4 * k:4 * k + 4]) for k, p in enumerate(players)}
+    board = " ".join(str(DECK[i]) for i in order[4 * n:4 * n + 5])
+    contributions = {p: draw(st.integers(1, 60)) for p in players}
+    button = draw(st.sampled_from(players))
+    return contributions, hands, board, button
+
+
+def _best(values: dict) -> set:
+    top = max(values.values())
+    return {p for p, v in values.items() if v == top}
+
+
+@settings(max_examples=150)
+@given(omaha_deals())
+def test_omaha_hi_lo_from_cards_against_pokerkit(deal):
+    pokerkit = pytest.importorskip("pokerkit")
+    contributions, hands, board, button = deal
+    r = settle(contributions, hands=hands, board=board, game="omaha-hi-lo", button=button)
+    assert r.audit().ok and sum(r.payouts.values()) == sum(contributions.values())
+    codes = {p: "".join(c.code for c in parse_cards(h)) for p, h in hands.items()}
+    board_code = "".join(c.code for c in parse_cards(board))
+    high = {p: pokerkit.OmahaHoldemHand.from_game(h, board_code) for p, h in codes.items()}
+    low = {}
+    for p, h in codes.items():
+        try:
+            low[p] = pokerkit.OmahaEightOrBetterLowHand.from_game(h, board_code)
+        except ValueError:
+            pass
+    for pot in r.pots:
+        if len(pot.eligible) == 1:
+            continue
+        assert set(pot.high_winners) == _best({p: high[p] for p in pot.eligible})
+        lows = {p: low[p] for p in pot.eligible if p in low}
+        assert set(pot.low_winners) == (_best(lows) if lows else set())

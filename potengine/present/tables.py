@@ -123,6 +123,9 @@ def settlement_html(result: Settlement) -> str:
         hand = ""
         if result.hands and p in result.hands:
             hand = escape(getattr(result.hands[p], "description", str(result.hands[p])))
+            lows = getattr(result, "low_hands", None)
+            if lows and p in lows:
+                hand += escape("; low: " + (lows[p].description if lows[p] else "none"))
         rows.append(
             [
                 escape(p) + (" (button)" if p == result.button else ""),
