@@ -183,6 +183,31 @@ def pot_equity_html(result) -> str:
     return _table(["Pot", "Player", "Wins", "Ties", "Share", "Expected chips"], rows, caption)
 
 
+def omaha_equity_html(result) -> str:
+    """Omaha (hi-lo) equity per pot: each player's high and low share, scoop chance and expected
+    chips (exact, rounded to print).
+
+    >>> from potengine import omaha_pot_equity
+    >>> r = omaha_pot_equity({"A": 10, "B": 10}, {"A": "As 2s Kd Kc", "B": "Qh Qd 3c 4c"},
+    ...                      board="3s 5s 8h Jd", hi_lo=True)
+    >>> html = omaha_equity_html(r)
+    >>> html.count("<tr>"), "Scoop" in html
+    (4, True)
+    """
+    rows = []
+    for pot in result.pots:
+        for name, chance in pot.chances.items():
+            rows.append([escape(pot.name), escape(name), _percent(chance.high_share),
+                         _percent(chance.low_share), _percent(chance.share),
+                         _percent(chance.scoop_chance), f"{float(chance.expected):.2f}"])
+        rows.append([escape(pot.name), "<b>total</b>", "", "", "100.00%", "",
+                     f"{float(sum(c.expected for c in pot.chances.values())):.2f}"])
+    game = "Omaha hi-lo" if result.hi_lo else "Omaha"
+    caption = f"{game} equity per pot over {result.boards:,} boards"
+    return _table(["Pot", "Player", "High share", "Low share", "Share", "Scoop", "Expected chips"],
+                  rows, caption)
+
+
 # Which table Jupyter shows for which result: (module, class name) -> function. Registered by name,
 # so that neither the model nor numpy is imported here.
 NOTEBOOK_TABLES = {
@@ -190,6 +215,7 @@ NOTEBOOK_TABLES = {
     ("potengine.pots.layout", "PotLayout"): layout_html,
     ("potengine.pots.check", "Audit"): audit_html,
     ("potengine.cards.equity", "PotEquityResult"): pot_equity_html,
+    ("potengine.cards.omaha_equity", "OmahaEquityResult"): omaha_equity_html,
 }
 
 
