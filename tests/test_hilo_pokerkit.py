@@ -28,7 +28,7 @@ A = pokerkit.Automation
 AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
                A.HOLE_DEALING, A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING,
                A.CHIPS_PUSHING, A.CHIPS_PULLING)
-HANDS = int(os.environ.get("HILO_DIFF_HANDS", 200))
+HANDS = int(os.environ.get("HILO_DIFF_HANDS", "200"))
 
 
 def play(rng: random.Random):
