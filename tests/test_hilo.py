@@ -395,3 +395,18 @@ def test_omaha_hi_lo_from_cards_against_pokerkit(deal):
         assert set(pot.high_winners) == _best({p: high[p] for p in pot.eligible})
         lows = {p: low[p] for p in pot.eligible if p in low}
         assert set(pot.low_winners) == (_best(lows) if lows else set())
+
+
+def test_chart_marks_quartering_and_scoops():
+    import matplotlib.pyplot as plt
+
+    from potengine.present.charts import hilo_chart
+
+    quartered = settle({"A": 100, "B": 100, "C": 100}, ranking=["A", "B", "C"],
+                       low_ranking=[("A", "B")])
+    labels = {t.get_text() for t in hilo_chart(quartered).texts}
+    assert {"high 150", "low ¼ 75"} <= labels
+    scooped = settle(THREE, ranking=["Bilal", "Alice", "Chloé"], low_ranking=["Bilal"])
+    labels = {t.get_text() for t in hilo_chart(scooped).texts}
+    assert {"scoop: high 75", "scoop: low 75"} <= labels
+    plt.close("all")

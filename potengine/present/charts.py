@@ -312,6 +312,7 @@ LOW_HALF = {"hatch": "xx", "alpha": 0.55}
 def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     """Hi-lo: the chips each player received, pot by pot and half by half (high solid, low
     cross-hatched and lighter, in the pot's colour), what he put in as a dotted line, his net above.
+    A quartered low is labelled "low ¼", the halves of a scooped pot "scoop: ...".
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -336,9 +337,14 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
         for pot in result.pots:
             halves = [("high", getattr(pot, "high_shares", pot.shares), pot_style(pot.index)),
                       ("low", getattr(pot, "low_shares", {}), {**pot_style(pot.index), **LOW_HALF})]
+            scoop = pot.winners == (player,) and len(pot.eligible) > 1
             for label, shares, style in halves:
                 chips = shares.get(player, 0)
                 if chips:
+                    if label == "low" and len(shares) == 2:
+                        label = "low ¼"                       # a quartered low: half of a half
+                    if scoop:
+                        label = f"scoop: {label}"
                     ax.bar(x, float(chips), bottom=bottom, width=0.62, **style)
                     _label(ax, x, bottom, float(chips), f"{label} {fmt(chips)}", scale)
                     bottom += float(chips)
