@@ -27,6 +27,10 @@ Stud's own rule differs on the odd chip: in seven-card stud hi-lo there is no bu
 chip of a tied half goes to the player with the highest card by suit (the German guide's rule); this
 module hands it out clockwise from the ``order`` it is given, the board games' rule (TDA 20). To
 settle stud with its own rule pass an ``order`` that starts with the player holding the high card.
+
+PokerKit 0.7.7 differs in one spot (see ``tests/test_hilo_pokerkit.py``): when some pot has a
+qualifying low but a side pot's own players have none, it still splits that side pot's low half
+among them; here, as the rule says, that side pot goes whole to its best high hand.
 """
 
 from __future__ import annotations
