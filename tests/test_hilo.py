@@ -151,7 +151,7 @@ def test_stud_hi_lo_settles_from_rankings():
     r = settle({"P1": 35, "P2": 35, "P3": 35}, ranking=[("P1", "P3"), "P2"],
                low_ranking=["P2"], button="P1")
     assert r.pots[0].high_amount == 53 and r.pots[0].high_shares == {"P1": 26, "P3": 27}
-    assert r.game == "holdem" and r.low_ranking == (("P2",),)
+    assert r.low_ranking == (("P2",),)
 
 
 @pytest.mark.parametrize("low, message", [
