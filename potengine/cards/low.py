@@ -224,7 +224,11 @@ def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
 
 
 def omaha_low_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> LowValue | None:
-    """:func:`evaluate_omaha_low` on parsed cards, without checks."""
+    """:func:`evaluate_omaha_low` on parsed cards, without checks.
+
+    >>> omaha_low_from_cards(parse_cards("As 2d Kc Kh"), parse_cards("3c 4d 8s Qh Jd")).name
+    'Eight-four low'
+    """
     best_mask, best_cards = 256, None
     hole_pairs = [(a, b) for a, b in combinations(hole, 2)
                   if low_bit(a) and low_bit(b) and a.rank != b.rank]

@@ -69,7 +69,11 @@ class OmahaValue(HandValue):
 
 
 def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
-    """:func:`evaluate_omaha` on parsed, checked cards."""
+    """:func:`evaluate_omaha` on parsed, checked cards.
+
+    >>> omaha_from_cards(parse_cards("Ah Ad Kc Qc"), parse_cards("Ac 7d 7s 2h 9c")).category
+    'Full house'
+    """
     best, best_five, best_pair = -1, (), ()
     triples = [(a.index, b.index, c.index) for a, b, c in combinations(board, 3)]
     for a, b in combinations(hole, 2):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..chips import Amount  # hi-lo step
 from ..chips import exact_arithmetic
 from ..chips import format_amount as fmt
 
@@ -230,7 +231,8 @@ def audit(result: Settlement) -> Audit:
     return Audit(tuple(steps))
 
 
-def _hilo_shares(amount, winners, order, chip) -> dict:
+def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amount
+                 ) -> dict[str, Amount]:
     """One half split among ``winners``, odd chips one each in ``order`` (recomputed here)."""
     units, rest = divmod(amount, chip)
     each, odd = divmod(int(units), len(winners))

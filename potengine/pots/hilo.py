@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..chips import Amount
 from ..errors import InputError
@@ -227,7 +228,8 @@ def award_all_hilo(pots: Sequence[Pot], tiers: Tiers | None, low_tiers: Tiers, *
 
 
 def rank_hilo_by_cards(hands: Mapping[str, object], board: object, *, game: str,
-                       seats: Sequence[str], live: Sequence[str]):
+                       seats: Sequence[str], live: Sequence[str],
+                       ) -> tuple[Tiers, dict[str, Any], Tiers, dict[str, Any], tuple]:
     """Rank the live players of an Omaha hand by their cards: (high tiers, high values, low tiers,
     low values, board). ``game`` is ``"omaha"`` (no low) or ``"omaha-hi-lo"``.
 
