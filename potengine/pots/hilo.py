@@ -36,7 +36,7 @@ among them; here, as the rule says, that side pot goes whole to its best high ha
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..chips import Amount
@@ -206,8 +206,8 @@ def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequen
     total = {p: high_shares.get(p, 0) + low_shares.get(p, 0) for p in eligible
              if p in high_shares or p in low_shares}
     winners = tuple(p for p in eligible if p in total)
-    base = {f: getattr(pot, f) for f in ("index", "low", "high", "amount", "eligible",
-                                         "contributions", "rake")}
+    # Every field the pot already has (whatever Pot holds), then the award and the two halves.
+    base = {f.name: getattr(pot, f.name) for f in fields(Pot) if f.name not in ("winners", "shares")}
     return HiLoPot(**base, winners=winners, shares=total, high_amount=high_amount,
                    low_amount=low_amount, high_winners=high_winners, low_winners=low_winners,
                    high_shares=high_shares, low_shares=low_shares)
