@@ -263,6 +263,13 @@ def build_pots(
     >>> dict(build_pots({"Alice": 30, "Bilal": 70, "Chloé": 100}).refunds)
     {'Chloé': 30}
 
+    The unmatched part goes back even to a bettor who then folds: called all-in for 500, he
+    mucks his 900 bet at the showdown and takes back 400.
+
+    >>> layout = build_pots({"Alice": 900, "Chloé": 500}, folded=["Alice"])
+    >>> dict(layout.refunds), [(pot.amount, pot.eligible) for pot in layout.pots]
+    ({'Alice': 400}, [(1000, ('Chloé',))])
+
     ``dead`` names the part of a contribution that is dead money, such as a big-blind ante (TDA
     2024, RP-11): it goes into the main pot, matches no bet and is never returned. Here the big
     blind's 30 include a 10 ante:
@@ -276,13 +283,9 @@ def build_pots(
     folded_set = check_folded(folded, seats)
     dead_money = check_dead(dead, contributions)
     bets = {p: c - dead_money.get(p, 0) for p, c in contributions.items()}
+    # The uncalled part goes back even to a player who then folds: a bettor called all-in for
+    # less who mucks at the showdown still gets back what nobody matched.
     refunded_player, refund = uncalled_bet(bets)
-    if refunded_player is not None and refunded_player in folded_set:
-        raise InputError(
-            f"folded player {refunded_player!r} put in {format_amount(contributions[refunded_player])}, "
-            "more than anyone else: a player only folds facing a larger bet, so a folded "
-            "player's chips can never be the uncalled part. Check the contributions and folds."
-        )
     in_play = dict(bets)
     refunds: dict[str, Amount] = {}
     if refunded_player is not None:
