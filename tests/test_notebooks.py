@@ -115,6 +115,14 @@ def test_every_example_mentioned_in_prose_links_to_where_it_is_worked(path):
         assert not re.search(r"EX-\d\d", bare), f"{path.name}: an unlinked example in {line!r}"
 
 
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_code_lines_fit_the_page(path):
+    """At most 80 characters: no sideways scrolling on a 1280-pixel desktop or in the PDF."""
+    for cell in code_cells(load(path)):
+        for line in "".join(cell["source"]).splitlines():
+            assert len(line) <= 80, f"{path.name}: {len(line)} characters: {line!r}"
+
+
 def test_every_example_has_exactly_one_target():
     text = "\n".join(markdown_of(p) for p in NOTEBOOKS)
     for ex in EXAMPLES:
