@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book test lab bench notebooks clean help
+.PHONY: book pdf test lab bench notebooks clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -17,6 +17,7 @@ help:
 	@echo "make lab    - open the notebooks in JupyterLab in the project's environment"
 	@echo "make bench  - run the benchmarks against the peers and print the ratios"
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
+	@echo "make pdf    - the whole book as one PDF, _build/pdf/book.pdf (make book builds it too)"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +32,24 @@ book: $(STAMP)
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/jupyter-book build . --all -W --keep-going
 	$(BIN)/python .ci/check_site.py _build/html
+	$(MAKE) pdf
+
+# The whole book as one PDF: Sphinx's single-page HTML built from the stored notebook outputs (nbval
+# keeps them current, so nothing is executed twice), printed by Debian's headless Chromium (installed
+# here when missing: Jupyter Book's own PDF builders download a browser or need a TeX install), then
+# checked to hold the title of every chapter in the table of contents.
+PDF_DIR := _build/pdf
+pdf: $(STAMP)
+	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || \
+	  (apt-get update -qq && apt-get install -y -qq chromium poppler-utils)
+	rm -rf $(PDF_DIR) && mkdir -p $(PDF_DIR)
+	$(BIN)/python -c "import yaml; c = yaml.safe_load(open('_config.yml')); \
+	  c['execute']['execute_notebooks'] = 'off'; yaml.safe_dump(c, open('$(PDF_DIR)/_config.yml', 'w'))"
+	$(BIN)/jupyter-book build . --config $(PDF_DIR)/_config.yml --path-output $(PDF_DIR) \
+	  --builder custom --custom-builder singlehtml -W --keep-going
+	chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+	  --print-to-pdf=$(PDF_DIR)/book.pdf file://$(CURDIR)/$(PDF_DIR)/_build/singlehtml/index.html
+	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" tests/test_site.py -k pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
