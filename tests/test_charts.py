@@ -73,6 +73,7 @@ def test_no_chart_text_is_below_9_pixels_at_phone_width():
         street_pots_chart(h).figure,
     ]
     for fig in figures:
+        assert fig.dpi >= 200                                  # sharp on high-density screens
         texts = _all_texts(fig)
         assert texts
         smallest = min(_phone_px(fig, t) for t in texts)

@@ -116,6 +116,20 @@ def test_every_example_mentioned_in_prose_links_to_where_it_is_worked(path):
 
 
 @pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_charts_are_stored_sharp_for_high_density_screens(path):
+    """200 dpi: a 4.6-inch chart is stored at least 800 pixels wide (shown at about 450)."""
+    import base64
+    import struct
+
+    for cell in code_cells(load(path)):
+        for out in cell["outputs"]:
+            png = out.get("data", {}).get("image/png")
+            if png:
+                width = struct.unpack(">I", base64.b64decode(png)[16:20])[0]
+                assert width >= 800, f"{path.name}: a chart stored {width} pixels wide"
+
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
 def test_code_lines_fit_the_page(path):
     """At most 80 characters: no sideways scrolling on a 1280-pixel desktop or in the PDF."""
     for cell in code_cells(load(path)):

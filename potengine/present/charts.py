@@ -13,7 +13,8 @@ legend. Charts are deterministic: the same settlement draws the same picture.
 
 Phone width: every figure is at most :data:`FIGURE_WIDTH` inches wide and no text is smaller than
 :data:`MIN_FONT` points, so a figure scaled to a 390-pixel phone screen keeps its text at 9 pixels
-or more; two panels are stacked, not set side by side.
+or more; two panels are stacked, not set side by side. Figures are drawn at :data:`DPI`, sharp
+on high-density screens.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -50,6 +51,7 @@ DEAD_HATCH = "xx"
 DEAD_EDGE = "#404040"
 FIGURE_WIDTH = 4.6   # inches: scaled to a phone's 358-pixel column, 9 pt stays above 9 px
 MIN_FONT = 9         # points: the smallest text any chart writes
+DPI = 200            # pixels per inch: sharp on high-density screens (the page scales it down)
 
 
 def pot_style(index: int) -> dict:
@@ -131,7 +133,7 @@ def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = N
     """
     layout = _layout_of(result)
     if ax is None:
-        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     seats = list(layout.seats)
     scale = float(max(layout.contributions.values(), default=1)) or 1.0
     dead_style = {"hatch": DEAD_HATCH, "edgecolor": DEAD_EDGE}
@@ -161,7 +163,7 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     A bracket marks what the player put in, and the net (received less put in) is written above.
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     seats = list(result.seats)
     scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
     for x, player in enumerate(seats):
@@ -187,7 +189,7 @@ def settlement_chart(result: Settlement) -> Figure:
     The panels are stacked so that the figure stays legible on a phone.
     """
     fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), sharey=True,
-                                      layout="constrained")
+                                      layout="constrained", dpi=DPI)
     contribution_chart(result, ax=left)
     payout_chart(result, ax=right)
     top = max(left.get_ylim()[1], right.get_ylim()[1])
@@ -209,7 +211,7 @@ def equity_chart(result) -> Figure:
     ['Share of each pot', 'Expected chips back']
     """
     players = list(result.contributions) or sorted({n for p in result.pots for n in p.chances})
-    fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), layout="constrained")
+    fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), layout="constrained", dpi=DPI)
     width = 0.8 / max(1, len(result.pots))
     for i, pot in enumerate(result.pots):
         for x, name in enumerate(players):
@@ -269,7 +271,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     import math
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     chosen = result.pots[pot]
     seats = list(result.seats)
     order = [p for p in odd_chip_order(seats, result.button) if p in chosen.winners]

@@ -26,7 +26,7 @@ from matplotlib.patches import Patch
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..play.structures import STREET_NAMES
-from .charts import FIGURE_WIDTH, MIN_FONT, RETURNED_STYLE, pot_style
+from .charts import DPI, FIGURE_WIDTH, MIN_FONT, RETURNED_STYLE, pot_style
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -79,7 +79,7 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
     thick.
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.4), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.4), layout="constrained", dpi=DPI)
     snapshots = hand.street_pots[:4]
     labels = [STREET_NAMES[k] for k in range(len(snapshots))]
     returns = street_returns(hand)
