@@ -49,7 +49,7 @@ pdf: $(STAMP)
 	    --print-to-pdf=$(PDF_DIR)/page$$n.pdf file://$(CURDIR)/_build/html/$$page.html 2>/dev/null \
 	    || exit 1; done
 	pdfunite $(PDF_DIR)/page*.pdf $(PDF_DIR)/book.pdf && rm $(PDF_DIR)/page*.pdf
-	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" tests/test_site.py
+	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_site.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
