@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book test lab bench notebooks clean help
+.PHONY: book pdf test lab bench notebooks clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -17,6 +17,7 @@ help:
 	@echo "make lab    - open the notebooks in JupyterLab in the project's environment"
 	@echo "make bench  - run the benchmarks against the peers and print the ratios"
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
+	@echo "make pdf    - the whole book as one PDF, _build/pdf/book.pdf (make book builds it too)"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +32,24 @@ book: $(STAMP)
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/jupyter-book build . --all -W --keep-going
 	$(BIN)/python .ci/check_site.py _build/html
+	$(MAKE) pdf
+
+# The whole book as one PDF: every page of the built site, in the order of _toc.yml, printed by
+# Debian's headless Chromium (installed here when missing: Jupyter Book's own PDF builders download
+# a browser or need a large TeX install) and joined with pdfunite; then checked to hold the title
+# of every chapter. The site's print stylesheet drops the navigation.
+PDF_DIR := _build/pdf
+pdf: $(STAMP)
+	@test -f _build/html/index.html || { echo "make pdf prints the built site: run make book"; exit 1; }
+	@command -v chromium >/dev/null && command -v pdfunite >/dev/null || \
+	  (apt-get update -qq && apt-get install -y -qq chromium poppler-utils)
+	rm -rf $(PDF_DIR) && mkdir -p $(PDF_DIR)
+	n=10; for page in book/intro $$(sed -n 's/^ *- file: //p' _toc.yml); do n=$$((n + 1)); \
+	  chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer --virtual-time-budget=5000 \
+	    --print-to-pdf=$(PDF_DIR)/page$$n.pdf file://$(CURDIR)/_build/html/$$page.html 2>/dev/null \
+	    || exit 1; done
+	pdfunite $(PDF_DIR)/page*.pdf $(PDF_DIR)/book.pdf && rm $(PDF_DIR)/page*.pdf
+	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_site.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -107,9 +107,11 @@ def test_a_pot_nobody_can_win_is_refused():
     assert "a pot nobody can win" in str(info.value) and "B (100), C (100)" in str(info.value)
 
 
-def test_a_folded_player_cannot_hold_the_uncalled_bet():
-    with pytest.raises(InputError, match="folded player 'C' put in 100, more than anyone else"):
-        build_pots({"A": 40, "B": 40, "C": 100}, folded=["C"])
+def test_two_folded_players_above_every_live_bet_are_refused():
+    # Regression: the uncalled part goes back to a folded bettor, but what two folded players
+    # matched between them above every live bet would still be a pot nobody can win.
+    with pytest.raises(InputError, match=r"a pot nobody can win.*C \(90\)"):
+        build_pots({"A": 40, "B": 90, "C": 100}, folded=["B", "C"])
 
 
 def test_showdown_without_ranking_is_refused():

@@ -1,7 +1,8 @@
 """Property tests: thousands of random tables of 2 to 10 players, with folds, all-ins and ties.
 
 Tables are drawn as a real hand would leave them: any number of live players, folded players who
-put in no more than the deepest live player, a chip size dividing every amount, a ranking with
+put in no more than the deepest live player (or one folded bettor above everyone, called all-in for
+less, who mucked at the showdown), a chip size dividing every amount, a ranking with
 random ties, and a button anywhere.
 """
 
@@ -27,6 +28,10 @@ def tables(draw, max_players=10):
     top = max(units.values())
     for p in folded:
         units[p] = draw(st.integers(0, top))
+    if folded and draw(st.booleans()):
+        # A bettor called all-in for less who mucks at the showdown: the one folded player above
+        # every live bet, who gets the unmatched part back.
+        units[folded[0]] = top + draw(st.integers(1, 400))
     contributions = {p: units[p] * chip for p in players}
     tier = {p: draw(st.integers(0, 3)) for p in live}   # few tiers: many ties
     ranking = [tuple(p for p in live if tier[p] == t) for t in sorted(set(tier.values()))]
@@ -58,7 +63,8 @@ def test_nobody_wins_from_an_opponent_more_than_he_put_in(table):
         cap = sum(min(at_risk, theirs) for q, theirs in contributions.items() if q != p)
         assert -mine <= r.net[p] <= cap
         if p in folded:
-            assert r.payouts[p] == 0
+            assert r.winnings[p] == 0
+            assert r.payouts[p] == r.refunds.get(p, 0)
 
 
 @settings(max_examples=2000)

@@ -113,6 +113,27 @@ def test_everyone_else_folded_needs_no_ranking():
     assert r.net == {"A": -5, "B": -10, "C": 15}
 
 
+def test_a_bettor_called_all_in_for_less_who_mucks_still_gets_the_uncalled_part():
+    # Regression: this raised "a folded player only folds facing a larger bet". A bets 900, C
+    # calls all-in for 500, A mucks at the showdown: the 400 nobody matched go back to A.
+    r = settle({"A": 900, "C": 500}, ranking=["C"], folded=["A"])
+    assert dict(r.refunds) == {"A": 400}
+    assert dict(r.payouts) == {"A": 400, "C": 1000}
+    assert dict(r.winnings) == {"A": 0, "C": 1000}
+    assert [(pot.amount, pot.eligible) for pot in r.pots] == [(1000, ("C",))]
+    assert r.audit().ok
+
+
+def test_a_folded_bettor_gets_the_uncalled_part_back_in_a_multiway_pot():
+    r = settle({"A": 300, "B": 900, "C": 500}, ranking=["A", "C"], folded=["B"], button="A")
+    assert dict(r.refunds) == {"B": 400}
+    assert [(pot.amount, pot.eligible, pot.winners) for pot in r.pots] == [
+        (900, ("A", "C"), ("A",)),
+        (400, ("C",), ("C",)),
+    ]
+    assert dict(r.payouts) == {"A": 900, "B": 400, "C": 400}
+
+
 def test_a_pot_with_one_eligible_player_is_uncontested():
     r = settle({"A": 40, "B": 100, "C": 100}, ranking=["C", "A"], folded=["B"])
     assert r.pots[1].eligible == ("C",) and r.pots[1].winners == ("C",)

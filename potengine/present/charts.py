@@ -7,8 +7,14 @@
 * :func:`settlement_chart`: both side by side, one figure.
 
 Pots are told apart by colour *and* hatching (Okabe–Ito colours, readable by colour-blind readers
-and in black and white); every segment carries its amount. Charts are deterministic: the same
-settlement draws the same picture.
+and in black and white); every segment carries its amount. A folded player's dead chips keep the
+colour of the pot they are in, cross-hatched, so each pot's colour adds up to the amount in its
+legend. Charts are deterministic: the same settlement draws the same picture.
+
+Phone width: every figure is at most :data:`FIGURE_WIDTH` inches wide and no text is smaller than
+:data:`MIN_FONT` points, so a figure scaled to a 390-pixel phone screen keeps its text at 9 pixels
+or more; two panels are stacked, not set side by side. Figures are drawn at :data:`DPI`, sharp
+on high-density screens.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -25,8 +31,9 @@ from typing import TYPE_CHECKING, Union
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 
-from ..chips import format_amount as fmt
 from matplotlib.patches import Circle, Ellipse
+
+from ..chips import format_amount as fmt
 from ..pots.settlement import odd_chip_order
 from .words import signed
 
@@ -41,6 +48,10 @@ POT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
 POT_HATCHES = ("", "//", "..", "\\\\", "oo", "++", "--", "**")
 DEAD_COLOUR = "#9a9a9a"
 DEAD_HATCH = "xx"
+DEAD_EDGE = "#404040"
+FIGURE_WIDTH = 4.6   # inches: scaled to a phone's 358-pixel column, 9 pt stays above 9 px
+MIN_FONT = 9         # points: the smallest text any chart writes
+DPI = 200            # pixels per inch: sharp on high-density screens (the page scales it down)
 
 
 def pot_style(index: int) -> dict:
@@ -60,15 +71,15 @@ def pot_style(index: int) -> dict:
 def _label(ax: Axes, x: float, bottom: float, height: float, text: str, scale: float) -> None:
     if height >= 0.07 * scale:  # every argument here is a float: matplotlib draws in floats
         ax.text(
-            x, bottom + height / 2, text, ha="center", va="center", fontsize=9,
+            x, bottom + height / 2, text, ha="center", va="center", fontsize=MIN_FONT,
             bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
         )
 
 
 def _legend(ax: Axes, handles: list) -> None:
     """Put the key under the bars, so that it never hides a bar or a label."""
-    ax.legend(handles=handles, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16),
-              ncol=min(3, len(handles)), frameon=False)
+    ax.legend(handles=handles, fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.2),
+              ncol=min(2, len(handles)), frameon=False)
 
 
 def _layout_of(result: Union[Settlement, PotLayout]) -> PotLayout:
@@ -115,16 +126,17 @@ def _axes(ax: Axes, seats, folded, *, ylabel: str, title: str, top: float, handl
 def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = None) -> Axes:
     """Stacked bars: each player's contribution cut into tiers by pot.
 
-    Live players' chips take their pot's colour and hatching; a folded player's chips are grey and
-    cross-hatched (dead: they stay in that pot but he cannot win them); returned chips sit on top
-    with a dashed outline and no fill, apart from every pot.
+    Live players' chips take their pot's colour and hatching; a folded player's chips keep the
+    colour of the pot they are in, cross-hatched (dead: they stay in that pot but he cannot win
+    them), so the colour of each pot adds up to its amount; returned chips sit on top with a dashed
+    outline and no fill, apart from every pot.
     """
     layout = _layout_of(result)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     seats = list(layout.seats)
     scale = float(max(layout.contributions.values(), default=1)) or 1.0
-    dead_style = {"facecolor": DEAD_COLOUR, "hatch": DEAD_HATCH}
+    dead_style = {"hatch": DEAD_HATCH, "edgecolor": DEAD_EDGE}
     for x, player in enumerate(seats):
         dead = player in layout.folded
         segments = [
@@ -133,12 +145,12 @@ def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = N
         ]
         top = _stack(ax, x, segments, layout.refunds.get(player, 0), scale=scale, gap=0.02 * scale)
         ax.text(x, top + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
-                va="bottom", fontsize=9, fontweight="bold")
+                va="bottom", fontsize=MIN_FONT, fontweight="bold")
     handles = [
         Patch(**pot_style(pot.index), label=f"{pot.name}: {fmt(pot.amount)}") for pot in layout.pots
     ]
     if layout.folded:
-        handles.append(Patch(edgecolor="black", label="dead (folded)", **dead_style))
+        handles.append(Patch(facecolor="white", label="dead (folded), in its pot", **dead_style))
     if layout.refunds:
         handles.append(Patch(**RETURNED_STYLE, label="returned (uncalled)"))
     return _axes(ax, seats, layout.folded, ylabel="chips put in", title="Who put in what",
@@ -151,7 +163,7 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     A bracket marks what the player put in, and the net (received less put in) is written above.
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 4.8), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     seats = list(result.seats)
     scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
     for x, player in enumerate(seats):
@@ -160,7 +172,7 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
         put_in = float(result.contributions[player])
         ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
         ax.text(x, max(top, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
-                ha="center", va="bottom", fontsize=9, fontweight="bold")
+                ha="center", va="bottom", fontsize=MIN_FONT, fontweight="bold")
     handles = [
         Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
     ]
@@ -172,8 +184,12 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
 
 
 def settlement_chart(result: Settlement) -> Figure:
-    """One figure: :func:`contribution_chart` beside :func:`payout_chart`."""
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.8), sharey=True, layout="constrained")
+    """One figure: :func:`contribution_chart` above :func:`payout_chart`, on the same scale.
+
+    The panels are stacked so that the figure stays legible on a phone.
+    """
+    fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), sharey=True,
+                                      layout="constrained", dpi=DPI)
     contribution_chart(result, ax=left)
     payout_chart(result, ax=right)
     top = max(left.get_ylim()[1], right.get_ylim()[1])
@@ -195,7 +211,7 @@ def equity_chart(result) -> Figure:
     ['Share of each pot', 'Expected chips back']
     """
     players = list(result.contributions) or sorted({n for p in result.pots for n in p.chances})
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.8), layout="constrained")
+    fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), layout="constrained", dpi=DPI)
     width = 0.8 / max(1, len(result.pots))
     for i, pot in enumerate(result.pots):
         for x, name in enumerate(players):
@@ -204,7 +220,8 @@ def equity_chart(result) -> Figure:
             share = float(pot.chances[name].share)
             offset = x + (i - (len(result.pots) - 1) / 2) * width
             left.bar(offset, share, width, **pot_style(i))
-            left.text(offset, share + 0.01, f"{share:.1%}", ha="center", va="bottom", fontsize=8)
+            left.text(offset, share + 0.01, f"{share:.0%}", ha="center", va="bottom",
+                      fontsize=MIN_FONT)
     left.set_xticks(range(len(players)), players)
     left.set_ylim(0, 1.1)
     left.set_ylabel("share of the pot (ties split)")
@@ -223,7 +240,7 @@ def equity_chart(result) -> Figure:
         if back:
             right.bar(x, back, bottom=bottoms[x], width=0.62, **RETURNED_STYLE)
             bottoms[x] += back
-        right.text(x, bottoms[x] + 2, f"{bottoms[x]:.1f}", ha="center", va="bottom", fontsize=9,
+        right.text(x, bottoms[x] + 2, f"{bottoms[x]:.1f}", ha="center", va="bottom", fontsize=MIN_FONT,
                    fontweight="bold")
         if name in result.contributions:
             put_in = float(result.contributions[name])
@@ -253,10 +270,8 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     """
     import math
 
-
-
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 5), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     chosen = result.pots[pot]
     seats = list(result.seats)
     order = [p for p in odd_chip_order(seats, result.button) if p in chosen.winners]
@@ -266,7 +281,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     ax.text(0, 0.1, f"{chosen.name}: {fmt(chosen.awarded)}", ha="center", va="center",
             fontsize=11, fontweight="bold",
             bbox={"facecolor": "white", "edgecolor": "black", "boxstyle": "round"})
-    ax.text(0, -0.3, "odd chips go clockwise\nfrom the button", ha="center", fontsize=8,
+    ax.text(0, -0.3, "odd chips go clockwise\nfrom the button", ha="center", fontsize=MIN_FONT,
             style="italic")
     n = len(seats)
     for i, player in enumerate(seats):
@@ -277,7 +292,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
         face = "#0072B2" if winner else (DEAD_COLOUR if folded else "white")
         ax.add_patch(Circle((x, y), 0.3, facecolor=face, edgecolor="black",
                             hatch=DEAD_HATCH if folded else ("" if winner else "")))
-        ax.text(x, y, player, ha="center", va="center", fontsize=9,
+        ax.text(x, y, player, ha="center", va="center", fontsize=MIN_FONT,
                 color="white" if winner else "black", fontweight="bold" if winner else "normal",
                 bbox=None if winner else {"facecolor": "white", "edgecolor": "none", "pad": 1})
         notes = []
@@ -292,11 +307,11 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
         above = y > 0.5                                     # notes go away from the table
         for k, note in enumerate(notes):
             ny = y + 0.4 + 0.2 * (len(notes) - 1 - k) if above else y - 0.4 - 0.2 * k
-            ax.text(x, ny, note, ha="center", va="bottom" if above else "top", fontsize=8)
+            ax.text(x, ny, note, ha="center", va="bottom" if above else "top", fontsize=MIN_FONT)
         if player == result.button:
             bx, by = 0.7 * x, 0.7 * y
             ax.add_patch(Circle((bx, by), 0.12, facecolor="white", edgecolor="black", linewidth=1.5))
-            ax.text(bx, by, "D", ha="center", va="center", fontsize=8, fontweight="bold")
+            ax.text(bx, by, "D", ha="center", va="center", fontsize=MIN_FONT, fontweight="bold")
     ax.set_xlim(-2.7, 2.7)
     ax.set_ylim(-2.3, 2.3)
     ax.set_aspect("equal")

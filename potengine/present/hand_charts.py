@@ -1,9 +1,9 @@
 """A chart of a hand's pots after every street: how the main pot and the side pots grow (EX-16).
 
 One stacked bar per finished betting round (pre-flop, flop, turn, river): each segment is a pot,
-in the colours and hatching of :mod:`potengine.present.charts`, labelled with its amount. A pot that takes
-no more chips (a player is all-in at its top) is outlined thick. The legend names the players who
-can win each pot at the end.
+in the colours and hatching of :mod:`potengine.present.charts`, labelled with its amount and the
+players who may win it on that street; chips handed back as uncalled sit on top, dashed. A pot
+that takes no more chips (a player is all-in at its top) is outlined thick.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 from matplotlib.patches import Patch
 
-from .charts import pot_style
+from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..play.structures import STREET_NAMES
+from .charts import DPI, FIGURE_WIDTH, MIN_FONT, RETURNED_STYLE, pot_style
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -47,13 +48,44 @@ def street_pot_table(hand: Hand) -> list[tuple[str, list[int]]]:
     ]
 
 
+def street_returns(hand: Hand) -> list[Amount]:
+    """The chips handed back as uncalled by the end of each finished street, cumulated.
+
+    Worked out from the record: what went into the middle up to the end of a street, less what
+    the pots hold then (EX-15: the small blind's 20 come back on the first street).
+
+    >>> from potengine.play.hand import start_hand
+    >>> h = start_hand({"SB": 100, "BB": 80, "Bu": 50}, button="Bu", small_blind=5, big_blind=10)
+    >>> street_returns(h.all_in("Bu").all_in("SB").call("BB"))
+    [20, 20, 20, 20]
+    """
+    put_in: list[Amount] = []
+    running: Amount = 0
+    for street in range(len(hand.street_pots[:4])):
+        running += sum(op.added for op in hand.history if op.street == street)
+        put_in.append(running)
+    return [
+        max(0, put_in[min(k, len(put_in) - 1)] - sum(p.amount for p in pots))
+        for k, pots in enumerate(hand.street_pots[:4])
+    ]
+
+
 def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots after every street") -> Axes:
-    """Draw the pots after every street of ``hand`` as stacked bars and return the axes."""
+    """Draw the pots after every street of ``hand`` as stacked bars and return the axes.
+
+    Each segment is a pot, labelled with its amount and the players who may win it *on that
+    street* (a player who folds later drops out of the label of the later streets); chips handed
+    back as uncalled sit on top with a dashed outline. A pot that takes no more chips is outlined
+    thick.
+    """
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.8))
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.4), layout="constrained", dpi=DPI)
     snapshots = hand.street_pots[:4]
     labels = [STREET_NAMES[k] for k in range(len(snapshots))]
-    top = max((sum(p.amount for p in pots) for pots in snapshots), default=0) or 1
+    returns = street_returns(hand)
+    back_to = ", ".join(hand.refunds) if hand.refunds else ""
+    top = max((sum(p.amount for p in pots) + r for pots, r in zip(snapshots, returns)),
+              default=0) or 1
     count = max((len(pots) for pots in snapshots), default=0)
     for x, pots in enumerate(snapshots):
         bottom = 0
@@ -61,28 +93,33 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
             style = pot_style(index)
             if pot.closed:
                 style = dict(style, linewidth=2.2)
-            ax.bar(x, pot.amount, bottom=bottom, width=0.6, **style)
-            if pot.amount >= 0.06 * top:
-                ax.text(x, bottom + pot.amount / 2, fmt(pot.amount), ha="center", va="center",
-                        fontsize=9, color="white" if index == 0 else "black",
-                        bbox=None if index == 0 else {"facecolor": "white", "edgecolor": "none",
-                                                      "pad": 1, "alpha": 0.8})
+            ax.bar(x, pot.amount, bottom=bottom, width=0.7, **style)
+            if pot.amount >= 0.08 * top:
+                who = " ".join(pot.eligible) if len(" ".join(pot.eligible)) <= 12 else \
+                    f"{len(pot.eligible)} players"
+                ax.text(x, bottom + pot.amount / 2, f"{fmt(pot.amount)}\n{who}", ha="center",
+                        va="center", fontsize=MIN_FONT, linespacing=1.0,
+                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85})
             bottom += pot.amount
-        ax.text(x, bottom + 0.02 * top, fmt(bottom), ha="center", va="bottom", fontsize=9)
-    final = snapshots[-1] if snapshots else ()
-    handles = []
-    for index in range(count):
-        name = "Main pot" if index == 0 else f"Side pot {index}"
-        who = ", ".join(final[index].eligible) if index < len(final) else ""
-        handles.append(Patch(label=f"{name}: {who}", **pot_style(index)))
+        if returns[x]:
+            ax.bar(x, returns[x], bottom=bottom, width=0.7, **RETURNED_STYLE)
+            bottom += returns[x]
+        ax.text(x, bottom + 0.02 * top, fmt(bottom - returns[x]), ha="center", va="bottom",
+                fontsize=MIN_FONT, fontweight="bold")
+    handles = [Patch(label="Main pot" if i == 0 else f"Side pot {i}", **pot_style(i))
+               for i in range(count)]
+    if any(returns):
+        handles.append(Patch(**RETURNED_STYLE, label=f"returned to {back_to}" if back_to
+                             else "returned (uncalled)"))
     if any(pot.closed for pots in snapshots for pot in pots):
         handles.append(Patch(facecolor="white", edgecolor="black", linewidth=2.2,
-                             label="thick outline: closed, takes no more chips"))
+                             label="thick outline: closed"))
     if handles:
-        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.12),
+                  ncol=2, fontsize=MIN_FONT, frameon=False)
     ax.set_xticks(range(len(labels)), labels)
-    ax.set_ylim(0, top * 1.35)
+    ax.set_ylim(0, top * 1.15)
     ax.set_ylabel("chips in the pots")
-    ax.set_title(title)
+    ax.set_title(title, fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
