@@ -11,7 +11,8 @@ Decimal('0.50')
 >>> check_amount(2.5, "Bilal's contribution")
 Traceback (most recent call last):
 ...
-potengine.errors.InputError: Bilal's contribution must be a whole number of chips (int) or an exact Decimal, not the float 2.5
+potengine.errors.InputError: Bilal's contribution must be a whole number of chips (int) or an exact
+    Decimal, not the float 2.5
 """
 
 from __future__ import annotations
@@ -28,11 +29,10 @@ from decimal import (
     localcontext,
 )
 from numbers import Integral
-from typing import Union
 
 from .errors import InputError
 
-Amount = Union[int, Decimal]
+Amount = int | Decimal
 """A number of chips: an ``int``, or an exact ``Decimal`` where a currency needs it."""
 
 MAX_CHIPS = 10**15

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 from decimal import Decimal
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,21 +20,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine import (
-    explain,
     FixedLimit,
     IllegalActionError,
     InputError,
     PotEngineError,
     Rake,
     equity,
+    explain,
     pot_equity,
     settle,
     start_hand,
 )
-from potengine.histories import phh
-from potengine.histories.audit import audit_hand
 from potengine.cards.deck import Card
 from potengine.cli import main
+from potengine.histories import phh
+from potengine.histories.audit import audit_hand
 from potengine.histories.pokerstars import parse_text
 
 BOARD = "2c 7d 9h 3s 4c"
@@ -102,7 +103,8 @@ def test_folded_of_the_wrong_type(folded):
     [
         ({"A": Decimal("1e30"), "B": Decimal("1e30") + Decimal("0.01")}, Decimal("0.01")),
         ({"A": 10**40, "B": 10**40}, Decimal("0.01")),
-        ({"A": Decimal("9999999999999999999999999999E+10")} | {"B": Decimal("9999999999999999999999999999E+10")},
+        ({"A": Decimal("9999999999999999999999999999E+10"),
+          "B": Decimal("9999999999999999999999999999E+10")},
          Decimal("1E+10")),
     ],
 )
@@ -170,7 +172,8 @@ def test_negative_zero_and_zero_contributions_hold():
 @st.composite
 def _hands(draw):
     n = draw(st.integers(2, 6))
-    names = draw(st.lists(st.text(min_size=1, max_size=3).filter(str.strip), min_size=n, max_size=n, unique=True))
+    names = draw(st.lists(st.text(min_size=1, max_size=3).filter(str.strip), min_size=n, max_size=n,
+                          unique=True))
     chip = draw(st.sampled_from([1, 5, Decimal("0.01"), Decimal("0.5")]))
     units = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
     folded = draw(st.lists(st.sampled_from(names), unique=True, max_size=n - 1))
@@ -183,7 +186,8 @@ def _hands(draw):
         ranking.append(group[0] if k == 1 else set(group))   # sets group ties too
         i += k
     rake = draw(st.one_of(st.none(), st.integers(0, 20).map(Rake.percentage)))
-    return dict(zip(names, (u * chip for u in units))), ranking, folded, draw(st.sampled_from(names)), chip, rake
+    contributions = dict(zip(names, (u * chip for u in units), strict=True))
+    return contributions, ranking, folded, draw(st.sampled_from(names)), chip, rake
 
 
 @settings(max_examples=300)
@@ -371,8 +375,8 @@ def test_phh_garbage_board_is_refused():
 # ---------------------------------------------------------------------------------------------
 # PokerStars / auditor
 # ---------------------------------------------------------------------------------------------
-_STARS = open(os.path.join(os.path.dirname(__file__), "data", "pokerstars", "side_pots.txt"),
-              encoding="utf-8").read().split("\n\n\n\n")[0]
+_STARS = (Path(__file__).parent / "data" / "pokerstars" / "side_pots.txt").read_text(
+    encoding="utf-8").split("\n\n\n\n")[0]
 
 
 def test_pokerstars_base_hand_is_consistent():

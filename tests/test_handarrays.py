@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from phevaluator import evaluate_cards as ph_evaluate
 
+from potengine.cards.arrays import category_of, evaluate_array, tables, to_array
 from potengine.cards.deck import DECK
 from potengine.cards.equity import combinations_array
-from potengine.errors import CardError
-from potengine.cards.arrays import category_of, evaluate_array, tables, to_array
 from potengine.cards.evaluate import CATEGORIES, category_name, evaluate
+from potengine.errors import CardError
 
 # Known frequencies of the 2,598,960 five-card hands (royal flushes counted apart).
 FIVE_CARD_COUNTS = {

@@ -7,6 +7,7 @@ random ties, and a button anywhere.
 """
 
 from decimal import Decimal
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,7 +124,7 @@ def test_pots_have_strictly_shrinking_eligibility(table):
     """Adjacent tiers with the same eligible players would be one pot."""
     contributions, _, folded, _, _ = table
     layout = build_pots(contributions, folded=folded)
-    for lower, upper in zip(layout.pots, layout.pots[1:]):
+    for lower, upper in pairwise(layout.pots):
         assert set(upper.eligible) < set(lower.eligible)
         assert lower.high == upper.low
     assert len(layout.refunds) <= 1

@@ -16,21 +16,22 @@ Design: each card maps to an integer holding a 3-bit count per rank and a 4-bit 
 and to one bit of a 52-bit card set. Summing a row gives the rank-count key and the suit counts.
 Rows without five cards of a suit look their key up directly: the key's low half (deuce..eight)
 and high half (nine..ace) index two small arrays whose sum is a position in a grid of strengths
-(about 20 MB, filled from the 73,775 rank multisets of 5, 6 and 7 cards): three gathers, no search. Flush rows (about 3 % of
-7-card hands) look up the 13-bit mask of each suit in an 8,192-entry table. The tables are built
-with numpy on first use in a fraction of a second. Because the sums are additive, a shared board
-is summed once and each player's two cards are added afterwards (see :mod:`potengine.cards.equity`).
+(about 20 MB, filled from the 73,775 rank multisets of 5, 6 and 7 cards): three gathers, no search.
+Flush rows (about 3 % of 7-card hands) look up the 13-bit mask of each suit in an 8,192-entry table.
+The tables are built with numpy on first use in a fraction of a second. Because the sums are
+additive, a shared board is summed once and each player's two cards are added afterwards
+(see :mod:`potengine.cards.equity`).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from .deck import DECK, CardLike, parse_cards
 from ..errors import CardError
-from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top, strength_from_counts
+from .deck import DECK, CardLike, parse_cards
+from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top
 
 CARD_KEYS = np.array(CARD_KEY, dtype=np.int64)
 """Per card index: rank-count and suit-count bits (see :data:`potengine.cards.evaluate.CARD_KEY`)."""
@@ -69,6 +70,7 @@ def _nth_highest(present: np.ndarray, n: int) -> np.ndarray:
 def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
     """Vectorised :func:`potengine.cards.evaluate.strength_from_counts` for an (M, 13) array of counts.
 
+    >>> from potengine.cards.evaluate import strength_from_counts
     >>> int(strengths_from_count_vectors(np.array([[0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0]]))[0]) \\
     ...     == strength_from_counts([0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0])
     True

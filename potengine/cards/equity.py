@@ -14,20 +14,20 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import islice
-from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from .deck import DECK, Card, CardLike, format_cards, parse_cards
+from ..chips import Amount
 from ..errors import CardError, InputError
-from .arrays import CARD_BITS, CARD_KEYS, strengths_from_sums
-from .evaluate import parse_deal
 from ..pots.layout import build_pots
+from .arrays import CARD_BITS, CARD_KEYS, strengths_from_sums
+from .deck import Card, CardLike, format_cards, parse_cards
+from .evaluate import parse_deal
 
 
 @lru_cache(maxsize=8)
@@ -289,8 +289,8 @@ class PotEquityResult:
 
     boards: int
     pots: tuple[PotEquity, ...]
-    refunds: dict[str, object]
-    contributions: dict[str, object] = field(default_factory=dict)
+    refunds: dict[str, Amount]
+    contributions: dict[str, Amount] = field(default_factory=dict)
 
     @property
     def expected(self) -> dict[str, Fraction]:
@@ -304,7 +304,7 @@ class PotEquityResult:
         return total
 
 
-def pot_equity(contributions: Mapping[str, object],
+def pot_equity(contributions: Mapping[str, Amount],
                hands: Mapping[str, str | Sequence[CardLike]],
                board: str | Sequence[CardLike] = "",
                folded: Collection[str] = ()) -> PotEquityResult:

@@ -60,7 +60,7 @@ def normalise_ranking(
     tiers: list[tuple[str, ...]] = []
     for entry in ranking:
         if isinstance(entry, str):
-            group: tuple = (entry,)
+            group: tuple[object, ...] = (entry,)
         elif isinstance(entry, Iterable):
             group = tuple(entry)
         else:

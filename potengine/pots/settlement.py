@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from ..chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
-from ..errors import CardError, InputError
 from ..cards.deck import parse_cards
 from ..cards.evaluate import rank_players
+from ..chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
+from ..errors import CardError, InputError
 from .check import Audit, audit
 from .layout import Pot, PotLayout, _frozen, build_pots
 from .rake import take_rake
