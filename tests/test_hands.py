@@ -6,7 +6,7 @@ import random
 from itertools import combinations, pairwise
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from phevaluator import evaluate_cards as ph_evaluate
 
@@ -188,7 +188,6 @@ def test_agrees_with_phevaluator_on_every_five_card_rank_class_sample():
 seven = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
 
 
-@settings(max_examples=400, deadline=None)
 @given(st.tuples(seven, seven))
 def test_hypothesis_pairwise_order_matches_phevaluator(pair):
     a, b = pair
@@ -198,7 +197,6 @@ def test_hypothesis_pairwise_order_matches_phevaluator(pair):
     assert (ours_a == ours_b) == (ph_a == ph_b)
 
 
-@settings(max_examples=300, deadline=None)
 @given(seven)
 def test_hypothesis_best_five_is_worth_the_seven(hand):
     value = evaluate([DECK[i] for i in hand])
