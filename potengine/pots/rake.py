@@ -83,7 +83,7 @@ class Rake:
             raise InputError("no_flop_no_drop must be True or False")
 
     @classmethod
-    def fixed(cls, amount: Amount, *, no_flop_no_drop: bool = True) -> "Rake":
+    def fixed(cls, amount: Amount, *, no_flop_no_drop: bool = True) -> Rake:
         """A fixed rake per hand (e.g. a time or drop charge), at most what the pots hold.
 
         >>> Rake.fixed(2)
@@ -94,7 +94,7 @@ class Rake:
     @classmethod
     def percentage(
         cls, percent: Percent, *, cap: Amount | None = None, no_flop_no_drop: bool = True
-    ) -> "Rake":
+    ) -> Rake:
         """``percent`` % of the total pot, rounded down to the chip, at most ``cap``.
 
         >>> Rake.percentage(Decimal("4.5"), cap=Decimal("3.00")).amount_for(Decimal("10.05"), chip=Decimal("0.01"))
