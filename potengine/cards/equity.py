@@ -26,7 +26,7 @@ import numpy as np
 from ..chips import Amount
 from ..errors import CardError, InputError
 from ..pots.layout import build_pots
-from .arrays import CARD_BITS, CARD_KEYS, flush_rows, flush_strengths, nonflush_strengths32
+from .arrays import CARD_BITS, CARD_KEYS, flush_strengths, nonflush_strengths32
 from .deck import Card, CardLike, format_cards, parse_cards
 from .evaluate import parse_deal
 
@@ -75,19 +75,66 @@ def subset_sums(values: np.ndarray, k: int) -> np.ndarray:
     >>> subset_sums(values, 2).tolist() == values[combinations_array(4, 2)].sum(axis=1).tolist()
     True
     """
-    n = len(values)
+    return positional_subset_sums(np.broadcast_to(values, (k, len(values))))
+
+
+def positional_subset_sums(table: np.ndarray) -> np.ndarray:
+    """:func:`subset_sums` where an element's value depends on its place in the subset:
+    ``table[i, j]`` is element j's value when it is the i-th smallest of the k = ``len(table)``.
+
+    >>> table = np.array([[1, 2, 3], [10, 20, 30]])           # k = 2 of 3 elements
+    >>> positional_subset_sums(table).tolist()                 # {0,1}, {0,2}, {1,2}
+    [21, 31, 32]
+    """
+    k, n = table.shape
     if k == 0:
-        return np.zeros(1, dtype=values.dtype)
+        return np.zeros(1, dtype=table.dtype)
     if k > n:
-        return np.zeros(0, dtype=values.dtype)
-    tail = subset_sums(values[1:], k - 1)    # sums of (k-1)-subsets of values[1:]
-    out = np.empty(_comb(n, k), dtype=values.dtype)
+        return np.zeros(0, dtype=table.dtype)
+    tail = positional_subset_sums(table[1:, 1:])   # the (k-1)-subsets of elements 1..n-1
+    out = np.empty(_comb(n, k), dtype=table.dtype)
     start = 0
     for first in range(n - k + 1):
+        # the last C(n-first-1, k-1) rows of `tail` are the subsets of elements first+1..n-1
         count = _comb(n - first - 1, k - 1)
-        np.add(tail[len(tail) - count:], values[first], out=out[start:start + count])
+        np.add(tail[len(tail) - count:], table[0, first], out=out[start:start + count])
         start += count
     return out
+
+
+def rank_multiset_ids(cards: np.ndarray, k: int) -> np.ndarray:
+    """For every k-subset of ``cards`` (sorted card indices), the number of its multiset of ranks
+    among all C(12 + k, k) multisets, in the row order of :func:`combinations_array`.
+
+    Sorted card indices have non-decreasing ranks r_0 <= ... <= r_k-1; the strictly increasing
+    r_i + i numbers the multiset in the combinatorial number system: sum of C(r_i + i, i + 1).
+
+    >>> from potengine.cards.deck import parse_cards
+    >>> cards = np.array(sorted(c.index for c in parse_cards("2c 2d 3c 3d")))
+    >>> rank_multiset_ids(cards, 2).tolist()     # {2,2} {2,3} {2,3} {2,3} {2,3} {3,3}
+    [0, 1, 1, 1, 1, 2]
+    """
+    ranks = cards >> 2
+    table = np.array([[comb(int(r) + i, i + 1) for r in ranks] for i in range(k)], dtype=np.intp)
+    return positional_subset_sums(table.reshape(k, len(cards)))
+
+
+def _rank_strength_table(k: int, known_key: int) -> np.ndarray:
+    """Non-flush strength of each multiset of k board ranks (numbered as in
+    :func:`rank_multiset_ids`) joined to the known cards' rank key; 0 where a rank would be held
+    five times (no such board exists)."""
+    shifted = combinations_array(12 + k, k).astype(np.int64)        # strictly increasing r_i + i
+    ranks = shifted - np.arange(k, dtype=np.int64)
+    ids = np.zeros(len(shifted), dtype=np.int64)
+    keys = np.full(len(shifted), known_key & ((1 << 39) - 1), dtype=np.int64)
+    for i in range(k):
+        ids += np.array([comb(int(s), i + 1) for s in range(13 + k)], dtype=np.int64)[shifted[:, i]]
+        keys += np.int64(1) << (3 * ranks[:, i])
+    counts = (keys[:, None] >> (3 * np.arange(13, dtype=np.int64))) & 7
+    possible = (counts <= 4).all(axis=1)
+    table = np.zeros(len(shifted), dtype=np.int32)
+    table[ids[possible]] = nonflush_strengths32(keys[possible])
+    return table
 
 
 @dataclass(frozen=True)
@@ -217,17 +264,22 @@ def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
     board_bit = sum(CARD_BIT_INT[c.index] for c in board)
     # Every completion's rank-and-suit key, summed without listing its cards; the card-set bits
     # are needed only on the boards where somebody can hold a flush.
-    key_sums = subset_sums(CARD_KEYS[remaining], missing) + board_key
+    # Each board's four suit counts (a nibble each), summed in 16 bits.
+    suit_sums = subset_sums((CARD_KEYS[remaining] >> _SUIT_SHIFT).astype(np.uint16), missing)
     hole_keys = {name: sum(CARD_KEY_INT[c.index] for c in hole) for name, hole in holes.items()}
-    flush = np.zeros(len(key_sums), dtype=bool)
-    for hole_key in hole_keys.values():
-        flush |= flush_rows(key_sums + hole_key)
-    rows = np.flatnonzero(flush)
+    # A board on which somebody can hold a flush: per suit, its cards plus the most any player
+    # holds of that suit reach five. One pass over the boards, whatever the number of players.
+    most = board_key >> _SUIT_SHIFT
+    for suit in range(4):
+        most += max((key >> (_SUIT_SHIFT + 4 * suit)) & 15 for key in hole_keys.values()) << 4 * suit
+    rows = np.flatnonzero((suit_sums + np.uint16(most + 0x3333)) & np.uint16(0x8888))
     flush_bits = subset_sums(CARD_BITS[remaining], missing)[rows] + board_bit
+    # Without a flush a hand is worth what its ranks are: number each board's multiset of ranks
+    # once, and give each player a small table of strengths by multiset, one look-up a board.
+    board_ids = rank_multiset_ids(remaining, missing)
     strengths = {}
     for name, hole in holes.items():
-        keys = key_sums + hole_keys[name]
-        strength = nonflush_strengths32(keys)
+        strength = _rank_strength_table(missing, board_key + hole_keys[name])[board_ids]
         if len(rows):
             # With seven cards a flush never comes with a full house or quads: where a suit holds
             # five cards the flush (or straight flush) is the hand.
@@ -235,9 +287,10 @@ def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
             made = flush_strengths(flush_bits + hole_bits)
             strength[rows] = np.where(made > 0, made, strength[rows])
         strengths[name] = strength
-    return strengths, len(key_sums)
+    return strengths, len(suit_sums)
 
 
+_SUIT_SHIFT = 40   # the suit counts' place in a card key (see potengine.cards.evaluate.CARD_KEY)
 CARD_KEY_INT = [int(v) for v in CARD_KEYS]
 CARD_BIT_INT = [int(v) for v in CARD_BITS]
 
@@ -257,8 +310,18 @@ def _split_counts(strengths: Mapping[str, np.ndarray], players: Sequence[str]
     n_winners = np.zeros(len(best), dtype=np.uint8)
     for won in wins.values():
         n_winners += won
-    # The number of winners on the boards a player wins, 0 where he loses: one bincount each.
-    return {p: np.bincount(n_winners * won, minlength=len(players) + 1) for p, won in wins.items()}
+    if len(players) > 4:
+        # The number of winners on the boards a player wins, 0 where he loses: one bincount each.
+        return {p: np.bincount(n_winners * won, minlength=len(players) + 1)
+                for p, won in wins.items()}
+    # Few players: count byte masks, cheaper than widening millions of counts for bincount.
+    by_k = [n_winners == k for k in range(1, len(players) + 1)]
+    counts = {}
+    for p, won in wins.items():
+        row = [len(best) - int(np.count_nonzero(won))]
+        row += [int(np.count_nonzero(won & exactly)) for exactly in by_k]
+        counts[p] = np.array(row, dtype=np.int64)
+    return counts
 
 
 def _share(counts: np.ndarray, boards: int) -> Fraction:
