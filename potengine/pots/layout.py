@@ -247,18 +247,17 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
     """The player whose contribution nobody matched, and the unmatched part (returned, not won).
 
     Only the single largest contribution can be uncalled: the part above the second-largest
-    contribution (folded players count, since their chips were really put in) goes back.
+    contribution (folded players count, since their chips were really put in) goes back, even to
+    a player who then folds. The rule itself is written once, in :func:`cut_tiers`.
 
     >>> uncalled_bet({"Alice": 30, "Bilal": 70, "Chloé": 100})
     ('Chloé', 30)
     >>> uncalled_bet({"Alice": 40, "Bilal": 100, "Chloé": 100})
     (None, 0)
     """
-    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    (top_player, top), (_, second) = ordered[0], ordered[1]
-    if top == second:
-        return None, 0
-    return top_player, top - second
+    seats = list(contributions)
+    top, refund, _ = cut_tiers(list(contributions.values()), [True] * len(seats))
+    return (None, 0) if top is None else (seats[top], refund)
 
 
 class Tier(NamedTuple):

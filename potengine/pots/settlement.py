@@ -4,7 +4,9 @@
 them one by one, from the last side pot back to the main pot, each to the best hand among the
 players eligible for it. A tie splits that pot alone; the odd chips go one each to the tied
 winners, clockwise starting left of the button, counting only that pot's winners (TDA rule 20,
-Robert's Rules). Finally it checks that every chip is accounted for.
+Robert's Rules). Finally it checks that every chip is accounted for. All input is checked once,
+up front; :func:`settle_trusted` is the same settlement for engine code that has validated its
+input already (the hand model).
 
 >>> result = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
 >>> dict(result.payouts), dict(result.net)
