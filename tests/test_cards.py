@@ -87,7 +87,7 @@ def test_malformed_cards_name_the_fragment(text, fragment):
 
 
 def test_errors_are_value_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot read a card at 'Zz'"):
         parse_card("Zz")
     assert issubclass(CardError, PotEngineError)
 

@@ -156,8 +156,10 @@ def test_dead_money_is_conserved_in_the_main_pot_and_never_returned(table, data)
     try:
         r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
                    dead=dead)
-    except InputError:
-        reject()   # the dead part left a folded player above every live bet: not a real hand
+    except InputError as error:
+        # The dead part left a folded player above every live bet: not a real hand.
+        assert "a pot nobody can win" in str(error)
+        reject()
     assert sum(r.payouts.values()) == sum(contributions.values())
     assert r.refunds.get(player, 0) <= contributions[player] - dead[player]
     if r.pots:

@@ -138,7 +138,7 @@ def audit(result: Settlement) -> Audit:
     # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
     in_play = {p: c - expected_refunds.get(p, 0) for p, c in bets.items()}
     levels = sorted({in_play[p] for p in live if in_play[p] > 0})
-    bands = list(zip([0, *levels[:-1]], levels, strict=True))
+    bands = list(zip([0, *levels[:-1]], levels, strict=False))   # no level: no band
     expected_amounts = [
         sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands
     ]
