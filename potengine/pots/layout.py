@@ -189,15 +189,21 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     ...
     potengine.errors.InputError: folded player 'Eve' is not seated (players: Alice, Bilal)
     """
-    if not folded and isinstance(folded, (tuple, list, set, frozenset)):
-        return frozenset()
+    seats = seats if isinstance(seats, tuple) else tuple(seats)
+    if type(folded) is list or type(folded) is tuple or type(folded) is frozenset:
+        # The usual case, checked in one go; anything wrong is explained by the loop below.
+        try:
+            out = frozenset(folded)
+        except TypeError:
+            out = None
+        if out is not None and len(out) == len(folded) < len(seats) and out.issubset(seats):
+            return out
     if isinstance(folded, str):
         folded = (folded,)
     if not isinstance(folded, Iterable):
         raise InputError(
             f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}"
         )
-    seats = seats if isinstance(seats, tuple) else tuple(seats)
     seen: set[str] = set()
     for player in folded:
         if player not in seats:
@@ -270,6 +276,9 @@ class Tier(NamedTuple):
     eligible: tuple[int, ...]
 
 
+_tier = tuple.__new__
+
+
 def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | None, Amount, list[Tier]]:
     """The one core of pot forming, on seat-indexed amounts: the uncalled bet, then the tiers.
 
@@ -301,7 +310,8 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
         for c in in_play:
             if c > low:
                 amount += (c if c < high else high) - low
-        tiers.append(Tier(low, high, amount, tuple([j for j in live_seats if in_play[j] >= high])))
+        eligible = tuple([j for j in live_seats if in_play[j] >= high])
+        tiers.append(_tier(Tier, (low, high, amount, eligible)))   # Tier(...) without its __new__
         low = high
     return top, refund, tiers
 
