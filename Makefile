@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 
 help:
 	@echo "make book   - build the static site into _build/html (creates .venv, executes every notebook)"
-	@echo "make test   - unit, property and doctest tests, and nbval over every notebook"
+	@echo "make test   - ruff and mypy, then unit, property and doctest tests, and nbval over every notebook"
 	@echo "make lab    - open the notebooks in JupyterLab in the project's environment"
 	@echo "make bench  - run the benchmarks against the peers and print the ratios"
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
@@ -24,6 +24,7 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip check
 	@touch $@
 
 # Every notebook is executed afresh (execute_notebooks: force, --all: no stale outputs after an
@@ -51,7 +52,10 @@ pdf: $(STAMP)
 	pdfunite $(PDF_DIR)/page*.pdf $(PDF_DIR)/book.pdf && rm $(PDF_DIR)/page*.pdf
 	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_site.py
 
+# Lint and type check first (configured in pyproject.toml), then the tests.
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lab: $(STAMP)

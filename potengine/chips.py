@@ -11,11 +11,13 @@ Decimal('0.50')
 >>> check_amount(2.5, "Bilal's contribution")
 Traceback (most recent call last):
 ...
-potengine.errors.InputError: Bilal's contribution must be a whole number of chips (int) or an exact Decimal, not the float 2.5
+potengine.errors.InputError: Bilal's contribution must be a whole number of chips (int) or an exact
+    Decimal, not the float 2.5
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import (
     Context,
@@ -28,11 +30,10 @@ from decimal import (
     localcontext,
 )
 from numbers import Integral
-from typing import Union
 
 from .errors import InputError
 
-Amount = Union[int, Decimal]
+Amount = int | Decimal
 """A number of chips: an ``int``, or an exact ``Decimal`` where a currency needs it."""
 
 MAX_CHIPS = 10**15
@@ -45,21 +46,25 @@ the 28 digits of Python's default Decimal context: every total is exact, in the 
 reader's own code alike."""
 
 
+EXACT = Context(prec=100, traps=[Inexact, InvalidOperation, DivisionByZero, Overflow])
+"""The Decimal context of every computation on amounts: 100 digits, and a trap on any rounding."""
+
+
 @contextmanager
-def exact_arithmetic(what: str = "the amounts"):
+def exact_arithmetic(what: str = "the amounts") -> Iterator[None]:
     """Run Decimal arithmetic exactly: ample precision, and an error rather than any rounding.
 
     Amounts are bounded by :data:`MAX_CHIPS` and :data:`MAX_DECIMAL_PLACES`, so 100 digits always
     suffice; should a result ever need rounding, :class:`InputError` is raised instead of a wrong
-    answer.
+    answer. Arithmetic on ``int`` amounts is exact anyway and needs no context: the settlement
+    enters this one only when an amount is a Decimal.
 
     >>> with exact_arithmetic():
     ...     Decimal(10) ** 40 + Decimal("0.01")
     Decimal('10000000000000000000000000000000000000000.01')
     """
-    context = Context(prec=100, traps=[Inexact, InvalidOperation, DivisionByZero, Overflow])
     try:
-        with localcontext(context):
+        with localcontext(EXACT):
             yield
     except DecimalException as error:  # pragma: no cover - bounded amounts never get here
         raise InputError(f"{what} cannot be computed exactly: {type(error).__name__}") from None
@@ -75,6 +80,8 @@ def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount
     ...
     potengine.errors.InputError: David's contribution must not be negative, got -5
     """
+    if type(value) is int and 0 <= value <= MAX_CHIPS and (value or allow_zero):
+        return value   # the usual case, checked in one line
     if isinstance(value, bool) or not isinstance(value, (Integral, Decimal)):
         kind = type(value).__name__
         raise InputError(
@@ -83,19 +90,18 @@ def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount
         )
     if isinstance(value, Decimal) and not value.is_finite():
         raise InputError(f"{what} must be a finite amount, got {value}")
-    if isinstance(value, Integral):
-        value = int(value)
-    if abs(value) > MAX_CHIPS:   # checked first: a huge number cannot even be printed
+    amount: Amount = value if isinstance(value, Decimal) else int(value)
+    if not -MAX_CHIPS <= amount <= MAX_CHIPS:   # checked first: a huge number cannot even be printed
         raise InputError(f"{what} is larger than 10^15 chips; no game holds that many")
-    if isinstance(value, Decimal) and value.as_tuple().exponent < -MAX_DECIMAL_PLACES:
-        raise InputError(
-            f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {value}"
-        )
-    if value < 0:
-        raise InputError(f"{what} must not be negative, got {value}")
-    if value == 0 and not allow_zero:
-        raise InputError(f"{what} must be positive, got {value}")
-    return value
+    if isinstance(amount, Decimal):
+        exponent = amount.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -MAX_DECIMAL_PLACES:
+            raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {amount}")
+    if amount < 0:
+        raise InputError(f"{what} must not be negative, got {amount}")
+    if amount == 0 and not allow_zero:
+        raise InputError(f"{what} must be positive, got {amount}")
+    return amount
 
 
 def is_multiple(amount: Amount, chip: Amount) -> bool:

@@ -245,7 +245,7 @@ def test_pot_labels_follow_pokerstars():
 NUMBER = re.compile(r"(?<![\w#.$])(?<!Seat )(\d+)(?![\w.])")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=settings.default.max_examples * 3 // 10)   # a costly audit each
 @given(st.data())
 def test_changing_any_paid_amount_by_one_chip_is_caught(data):
     """Mutation test: add or take one chip from any collected line or summary pot figure."""
@@ -400,7 +400,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     return "\n".join(lines), {"payouts": payouts, "rake": rake, "pots": len(won)}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=settings.default.max_examples * 4 // 10)   # a costly audit each
 @given(st.data())
 def test_random_legal_hands_written_as_histories_audit_clean(data):
     text, expected = _write_history(data, 990000000001)
@@ -430,7 +430,6 @@ def test_the_auditor_agrees_with_settle_and_its_rake_on_every_correct_hand():
             assert [p.rake for p in direct.pots] == [p.rake for p in ours.pots], hand.hand_id
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_damaged_histories_are_read_or_refused_and_audited_without_crashing(data):
     """Delete, repeat or renumber any line of any corpus hand: the result is an error naming the

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from potengine.cards.deck import (DECK, TOKENS, Card, cards_html, check_no_duplicates, format_cards,
-                             parse_card, parse_cards)
-from potengine.errors import CardError, PotEngineError
+from potengine.cards.deck import (
+    DECK,
+    TOKENS,
+    Card,
+    cards_html,
+    check_no_duplicates,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from potengine.cards.evaluate import parse_deal, rank_players
+from potengine.errors import CardError, PotEngineError
 
 
 def test_deck_is_52_distinct_cards_indexed_in_order():
@@ -50,7 +60,7 @@ def test_display():
 
 def test_cards_are_frozen_and_hashable():
     card = parse_card("Qc")
-    with pytest.raises(Exception):
+    with pytest.raises(FrozenInstanceError):
         card.rank = 3  # type: ignore[misc]
     assert {card, Card(12, "c")} == {card}
 
@@ -77,7 +87,7 @@ def test_malformed_cards_name_the_fragment(text, fragment):
 
 
 def test_errors_are_value_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot read a card at 'Zz'"):
         parse_card("Zz")
     assert issubclass(CardError, PotEngineError)
 

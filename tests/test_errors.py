@@ -14,8 +14,10 @@ R3 = ["Alice", "Chloé", "Bilal"]
     ("contributions", "needle"),
     [
         ({"Alice": -1, "Bilal": 10}, "Alice's contribution must not be negative, got -1"),
-        ({"Alice": 2.5, "Bilal": 10}, "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the float 2.5"),
-        ({"Alice": "40", "Bilal": 10}, "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the str '40'"),
+        ({"Alice": 2.5, "Bilal": 10},
+         "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the float 2.5"),
+        ({"Alice": "40", "Bilal": 10},
+         "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the str '40'"),
         ({"Alice": True, "Bilal": 10}, "not the bool True"),
         ({"Alice": Decimal("NaN"), "Bilal": 10}, "Alice's contribution must be a finite amount"),
         ({"Alice": 10}, "at least two players"),

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from phevaluator import evaluate_cards as ph_evaluate
 
+from potengine.cards.arrays import category_of, evaluate_array, tables, to_array
 from potengine.cards.deck import DECK
 from potengine.cards.equity import combinations_array
-from potengine.errors import CardError
-from potengine.cards.arrays import category_of, evaluate_array, tables, to_array
 from potengine.cards.evaluate import CATEGORIES, category_name, evaluate
+from potengine.errors import CardError
 
 # Known frequencies of the 2,598,960 five-card hands (royal flushes counted apart).
 FIVE_CARD_COUNTS = {
@@ -80,7 +80,6 @@ def test_order_agrees_with_phevaluator_on_200k_seven_card_hands():
     assert (np.diff(pairs[:, 1]) < 0).all()   # stronger for us = smaller for phevaluator
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True),
                 min_size=1, max_size=20))
 def test_hypothesis_array_matches_scalar(rows):

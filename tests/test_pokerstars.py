@@ -4,7 +4,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.histories import pokerstars
@@ -225,14 +225,12 @@ def test_parse_hand_reports_the_header_line():
         parse_hand([(3, "Hello"), (4, "World")])
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
 def test_any_text_gives_hands_or_errors_never_a_crash(text):
     for item in parse_text(text):
         assert isinstance(item, (HandHistory, HandHistoryError))
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_damaging_one_line_of_a_real_hand_never_crashes(data):
     lines = SIMPLE.splitlines()

@@ -6,12 +6,18 @@ less, who mucked at the showdown), a chip size dividing every amount, a ranking 
 random ties, and a button anywhere.
 """
 
+import os
+import re
+import subprocess
+import sys
 from decimal import Decimal
+from itertools import pairwise
+from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from potengine import settle
+from potengine import InputError, Rake, settle
 from potengine.pots.layout import build_pots
 
 
@@ -39,21 +45,39 @@ def tables(draw, max_players=10):
     return contributions, ranking, folded, button, chip
 
 
-@settings(max_examples=3000)
-@given(tables())
-def test_chips_are_conserved(table):
+@given(tables(), st.data())
+def test_chips_are_conserved_with_dead_money_and_rake(table, data):
+    """Paid + returned + withheld = put in, on every table, with dead money and rake drawn too."""
     contributions, ranking, folded, button, chip = table
-    r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
+    owner = data.draw(st.sampled_from(list(contributions)))
+    dead = {owner: data.draw(st.integers(0, contributions[owner] // chip)) * chip}
+    rake = data.draw(st.one_of(
+        st.none(),
+        st.integers(0, 20).map(lambda units: Rake.fixed(units * chip)),
+        st.builds(Rake.percentage, st.integers(0, 10),
+                  cap=st.one_of(st.none(), st.integers(1, 10).map(lambda units: units * chip))),
+    ))
+    flop_seen = data.draw(st.booleans())
+    try:
+        r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
+                   dead=dead, rake=rake, flop_seen=flop_seen)
+    except InputError as error:
+        # The dead part can leave folded players above every live bet: not a real hand.
+        assert "a pot nobody can win" in str(error)
+        reject()
     total = sum(contributions.values())
-    assert sum(r.payouts.values()) == total
-    assert sum(r.winnings.values()) + sum(r.refunds.values()) + r.withheld == total
-    assert sum(p.amount for p in r.pots) + sum(r.refunds.values()) == total
-    assert sum(r.net.values()) == 0
+    paid, returned = sum(r.winnings.values()), sum(r.refunds.values())
+    assert paid + returned + r.withheld == total
+    assert sum(r.payouts.values()) + r.withheld == total
+    assert sum(p.amount for p in r.pots) + returned == total
+    assert sum(r.net.values()) == -r.withheld
+    assert r.withheld % chip == 0 and r.withheld >= 0
+    if rake is None or not flop_seen:
+        assert r.withheld == 0
     for pot in r.pots:
-        assert sum(pot.shares.values()) == pot.amount
+        assert sum(pot.shares.values()) + pot.rake == pot.amount
 
 
-@settings(max_examples=2000)
 @given(tables())
 def test_nobody_wins_from_an_opponent_more_than_he_put_in(table):
     contributions, ranking, folded, button, chip = table
@@ -67,7 +91,6 @@ def test_nobody_wins_from_an_opponent_more_than_he_put_in(table):
             assert r.payouts[p] == r.refunds.get(p, 0)
 
 
-@settings(max_examples=2000)
 @given(tables())
 def test_each_pot_goes_to_its_best_eligible_hands(table):
     contributions, ranking, folded, button, chip = table
@@ -82,7 +105,6 @@ def test_each_pot_goes_to_its_best_eligible_hands(table):
         assert set(pot.winners) == {p for p in pot.eligible if place[p] == best}
 
 
-@settings(max_examples=2000)
 @given(tables())
 def test_odd_chips_differ_by_at_most_one_unit_and_start_left_of_the_button(table):
     contributions, ranking, folded, button, chip = table
@@ -97,7 +119,6 @@ def test_odd_chips_differ_by_at_most_one_unit_and_start_left_of_the_button(table
         assert shares == sorted(shares, reverse=True)   # the extra chips go to the first in order
 
 
-@settings(max_examples=1000)
 @given(tables())
 def test_the_audit_holds_on_every_engine_settlement(table):
     contributions, ranking, folded, button, chip = table
@@ -105,7 +126,6 @@ def test_the_audit_holds_on_every_engine_settlement(table):
     assert r.audit().ok
 
 
-@settings(max_examples=1000)
 @given(tables(), st.sampled_from([Decimal("0.01"), Decimal("0.5"), Decimal("0.25")]))
 def test_decimal_chips_settle_like_whole_chips_scaled(table, unit):
     """Metamorphic: cents settle exactly like integer chips, scaled by the unit."""
@@ -117,35 +137,55 @@ def test_decimal_chips_settle_like_whole_chips_scaled(table, unit):
     assert all(isinstance(v, Decimal) for v in exact.payouts.values())
 
 
-@settings(max_examples=1000)
 @given(tables())
 def test_pots_have_strictly_shrinking_eligibility(table):
     """Adjacent tiers with the same eligible players would be one pot."""
     contributions, _, folded, _, _ = table
     layout = build_pots(contributions, folded=folded)
-    for lower, upper in zip(layout.pots, layout.pots[1:]):
+    for lower, upper in pairwise(layout.pots):
         assert set(upper.eligible) < set(lower.eligible)
         assert lower.high == upper.low
     assert len(layout.refunds) <= 1
 
 
-@settings(max_examples=1000)
 @given(tables(), st.data())
 def test_dead_money_is_conserved_in_the_main_pot_and_never_returned(table, data):
-    from hypothesis import reject
-
-    from potengine import InputError
-
     contributions, ranking, folded, button, chip = table
     player = data.draw(st.sampled_from(list(contributions)))
     dead = {player: data.draw(st.integers(0, contributions[player] // chip)) * chip}
     try:
         r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
                    dead=dead)
-    except InputError:
-        reject()   # the dead part left a folded player above every live bet: not a real hand
+    except InputError as error:
+        # The dead part left a folded player above every live bet: not a real hand.
+        assert "a pot nobody can win" in str(error)
+        reject()
     assert sum(r.payouts.values()) == sum(contributions.values())
     assert r.refunds.get(player, 0) <= contributions[player] - dead[player]
     if r.pots:
         assert r.pots[0].contributions.get(player, 0) >= min(dead[player], r.pots[0].amount)
     assert r.audit().ok
+
+
+def test_every_property_test_takes_its_examples_from_the_profile():
+    """A literal ``max_examples=N`` overrides the profile: HYPOTHESIS_PROFILE=thorough would not
+    raise it. Costly tests scale the profile's number instead (``settings.default.max_examples``)."""
+    fixed = [
+        f"{path.name}:{number}"
+        for path in sorted(Path(__file__).parent.glob("*.py"))
+        if path.name != "conftest.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"max_examples\s*=\s*\d", line)
+    ]
+    assert fixed == []
+
+
+def test_the_thorough_profile_runs_many_more_examples():
+    code = "import conftest; from hypothesis import settings; print(settings.default.max_examples)"
+    counts = {}
+    for profile in ("default", "thorough"):
+        env = {**os.environ, "HYPOTHESIS_PROFILE": profile}
+        done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parent, env=env,
+                              capture_output=True, text=True, check=True)
+        counts[profile] = int(done.stdout)
+    assert counts["thorough"] >= 10 * counts["default"]

@@ -5,8 +5,8 @@ from decimal import Decimal
 import pytest
 
 from potengine import CardError, InputError, explain, settle
-from potengine.present.tables import settlement_html
 from potengine.pots.rake import Rake
+from potengine.present.tables import settlement_html
 
 BOARD = "Kd Qc 7h 2s 3d"
 

@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 
 from potengine import explain, settle
-from potengine.present.tables import layout_html, settlement_html
 from potengine.pots.settlement import odd_chip_order, split_pot
+from potengine.present.tables import layout_html, settlement_html
 
 
 def test_ex01_payouts_and_nets():

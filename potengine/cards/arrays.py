@@ -16,21 +16,22 @@ Design: each card maps to an integer holding a 3-bit count per rank and a 4-bit 
 and to one bit of a 52-bit card set. Summing a row gives the rank-count key and the suit counts.
 Rows without five cards of a suit look their key up directly: the key's low half (deuce..eight)
 and high half (nine..ace) index two small arrays whose sum is a position in a grid of strengths
-(about 20 MB, filled from the 73,775 rank multisets of 5, 6 and 7 cards): three gathers, no search. Flush rows (about 3 % of
-7-card hands) look up the 13-bit mask of each suit in an 8,192-entry table. The tables are built
-with numpy on first use in a fraction of a second. Because the sums are additive, a shared board
-is summed once and each player's two cards are added afterwards (see :mod:`potengine.cards.equity`).
+(about 20 MB, filled from the 73,775 rank multisets of 5, 6 and 7 cards): three gathers, no search.
+Flush rows (about 3 % of 7-card hands) look up the 13-bit mask of each suit in an 8,192-entry table.
+The tables are built with numpy on first use in a fraction of a second. Because the sums are
+additive, a shared board is summed once and each player's two cards are added afterwards
+(see :mod:`potengine.cards.equity`).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from .deck import DECK, CardLike, parse_cards
 from ..errors import CardError
-from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top, strength_from_counts
+from .deck import DECK, CardLike, parse_cards
+from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top
 
 CARD_KEYS = np.array(CARD_KEY, dtype=np.int64)
 """Per card index: rank-count and suit-count bits (see :data:`potengine.cards.evaluate.CARD_KEY`)."""
@@ -69,6 +70,7 @@ def _nth_highest(present: np.ndarray, n: int) -> np.ndarray:
 def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
     """Vectorised :func:`potengine.cards.evaluate.strength_from_counts` for an (M, 13) array of counts.
 
+    >>> from potengine.cards.evaluate import strength_from_counts
     >>> int(strengths_from_count_vectors(np.array([[0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0]]))[0]) \\
     ...     == strength_from_counts([0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0])
     True
@@ -166,20 +168,46 @@ def direct_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _DIRECT
 
 
-def _flush_strengths(bits: np.ndarray) -> np.ndarray:
+def flush_strengths(bits: np.ndarray) -> np.ndarray:
+    """The best flush or straight flush in each 52-bit card set (0 where no suit has five cards).
+
+    >>> int(flush_strengths(CARD_BITS[to_array(["Ah Kh Qh Jh 9h"])].sum(axis=1))[0]) >> 20
+    5
+    """
     best = FLUSH_STRENGTHS[bits & 0x1FFF]
     for suit in (1, 2, 3):
         np.maximum(best, FLUSH_STRENGTHS[(bits >> (13 * suit)) & 0x1FFF], out=best)
     return best
 
 
-def _nonflush_strengths(key_sums: np.ndarray) -> np.ndarray:
+def nonflush_strengths(key_sums: np.ndarray) -> np.ndarray:
+    """Each hand's strength from its rank counts alone, as if no suit held five cards.
+
+    >>> int(nonflush_strengths(CARD_KEYS[to_array(["Ah Ad Kh Kd Kc"])].sum(axis=1))[0]) >> 20
+    6
+    """
+    return nonflush_strengths32(key_sums).astype(np.int64)
+
+
+def nonflush_strengths32(key_sums: np.ndarray) -> np.ndarray:
+    """:func:`nonflush_strengths` as int32 (every strength fits), for callers that keep millions.
+
+    >>> nonflush_strengths32(CARD_KEYS[to_array(["Ah Ad Kh Kd Kc"])].sum(axis=1)).dtype
+    dtype('int32')
+    """
     low, high, strengths = direct_tables()
     rank_keys = key_sums & _RANK_KEY_MASK
-    return strengths[low[rank_keys & _LOW_MASK] + high[rank_keys >> _LOW_BITS]].astype(np.int64)
+    index = low[rank_keys & _LOW_MASK]
+    index += high[rank_keys >> _LOW_BITS]
+    return strengths[index]
 
 
-def _flush_rows(key_sums: np.ndarray) -> np.ndarray:
+def flush_rows(key_sums: np.ndarray) -> np.ndarray:
+    """True for each hand holding five or more cards of one suit (read from the suit counts).
+
+    >>> flush_rows(CARD_KEYS[to_array(["Ah Kh Qh Jh 9h", "Ah Kh Qh Jh 9s"])].sum(axis=1)).tolist()
+    [True, False]
+    """
     return (((key_sums >> _SUIT_SHIFT) + 0x3333) & 0x8888) != 0
 
 
@@ -190,10 +218,10 @@ def strengths_from_sums(key_sums: np.ndarray, bit_sums: np.ndarray) -> np.ndarra
     >>> int(strengths_from_sums(CARD_KEYS[idx].sum(1), CARD_BITS[idx].sum(1))[0]) >> 20
     8
     """
-    strengths = _nonflush_strengths(key_sums)
-    flush = _flush_rows(key_sums)
+    strengths = nonflush_strengths(key_sums)
+    flush = flush_rows(key_sums)
     if flush.any():
-        strengths[flush] = _flush_strengths(bit_sums[flush])
+        strengths[flush] = flush_strengths(bit_sums[flush])
     return strengths
 
 
@@ -237,10 +265,10 @@ def evaluate_array(hands: np.ndarray, *, check: bool = True) -> np.ndarray:
     key_sums = CARD_KEYS[hands[:, 0]]
     for column in range(1, hands.shape[1]):
         key_sums = key_sums + CARD_KEYS[hands[:, column]]
-    strengths = _nonflush_strengths(key_sums)
-    flush = _flush_rows(key_sums)
+    strengths = nonflush_strengths(key_sums)
+    flush = flush_rows(key_sums)
     if flush.any():      # about 3% of random 7-card hands: only these need the card-set bits
-        strengths[flush] = _flush_strengths(CARD_BITS[hands[flush]].sum(axis=1))
+        strengths[flush] = flush_strengths(CARD_BITS[hands[flush]].sum(axis=1))
     return strengths
 
 

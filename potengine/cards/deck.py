@@ -17,8 +17,8 @@ potengine.errors.CardError: card A♠ appears twice in 'As As'
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence, Union
 
 from ..errors import CardError
 
@@ -121,8 +121,8 @@ del _card, _r, _s, _rank_spellings, _suit_spellings
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;\[\]()]+")
 
-CardLike = Union[str, Card]
-Cards = Union[str, Sequence[CardLike]]
+CardLike = str | Card
+Cards = str | Sequence[CardLike]
 
 
 def _read_token(token: str, source: str) -> list[Card]:
@@ -151,9 +151,10 @@ def parse_card(text: CardLike) -> Card:
     >>> parse_card("1s")
     Traceback (most recent call last):
     ...
-    potengine.errors.CardError: cannot read a card at '1s' in '1s': write a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)
+    potengine.errors.CardError: cannot read a card at '1s' in '1s':
+        write a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)
     """
-    cards = parse_cards(text)
+    cards = parse_cards(text if isinstance(text, str) else [text])
     if len(cards) != 1:
         raise CardError(f"expected one card, got {len(cards)} in {text!r}")
     return cards[0]
@@ -169,7 +170,8 @@ def parse_cards(cards: Cards | Iterable[CardLike], *, unique: bool = True) -> tu
     >>> parse_cards("Xs")
     Traceback (most recent call last):
     ...
-    potengine.errors.CardError: cannot read a card at 'Xs' in 'Xs': write a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)
+    potengine.errors.CardError: cannot read a card at 'Xs' in 'Xs':
+        write a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)
     """
     result: list[Card] = []
     if isinstance(cards, str):
@@ -213,7 +215,8 @@ def cards_html(cards: Iterable[Card]) -> str:
     """HTML for a row of cards, hearts and diamonds in red (used by notebooks).
 
     >>> cards_html(parse_cards("Ah 2c"))
-    '<span style="color:#c8102e;font-weight:bold">A♥</span> <span style="color:#111;font-weight:bold">2♣</span>'
+    '<span style="color:#c8102e;font-weight:bold">A♥</span>
+     <span style="color:#111;font-weight:bold">2♣</span>'
     """
     return " ".join(card._repr_html_() for card in cards)
 

@@ -14,20 +14,21 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import islice
-from typing import Collection, Iterator, Mapping, Sequence
+from math import comb
 
 import numpy as np
 
-from .deck import DECK, Card, CardLike, format_cards, parse_cards
+from ..chips import Amount
 from ..errors import CardError, InputError
-from .arrays import CARD_BITS, CARD_KEYS, strengths_from_sums
-from .evaluate import parse_deal
 from ..pots.layout import build_pots
+from .arrays import CARD_BITS, CARD_KEYS, flush_strengths, nonflush_strengths32
+from .deck import Card, CardLike, format_cards, parse_cards
+from .evaluate import parse_deal
 
 
 @lru_cache(maxsize=8)
@@ -61,8 +62,79 @@ def combinations_array(n: int, k: int) -> np.ndarray:
 
 
 def _comb(n: int, k: int) -> int:
-    from math import comb
     return comb(n, k) if 0 <= k <= n else 0
+
+
+def subset_sums(values: np.ndarray, k: int) -> np.ndarray:
+    """The sum of every k-subset of ``values``, in the row order of :func:`combinations_array`.
+
+    Built the way the combinations are: each block is one first value plus the sums of the
+    (k-1)-subsets after it, so the work is about one addition per subset instead of k gathers.
+
+    >>> values = np.array([1, 10, 100, 1000])
+    >>> subset_sums(values, 2).tolist() == values[combinations_array(4, 2)].sum(axis=1).tolist()
+    True
+    """
+    return positional_subset_sums(np.broadcast_to(values, (k, len(values))))
+
+
+def positional_subset_sums(table: np.ndarray) -> np.ndarray:
+    """:func:`subset_sums` where an element's value depends on its place in the subset:
+    ``table[i, j]`` is element j's value when it is the i-th smallest of the k = ``len(table)``.
+
+    >>> table = np.array([[1, 2, 3], [10, 20, 30]])           # k = 2 of 3 elements
+    >>> positional_subset_sums(table).tolist()                 # {0,1}, {0,2}, {1,2}
+    [21, 31, 32]
+    """
+    k, n = table.shape
+    if k == 0:
+        return np.zeros(1, dtype=table.dtype)
+    if k > n:
+        return np.zeros(0, dtype=table.dtype)
+    tail = positional_subset_sums(table[1:, 1:])   # the (k-1)-subsets of elements 1..n-1
+    out = np.empty(_comb(n, k), dtype=table.dtype)
+    start = 0
+    for first in range(n - k + 1):
+        # the last C(n-first-1, k-1) rows of `tail` are the subsets of elements first+1..n-1
+        count = _comb(n - first - 1, k - 1)
+        np.add(tail[len(tail) - count:], table[0, first], out=out[start:start + count])
+        start += count
+    return out
+
+
+def rank_multiset_ids(cards: np.ndarray, k: int) -> np.ndarray:
+    """For every k-subset of ``cards`` (sorted card indices), the number of its multiset of ranks
+    among all C(12 + k, k) multisets, in the row order of :func:`combinations_array`.
+
+    Sorted card indices have non-decreasing ranks r_0 <= ... <= r_k-1; the strictly increasing
+    r_i + i numbers the multiset in the combinatorial number system: sum of C(r_i + i, i + 1).
+
+    >>> from potengine.cards.deck import parse_cards
+    >>> cards = np.array(sorted(c.index for c in parse_cards("2c 2d 3c 3d")))
+    >>> rank_multiset_ids(cards, 2).tolist()     # {2,2} {2,3} {2,3} {2,3} {2,3} {3,3}
+    [0, 1, 1, 1, 1, 2]
+    """
+    ranks = cards >> 2
+    table = np.array([[comb(int(r) + i, i + 1) for r in ranks] for i in range(k)], dtype=np.intp)
+    return positional_subset_sums(table.reshape(k, len(cards)))
+
+
+def _rank_strength_table(k: int, known_key: int) -> np.ndarray:
+    """Non-flush strength of each multiset of k board ranks (numbered as in
+    :func:`rank_multiset_ids`) joined to the known cards' rank key; 0 where a rank would be held
+    five times (no such board exists)."""
+    shifted = combinations_array(12 + k, k).astype(np.int64)        # strictly increasing r_i + i
+    ranks = shifted - np.arange(k, dtype=np.int64)
+    ids = np.zeros(len(shifted), dtype=np.int64)
+    keys = np.full(len(shifted), known_key & ((1 << 39) - 1), dtype=np.int64)
+    for i in range(k):
+        ids += np.array([comb(int(s), i + 1) for s in range(13 + k)], dtype=np.int64)[shifted[:, i]]
+        keys += np.int64(1) << (3 * ranks[:, i])
+    counts = (keys[:, None] >> (3 * np.arange(13, dtype=np.int64))) & 7
+    possible = (counts <= 4).all(axis=1)
+    table = np.zeros(len(shifted), dtype=np.int32)
+    table[ids[possible]] = nonflush_strengths32(keys[possible])
+    return table
 
 
 @dataclass(frozen=True)
@@ -188,37 +260,68 @@ def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
     used = {card.index for card in known}
     remaining = np.array([i for i in range(52) if i not in used], dtype=np.intp)
     missing = 5 - len(board)
-    combos = combinations_array(len(remaining), missing)
     board_key = sum(CARD_KEY_INT[c.index] for c in board)
     board_bit = sum(CARD_BIT_INT[c.index] for c in board)
-    if missing:
-        deal = remaining[combos]
-        key_sums = CARD_KEYS[deal].sum(axis=1) + board_key
-        bit_sums = CARD_BITS[deal].sum(axis=1) + board_bit
-    else:
-        key_sums = np.array([board_key], dtype=np.int64)
-        bit_sums = np.array([board_bit], dtype=np.int64)
+    # Every completion's rank-and-suit key, summed without listing its cards; the card-set bits
+    # are needed only on the boards where somebody can hold a flush.
+    # Each board's four suit counts (a nibble each), summed in 16 bits.
+    suit_sums = subset_sums((CARD_KEYS[remaining] >> _SUIT_SHIFT).astype(np.uint16), missing)
+    hole_keys = {name: sum(CARD_KEY_INT[c.index] for c in hole) for name, hole in holes.items()}
+    # A board on which somebody can hold a flush: per suit, its cards plus the most any player
+    # holds of that suit reach five. One pass over the boards, whatever the number of players.
+    most = board_key >> _SUIT_SHIFT
+    for suit in range(4):
+        most += max((key >> (_SUIT_SHIFT + 4 * suit)) & 15 for key in hole_keys.values()) << 4 * suit
+    rows = np.flatnonzero((suit_sums + np.uint16(most + 0x3333)) & np.uint16(0x8888))
+    flush_bits = subset_sums(CARD_BITS[remaining], missing)[rows] + board_bit
+    # Without a flush a hand is worth what its ranks are: number each board's multiset of ranks
+    # once, and give each player a small table of strengths by multiset, one look-up a board.
+    board_ids = rank_multiset_ids(remaining, missing)
     strengths = {}
     for name, hole in holes.items():
-        strengths[name] = strengths_from_sums(
-            key_sums + sum(CARD_KEY_INT[c.index] for c in hole),
-            bit_sums + sum(CARD_BIT_INT[c.index] for c in hole))
-    return strengths, len(key_sums)
+        strength = _rank_strength_table(missing, board_key + hole_keys[name])[board_ids]
+        if len(rows):
+            # With seven cards a flush never comes with a full house or quads: where a suit holds
+            # five cards the flush (or straight flush) is the hand.
+            hole_bits = sum(CARD_BIT_INT[c.index] for c in hole)
+            made = flush_strengths(flush_bits + hole_bits)
+            strength[rows] = np.where(made > 0, made, strength[rows])
+        strengths[name] = strength
+    return strengths, len(suit_sums)
 
 
+_SUIT_SHIFT = 40   # the suit counts' place in a card key (see potengine.cards.evaluate.CARD_KEY)
 CARD_KEY_INT = [int(v) for v in CARD_KEYS]
 CARD_BIT_INT = [int(v) for v in CARD_BITS]
 
 
 def _split_counts(strengths: Mapping[str, np.ndarray], players: Sequence[str]
                   ) -> dict[str, np.ndarray]:
-    """For each player, how many boards they win with k winners (index k, k = 1..n)."""
-    stack = np.stack([strengths[p] for p in players])
-    best = stack.max(axis=0)
-    winners = stack == best
-    n_winners = winners.sum(axis=0)
-    return {p: np.bincount(n_winners[winners[i]], minlength=len(players) + 1)
-            for i, p in enumerate(players)}
+    """For each player, how many boards they win with k winners (index k, k = 1..n; 0: lost).
+
+    >>> counts = _split_counts({"A": np.array([5, 7, 7, 9]), "B": np.array([6, 7, 2, 1])}, ["A", "B"])
+    >>> {p: c.tolist() for p, c in counts.items()}
+    {'A': [1, 2, 1], 'B': [2, 1, 1]}
+    """
+    best = strengths[players[0]].copy()
+    for p in players[1:]:
+        np.maximum(best, strengths[p], out=best)
+    wins = {p: strengths[p] == best for p in players}
+    n_winners = np.zeros(len(best), dtype=np.uint8)
+    for won in wins.values():
+        n_winners += won
+    if len(players) > 4:
+        # The number of winners on the boards a player wins, 0 where he loses: one bincount each.
+        return {p: np.bincount(n_winners * won, minlength=len(players) + 1)
+                for p, won in wins.items()}
+    # Few players: count byte masks, cheaper than widening millions of counts for bincount.
+    by_k = [n_winners == k for k in range(1, len(players) + 1)]
+    counts = {}
+    for p, won in wins.items():
+        row = [len(best) - int(np.count_nonzero(won))]
+        row += [int(np.count_nonzero(won & exactly)) for exactly in by_k]
+        counts[p] = np.array(row, dtype=np.int64)
+    return counts
 
 
 def _share(counts: np.ndarray, boards: int) -> Fraction:
@@ -289,8 +392,8 @@ class PotEquityResult:
 
     boards: int
     pots: tuple[PotEquity, ...]
-    refunds: dict[str, object]
-    contributions: dict[str, object] = field(default_factory=dict)
+    refunds: dict[str, Amount]
+    contributions: dict[str, Amount] = field(default_factory=dict)
 
     @property
     def expected(self) -> dict[str, Fraction]:
@@ -304,7 +407,7 @@ class PotEquityResult:
         return total
 
 
-def pot_equity(contributions: Mapping[str, object],
+def pot_equity(contributions: Mapping[str, Amount],
                hands: Mapping[str, str | Sequence[CardLike]],
                board: str | Sequence[CardLike] = "",
                folded: Collection[str] = ()) -> PotEquityResult:

@@ -22,11 +22,21 @@ built only when asked for.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from .deck import (DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, TOKENS, Card, CardLike,
-                    check_no_duplicates, format_cards, parse_cards)
 from ..errors import CardError
+from .deck import (
+    DECK,
+    RANK_CHARS,
+    RANK_NAMES,
+    RANK_PLURALS,
+    TOKENS,
+    Card,
+    CardLike,
+    check_no_duplicates,
+    format_cards,
+    parse_cards,
+)
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
     STRAIGHT_FLUSH = range(9)
@@ -228,7 +238,7 @@ class HandValue(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, strength: int, indices: Sequence[int]) -> "HandValue":
+    def __new__(cls, strength: int, indices: Sequence[int]) -> HandValue:
         return tuple.__new__(cls, (strength, tuple(indices)))
 
     @property
@@ -359,7 +369,7 @@ def evaluate(cards: str | Sequence[CardLike]) -> HandValue:
         if isinstance(cards, str):
             idx = [TOKENS[t].index for t in cards.split()]
         else:
-            idx = [c.index if type(c) is Card else TOKENS[c].index for c in cards]
+            idx = [c.index if isinstance(c, Card) else TOKENS[c].index for c in cards]
     except (KeyError, TypeError, AttributeError):
         idx = [c.index for c in parse_cards(cards)]
     n = len(idx)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from ..errors import CardError
-from .deck import Card, CardLike, check_no_duplicates, format_cards, parse_cards
+from .deck import DECK, Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .evaluate import HandValue, strength_of_indices
 
 __all__ = ["OmahaValue", "evaluate_omaha", "omaha_from_cards", "parse_omaha_deal",
@@ -49,7 +49,6 @@ class OmahaValue(HandValue):
     @property
     def hole_used(self) -> tuple[Card, ...]:
         """The two hole cards that play."""
-        from .deck import DECK
         return tuple(DECK[i] for i in self[2])
 
     @property

@@ -23,6 +23,7 @@ Step 2 (uncalled bet) ✓: Chloé put in 100, 30 more than anyone matched (70): 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -66,7 +67,7 @@ class Audit:
         verdict = "every step holds" if self.ok else f"{len(self.failures)} step(s) fail"
         return "\n".join([*map(str, self.steps), f"Audit: {verdict}."])
 
-def _names(players) -> str:
+def _names(players: Iterable[str]) -> str:
     players = list(players)
     return ", ".join(players) if players else "nobody"
 
@@ -138,7 +139,7 @@ def audit(result: Settlement) -> Audit:
     # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
     in_play = {p: c - expected_refunds.get(p, 0) for p, c in bets.items()}
     levels = sorted({in_play[p] for p in live if in_play[p] > 0})
-    bands = list(zip([0, *levels[:-1]], levels))
+    bands = list(zip([0, *levels[:-1]], levels, strict=False))   # no level: no band
     expected_amounts = [
         sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands
     ]
@@ -170,7 +171,7 @@ def audit(result: Settlement) -> Audit:
 
     # 4. Who may win each pot: live players who reached its top level.
     findings4, ok4 = [], len(result.pots) == len(bands)
-    for pot, (_, high) in zip(result.pots, bands):
+    for pot, (_, high) in zip(result.pots, bands, strict=False):   # counts compared above
         expected = tuple(p for p in live if in_play[p] >= high)
         findings4.append(f"{pot.name}: {_names(pot.eligible)}.")
         if pot.eligible != expected:

@@ -39,10 +39,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..cards.deck import format_cards
+from ..cards.low import omaha_low_from_cards, rank_lows
+from ..cards.omaha import omaha_from_cards, parse_omaha_deal
 from ..chips import Amount
-from ..errors import InputError
+from ..errors import CardError, InputError
 from .layout import Pot, _frozen
 from .ranking import Tiers, _name
+
+# The games settle() knows: hold'em (high only), Omaha high, Omaha eight-or-better hi-lo.
+GAMES = ("holdem", "omaha", "omaha-hi-lo")
 
 __all__ = ["HiLoPot", "award_hilo", "divide", "normalise_low_ranking", "share_half"]
 
@@ -239,10 +245,6 @@ def rank_hilo_by_cards(hands: Mapping[str, object], board: object, *, game: str,
     >>> tiers, low_tiers, values["B"].description, lows["A"].description, lows["B"]
     ((('B',), ('A',)), (('A',),), 'Three of a kind, queens, kickers J 8', 'Eight-five low: 8 5 3 2 A', None)
     """
-    from ..cards.deck import format_cards
-    from ..cards.low import omaha_low_from_cards, rank_lows
-    from ..cards.omaha import omaha_from_cards, parse_omaha_deal
-    from ..errors import CardError
 
     if game not in ("omaha", "omaha-hi-lo"):
         raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")

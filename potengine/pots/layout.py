@@ -11,7 +11,8 @@ A folded player's chips stay in whichever tier they reached, but he wins none of
 
 >>> layout = build_pots({"Alice": 20, "Bilal": 50, "Chloé": 90, "David": 90})
 >>> [(pot.name, pot.amount, pot.eligible) for pot in layout.pots]
-[('Main pot', 80, ('Alice', 'Bilal', 'Chloé', 'David')), ('Side pot 1', 90, ('Bilal', 'Chloé', 'David')), ('Side pot 2', 80, ('Chloé', 'David'))]
+[('Main pot', 80, ('Alice', 'Bilal', 'Chloé', 'David')), ('Side pot 1', 90, ('Bilal', 'Chloé', 'David')),
+ ('Side pot 2', 80, ('Chloé', 'David'))]
 """
 
 from __future__ import annotations
@@ -19,14 +20,33 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from ..chips import Amount, check_amount, exact_arithmetic, format_amount
+from ..chips import MAX_CHIPS, Amount, check_amount, exact_arithmetic, format_amount
 from ..errors import InputError
 
+T = TypeVar("T")
+EMPTY: Mapping[str, Amount] = MappingProxyType({})
 
-def _frozen(mapping: Mapping) -> Mapping:
+
+def _frozen(mapping: Mapping[str, T]) -> Mapping[str, T]:
+    """A read-only copy of ``mapping``."""
     return MappingProxyType(dict(mapping))
+
+
+def built(cls: type[T], fields: dict[str, Any]) -> T:
+    """An instance of one of the engine's frozen result classes, from fields already checked and
+    frozen by the engine itself: no ``__init__``, no copying. Not for input from outside.
+
+    >>> pot = built(Pot, {"index": 0, "low": 0, "high": 5, "amount": 10, "eligible": ("A", "B"),
+    ...                   "contributions": MappingProxyType({"A": 5, "B": 5}), "winners": (),
+    ...                   "shares": EMPTY, "rake": 0})
+    >>> pot.formula
+    '2 × 5 = 10'
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 @dataclass(frozen=True)
@@ -142,7 +162,7 @@ def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount
     ...
     potengine.errors.InputError: Bilal's contribution must not be negative, got -3
     """
-    if not isinstance(contributions, Mapping):
+    if type(contributions) is not dict and not isinstance(contributions, Mapping):
         raise InputError(
             "contributions must be a mapping {player: total chips put in}, "
             f"not {type(contributions).__name__}"
@@ -153,7 +173,9 @@ def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount
     for player, amount in contributions.items():
         if not isinstance(player, str) or not player.strip():
             raise InputError(f"player names must be non-empty strings, got {player!r}")
-        checked[player] = check_amount(amount, f"{player}'s contribution")
+        if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
+            amount = check_amount(amount, f"{player}'s contribution")
+        checked[player] = amount
     return checked
 
 
@@ -167,13 +189,21 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     ...
     potengine.errors.InputError: folded player 'Eve' is not seated (players: Alice, Bilal)
     """
+    seats = seats if isinstance(seats, tuple) else tuple(seats)
+    if type(folded) is list or type(folded) is tuple or type(folded) is frozenset:
+        # The usual case, checked in one go; anything wrong is explained by the loop below.
+        try:
+            out = frozenset(folded)
+        except TypeError:
+            out = None
+        if out is not None and len(out) == len(folded) < len(seats) and out.issubset(seats):
+            return out
     if isinstance(folded, str):
         folded = (folded,)
     if not isinstance(folded, Iterable):
         raise InputError(
             f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}"
         )
-    seats = tuple(seats)
     seen: set[str] = set()
     for player in folded:
         if player not in seats:
@@ -223,18 +253,17 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
     """The player whose contribution nobody matched, and the unmatched part (returned, not won).
 
     Only the single largest contribution can be uncalled: the part above the second-largest
-    contribution (folded players count, since their chips were really put in) goes back.
+    contribution (folded players count, since their chips were really put in) goes back, even to
+    a player who then folds. The rule itself is written once, in :func:`cut_tiers`.
 
     >>> uncalled_bet({"Alice": 30, "Bilal": 70, "Chloé": 100})
     ('Chloé', 30)
     >>> uncalled_bet({"Alice": 40, "Bilal": 100, "Chloé": 100})
     (None, 0)
     """
-    ordered = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    (top_player, top), (_, second) = ordered[0], ordered[1]
-    if top == second:
-        return None, 0
-    return top_player, top - second
+    seats = list(contributions)
+    top, refund, _ = cut_tiers(list(contributions.values()), [True] * len(seats))
+    return (None, 0) if top is None else (seats[top], refund)
 
 
 class Tier(NamedTuple):
@@ -247,6 +276,9 @@ class Tier(NamedTuple):
     eligible: tuple[int, ...]
 
 
+_tier = tuple.__new__
+
+
 def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | None, Amount, list[Tier]]:
     """The one core of pot forming, on seat-indexed amounts: the uncalled bet, then the tiers.
 
@@ -255,37 +287,35 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
     live seat. :func:`build_pots` and the hand model's street-by-street pots both use it.
 
     >>> cut_tiers([30, 70, 100], [True, True, True])
-    (2, 30, [Tier(low=0, high=30, amount=90, eligible=(0, 1, 2)), Tier(low=30, high=70, amount=80, eligible=(1, 2))])
+    (2, 30, [Tier(low=0, high=30, amount=90, eligible=(0, 1, 2)),
+             Tier(low=30, high=70, amount=80, eligible=(1, 2))])
     """
-    n = len(amounts)
+    in_play = list(amounts)
     top: int | None = None
     refund: Amount = 0
-    first = second = None
-    for j in range(n):
-        a = amounts[j]
-        if first is None or a > amounts[first]:
-            second, first = first, j
-        elif second is None or a > amounts[second]:
-            second = j
-    if first is not None and second is not None and amounts[first] > amounts[second]:
-        top, refund = first, amounts[first] - amounts[second]
-    in_play = list(amounts)
-    if top is not None:
-        in_play[top] -= refund
-    levels = sorted({in_play[j] for j in range(n) if live[j] and in_play[j] > 0})
+    if len(in_play) > 1:
+        highest, second = sorted(in_play)[-2:][::-1]
+        if highest > second:
+            top = in_play.index(highest)
+            refund = highest - second
+            in_play[top] = second
+    live_seats = [j for j, alive in enumerate(live) if alive]
+    levels = sorted({in_play[j] for j in live_seats})
     tiers: list[Tier] = []
     low: Amount = 0
     for high in levels:
+        if not high:
+            continue
         amount: Amount = 0
         for c in in_play:
             if c > low:
                 amount += (c if c < high else high) - low
-        tiers.append(Tier(low, high, amount, tuple(j for j in range(n) if live[j] and in_play[j] >= high)))
+        eligible = tuple([j for j in live_seats if in_play[j] >= high])
+        tiers.append(_tier(Tier, (low, high, amount, eligible)))   # Tier(...) without its __new__
         low = high
     return top, refund, tiers
 
 
-@exact_arithmetic("the pots")
 def build_pots(
     contributions: Mapping[str, Amount],
     folded: Iterable[str] = (),
@@ -305,7 +335,8 @@ def build_pots(
 
     >>> layout = build_pots({"Alice": 30, "Bilal": 80, "Chloé": 80, "David": 10}, folded=["David"])
     >>> [(pot.amount, pot.formula, pot.eligible) for pot in layout.pots]
-    [(100, '30+30+30+10 = 100', ('Alice', 'Bilal', 'Chloé')), (100, '2 × (80 − 30) = 100', ('Bilal', 'Chloé'))]
+    [(100, '30+30+30+10 = 100', ('Alice', 'Bilal', 'Chloé')),
+     (100, '2 × (80 − 30) = 100', ('Bilal', 'Chloé'))]
 
     EX-03: the 30 that nobody matched goes back to Chloé.
 
@@ -327,56 +358,73 @@ def build_pots(
     >>> [(pot.amount, pot.formula) for pot in layout.pots], dict(layout.refunds)
     ([(70, '20+30+20 = 70')], {})
     """
-    contributions = check_contributions(contributions)
-    seats = tuple(contributions)
+    checked = check_contributions(contributions)
+    seats = tuple(checked)
     folded_set = check_folded(folded, seats)
-    dead_money = check_dead(dead, contributions)
-    bets = [c - dead_money.get(p, 0) for p, c in contributions.items()]
-    is_live = [p not in folded_set for p in seats]
+    dead_money = check_dead(dead, checked)
+    if any(type(c) is not int for c in checked.values()):
+        with exact_arithmetic("the pots"):
+            return form_pots(checked, folded_set, dead_money)
+    return form_pots(checked, folded_set, dead_money)
+
+
+def form_pots(
+    contributions: Mapping[str, Amount],
+    folded: frozenset[str] = frozenset(),
+    dead: Mapping[str, Amount] | None = None,
+) -> PotLayout:
+    """:func:`build_pots` for input already checked: every amount valid, every folded player seated.
+
+    This is the trusted path for callers that validated their input themselves (the hand model,
+    :func:`potengine.pots.settlement.settle`); it still refuses a pot nobody can win. Decimal
+    amounts should be given inside :func:`potengine.chips.exact_arithmetic`.
+
+    >>> layout = form_pots({"A": 900, "C": 500}, frozenset({"A"}))
+    >>> dict(layout.refunds), [(pot.amount, pot.eligible) for pot in layout.pots]
+    ({'A': 400}, [(1000, ('C',))])
+    """
+    seats = tuple(contributions)
+    bets = (
+        [c - dead.get(p, 0) for p, c in contributions.items()] if dead else list(contributions.values())
+    )
+    live = [p not in folded for p in seats] if folded else [True] * len(seats)
     # The uncalled part goes back even to a player who then folds: a bettor called all-in for
     # less who mucks at the showdown still gets back what nobody matched.
-    top, refund, tiers = cut_tiers(bets, is_live)
-    in_play = dict(zip(seats, bets))
+    top, refund, tiers = cut_tiers(bets, live)
     refunds: dict[str, Amount] = {}
     if top is not None:
-        in_play[seats[top]] -= refund
+        bets[top] -= refund
         refunds[seats[top]] = refund
-
-    live = [p for p in seats if p not in folded_set]
-    top_live = tiers[-1].high if tiers else 0
-    stranded = {p: c for p, c in in_play.items() if c > top_live}
-    if stranded:
-        names = ", ".join(f"{p} ({format_amount(c)})" for p, c in stranded.items())
-        raise InputError(
-            "a pot nobody can win: every live player put in at most "
-            f"{format_amount(top_live)}, but folded players put in more: {names}. "
-            "Chips above the largest live contribution would form a pot with no eligible player."
-        )
+    if folded:
+        top_live = tiers[-1].high if tiers else 0
+        if max(bets) > top_live:
+            names = ", ".join(
+                f"{p} ({format_amount(c)})" for p, c in zip(seats, bets, strict=True) if c > top_live
+            )
+            raise InputError(
+                "a pot nobody can win: every live player put in at most "
+                f"{format_amount(top_live)}, but folded players put in more: {names}. "
+                "Chips above the largest live contribution would form a pot with no eligible player."
+            )
 
     pots: list[Pot] = []
-    for tier in tiers:
-        low, high = tier.low, tier.high
-        parts = {p: min(c, high) - low for p, c in in_play.items() if c > low}
-        pots.append(
-            Pot(
-                index=len(pots),
-                low=low,
-                high=high,
-                amount=tier.amount,
-                eligible=tuple(seats[j] for j in tier.eligible),
-                contributions=parts,
-            )
-        )
-    if dead_money:
-        pots = add_dead_money(pots, dead_money, seats=seats, live=live)
-    return PotLayout(
-        seats=seats,
-        contributions=contributions,
-        folded=folded_set,
-        pots=tuple(pots),
-        refunds=refunds,
-        dead=dead_money,
-    )
+    for index, (low, high, amount, eligible) in enumerate(tiers):
+        parts = {seats[j]: (c if c < high else high) - low for j, c in enumerate(bets) if c > low}
+        pots.append(built(Pot, {
+            "index": index, "low": low, "high": high, "amount": amount,
+            "eligible": tuple([seats[j] for j in eligible]),
+            "contributions": MappingProxyType(parts), "winners": (), "shares": EMPTY, "rake": 0,
+        }))
+    if dead:
+        pots = add_dead_money(pots, dead, seats=seats, live=[p for p in seats if p not in folded])
+    return built(PotLayout, {
+        "seats": seats,
+        "contributions": MappingProxyType(dict(contributions)),
+        "folded": folded,
+        "pots": tuple(pots),
+        "refunds": MappingProxyType(refunds),
+        "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
+    })
 
 
 def add_dead_money(
@@ -385,13 +433,12 @@ def add_dead_money(
     """Put dead money into the main pot (making one for the live players if there is none).
 
     >>> pots = build_pots({"A": 10, "B": 10}).pots
-    >>> [(p.amount, dict(p.contributions)) for p in add_dead_money(list(pots), {"B": 5}, seats="AB", live="AB")]
+    >>> with_dead = add_dead_money(list(pots), {"B": 5}, seats="AB", live="AB")
+    >>> [(p.amount, dict(p.contributions)) for p in with_dead]
     [(25, {'A': 10, 'B': 15})]
     """
-    if pots:
-        main = pots[0]
-    else:
-        main = Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live), contributions={})
+    main = pots[0] if pots else Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live),
+                                    contributions={})
     parts = dict(main.contributions)
     for player, chips in dead.items():
         parts[player] = parts.get(player, 0) + chips

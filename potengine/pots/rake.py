@@ -83,7 +83,7 @@ class Rake:
             raise InputError("no_flop_no_drop must be True or False")
 
     @classmethod
-    def fixed(cls, amount: Amount, *, no_flop_no_drop: bool = True) -> "Rake":
+    def fixed(cls, amount: Amount, *, no_flop_no_drop: bool = True) -> Rake:
         """A fixed rake per hand (e.g. a time or drop charge), at most what the pots hold.
 
         >>> Rake.fixed(2)
@@ -94,17 +94,20 @@ class Rake:
     @classmethod
     def percentage(
         cls, percent: Percent, *, cap: Amount | None = None, no_flop_no_drop: bool = True
-    ) -> "Rake":
+    ) -> Rake:
         """``percent`` % of the total pot, rounded down to the chip, at most ``cap``.
 
-        >>> Rake.percentage(Decimal("4.5"), cap=Decimal("3.00")).amount_for(Decimal("10.05"), chip=Decimal("0.01"))
+        >>> rake = Rake.percentage(Decimal("4.5"), cap=Decimal("3.00"))
+        >>> rake.amount_for(Decimal("10.05"), chip=Decimal("0.01"))
         Decimal('0.45')
         >>> Rake.percentage(4.5)
         Traceback (most recent call last):
         ...
-        potengine.errors.InputError: a rake percentage must be exact (an int, Fraction or Decimal such as 5 or Decimal('4.5')), not the float 4.5
+        potengine.errors.InputError: a rake percentage must be exact (an int, Fraction or Decimal such as
+            5 or Decimal('4.5')), not the float 4.5
         """
-        return cls(percent=percent, cap=cap, no_flop_no_drop=no_flop_no_drop)
+        # __post_init__ checks the percentage and turns it into a Fraction.
+        return cls(percent=percent, cap=cap, no_flop_no_drop=no_flop_no_drop)  # type: ignore[arg-type]
 
     def amount_for(self, total: Amount, *, flop_seen: bool = True, chip: Amount = 1) -> Amount:
         """The rake this policy withholds from pots totalling ``total`` chips.

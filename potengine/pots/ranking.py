@@ -48,50 +48,66 @@ def normalise_ranking(
     ...
     potengine.errors.InputError: ranking names 'Eve', who is not seated (players: Alice, Bilal)
     """
-    if isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable):
+    kind = type(ranking)
+    if kind is not list and kind is not tuple and (
+        isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable)
+    ):
         raise InputError(
             "ranking must be a list of players, best first, with tied players grouped in a "
             f"tuple, e.g. ['Alice', ('Bilal', 'Chloé')]; got {ranking!r}"
         )
-    folded = set(folded)
     seat_of = {p: i for i, p in enumerate(live)}
-    seated = list(live) + sorted(folded)
     seen: set[str] = set()
     tiers: list[tuple[str, ...]] = []
+    entry: object
     for entry in ranking:
-        if isinstance(entry, str):
-            group: tuple = (entry,)
+        if type(entry) is str:
+            group: tuple[object, ...] = (entry,)
+        elif isinstance(entry, (tuple, list, set, frozenset)):
+            group = tuple(entry)
+        elif isinstance(entry, str):
+            group = (entry,)
         elif isinstance(entry, Iterable):
             group = tuple(entry)
         else:
             raise InputError(f"ranking entries must be player names, got {_name(entry)}")
         if not group:
             raise InputError("ranking has an empty tie group")
+        names: list[str] = []
         for player in group:
-            if not isinstance(player, str):
-                raise InputError(f"ranking entries must be player names, got {_name(player)}")
-            if player in folded:
-                raise InputError(
-                    f"ranking names {_name(player)}, who folded: a folded player has no hand at the "
-                    "showdown; leave him out of the ranking"
-                )
-            if player not in seat_of:
-                raise InputError(
-                    f"ranking names {_name(player)}, who is not seated "
-                    f"(players: {', '.join(map(str, seated))[:200]})"
-                )
-            if player in seen:
-                raise InputError(f"ranking names {_name(player)} twice")
-            seen.add(player)
-        tiers.append(tuple(sorted(group, key=seat_of.__getitem__)))
-    missing = [p for p in live if p not in seen]
-    if missing:
+            if type(player) is str and player in seat_of and player not in seen:
+                seen.add(player)
+                names.append(player)
+            else:
+                _refuse(player, seen, live, folded)
+        tiers.append((names[0],) if len(names) == 1 else tuple(sorted(names, key=seat_of.__getitem__)))
+    if len(seen) < len(seat_of):
+        missing = [p for p in live if p not in seen]
         raise InputError(
             "ranking leaves out live player(s) "
             + ", ".join(_name(p) for p in missing)
             + ": every player who reaches the showdown needs a place in it"
         )
     return tuple(tiers)
+
+
+def _refuse(player: object, seen: set[str], live: Sequence[str], folded: Iterable[str]) -> None:
+    """Raise the error that says why ``player`` cannot take a place in the ranking."""
+    if not isinstance(player, str):
+        raise InputError(f"ranking entries must be player names, got {_name(player)}")
+    folded = set(folded)
+    if player in folded:
+        raise InputError(
+            f"ranking names {_name(player)}, who folded: a folded player has no hand at the "
+            "showdown; leave him out of the ranking"
+        )
+    if player in seen:
+        raise InputError(f"ranking names {_name(player)} twice")
+    seated = list(live) + sorted(folded)
+    raise InputError(
+        f"ranking names {_name(player)}, who is not seated "
+        f"(players: {', '.join(map(str, seated))[:200]})"
+    )
 
 
 def parse_ranking(text: str) -> list[str | tuple[str, ...]]:

@@ -4,7 +4,9 @@
 them one by one, from the last side pot back to the main pot, each to the best hand among the
 players eligible for it. A tie splits that pot alone; the odd chips go one each to the tied
 winners, clockwise starting left of the button, counting only that pot's winners (TDA rule 20,
-Robert's Rules). Finally it checks that every chip is accounted for.
+Robert's Rules). Finally it checks that every chip is accounted for. All input is checked once,
+up front; :func:`settle_trusted` is the same settlement for engine code that has validated its
+input already (the hand model).
 
 >>> result = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
 >>> dict(result.payouts), dict(result.net)
@@ -16,15 +18,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
-from ..chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
-from ..errors import CardError, InputError
-from ..cards.deck import parse_cards
+from ..cards.deck import Card, parse_cards
 from ..cards.evaluate import rank_players
+from ..chips import Amount, check_amount, exact_arithmetic, format_amount
+from ..errors import CardError, InputError
 from .check import Audit, audit
-from .hilo import award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
-from .layout import Pot, PotLayout, _frozen, build_pots
+from .hilo import GAMES, award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
+from .layout import (
+    Pot,
+    PotLayout,
+    _frozen,
+    built,
+    check_contributions,
+    check_dead,
+    check_folded,
+    form_pots,
+)
 from .rake import take_rake
 from .ranking import Tiers, normalise_ranking
 
@@ -47,7 +59,7 @@ class Settlement:
     payouts: Mapping[str, Amount]
     net: Mapping[str, Amount]
     hands: Mapping[str, Any] | None = None
-    board: tuple | None = None
+    board: tuple[Card, ...] | None = None
     # Hi-lo (see potengine.pots.hilo): the qualifying lows, best first, and their values.
     low_ranking: Tiers | None = None
     low_hands: Mapping[str, Any] | None = None
@@ -111,8 +123,9 @@ def odd_chip_order(seats: Sequence[str], button: str) -> tuple[str, ...]:
     >>> odd_chip_order(["Alice", "Bilal", "Chloé", "David"], button="Bilal")
     ('Chloé', 'David', 'Alice', 'Bilal')
     """
-    b = list(seats).index(button)
-    return tuple(seats[b + 1 :]) + tuple(seats[: b + 1])
+    seats = tuple(seats)
+    b = seats.index(button) + 1
+    return seats[b:] + seats[:b]
 
 
 def split_pot(
@@ -129,34 +142,50 @@ def split_pot(
     >>> split_pot(200, ["A", "B", "C"], order=["A", "B", "C"], chip=1)
     {'A': 67, 'B': 67, 'C': 66}
     """
-    units = int(amount // chip)
-    base, odd = divmod(units, len(winners))
-    lucky = [p for p in order if p in winners][:odd]
-    return {p: chip * (base + (1 if p in lucky else 0)) for p in winners}
+    if len(winners) == 1:
+        return {winners[0]: amount}
+    base, odd = divmod(int(amount // chip), len(winners))
+    share = chip * base
+    shares = dict.fromkeys(winners, share)
+    if odd:
+        for p in [p for p in order if p in shares][:odd]:
+            shares[p] = share + chip
+    return shares
 
 
 def award(pot: Pot, tiers: Tiers | None, *, order: Sequence[str], chip: Amount) -> Pot:
     """Award one pot to its best eligible hand(s): the first tier holding an eligible player.
 
+    >>> from potengine.pots.layout import build_pots
     >>> pot = build_pots({"A": 40, "B": 100, "C": 100}).pots[1]
     >>> award(pot, (("A",), ("C",), ("B",)), order=["A", "B", "C"], chip=1).winners
     ('C',)
     """
-    if len(pot.eligible) == 1:
-        winners = pot.eligible
-    else:
-        if tiers is None:
-            raise InputError(
-                f"{pot.name} is contested by {', '.join(pot.eligible)}: "
-                "a ranking (or the cards) is needed to award it"
-            )
-        winners = next(
-            tuple(p for p in tier if p in pot.eligible)
-            for tier in tiers
-            if any(p in pot.eligible for p in tier)
+    winners = pot_winners(pot, tiers)
+    shares = split_pot(pot.amount - pot.rake, winners, order=order, chip=chip)
+    return built(Pot, {**pot.__dict__, "winners": winners, "shares": MappingProxyType(shares)})
+
+
+def pot_winners(pot: Pot, tiers: Tiers | None) -> tuple[str, ...]:
+    """The best eligible hand(s) of one pot: the first tier that holds an eligible player.
+
+    >>> from potengine.pots.layout import build_pots
+    >>> pot_winners(build_pots({"A": 40, "B": 100, "C": 100}).pots[0], (("B", "C"), ("A",)))
+    ('B', 'C')
+    """
+    eligible = pot.eligible
+    if len(eligible) == 1:
+        return eligible
+    if tiers is None:
+        raise InputError(
+            f"{pot.name} is contested by {', '.join(eligible)}: "
+            "a ranking (or the cards) is needed to award it"
         )
-    shares = split_pot(pot.awarded, winners, order=order, chip=chip)
-    return replace(pot, winners=winners, shares={p: shares[p] for p in pot.eligible if p in shares})
+    for tier in tiers:
+        winners = [p for p in tier if p in eligible]
+        if winners:
+            return tuple(winners)
+    raise InputError(f"the ranking names none of {', '.join(eligible)}, who contest {pot.name}")
 
 
 def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
@@ -165,20 +194,24 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     >>> check_chip(25, {"Alice": 100, "Bilal": 130})
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must be whole chips of the smallest denomination
+    potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must
+        be whole chips of the smallest denomination
     """
-    chip = check_amount(chip, "chip", allow_zero=False)
-    for player, amount in contributions.items():
-        if not is_multiple(amount, chip):
-            raise InputError(
-                f"chip {format_amount(chip)} does not divide {player}'s contribution of "
+    if type(chip) is int and chip == 1:   # the usual case: only a Decimal amount may not divide
+        checked: Amount = 1
+        bad = [(p, a) for p, a in contributions.items() if type(a) is not int and a % 1]
+    else:
+        checked = check_amount(chip, "chip", allow_zero=False)
+        bad = [(p, a) for p, a in contributions.items() if a % checked]
+    for player, amount in bad[:1]:
+        raise InputError(
+                f"chip {format_amount(checked)} does not divide {player}'s contribution of "
                 f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
                 + (" (for cents pass chip=Decimal('0.01'))" if isinstance(amount, Decimal) else "")
             )
-    return chip
+    return checked
 
 
-@exact_arithmetic("the settlement")
 def settle(
     contributions: Mapping[str, Amount],
     ranking: Sequence[str | Iterable[str]] | None = None,
@@ -224,27 +257,37 @@ def settle(
     >>> dict(result.payouts)
     {'Alice': 60, 'Bilal': 180, 'Chloé': 0}
     """
-    if not isinstance(flop_seen, bool):
+    if flop_seen is not True and flop_seen is not False:
         raise InputError(f"flop_seen must be True or False, not {flop_seen!r}")
-    layout = build_pots(contributions, folded, dead=dead)
-    seats = layout.seats
+    checked = check_contributions(contributions)
+    seats = tuple(checked)
+    folded_set = check_folded(folded, seats)
+    dead_money = check_dead(dead, checked) if dead else None
     if button is None:
         button = seats[-1]
-    elif button not in seats:
+    elif button not in checked:
         raise InputError(f"button {button!r} is not seated (players: {', '.join(seats)})")
-    chip = check_chip(chip, layout.contributions)
+    exact = type(chip) is not int
+    if not exact:
+        for c in checked.values():
+            if type(c) is not int:
+                exact = True
+                break
+    if exact or chip != 1:
+        chip = check_chip(chip, checked)
 
-    live = layout.live
-    tiers = None
+    if game not in GAMES:
+        raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+    tiers: Tiers | None = None
     values = board_cards = low_values = None
+    hilo = low_ranking is not None or game == "omaha-hi-lo"
+    live = [p for p in seats if p not in folded_set] if folded_set else seats
     low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live)
-    if game != "holdem" and hands is not None and (ranking is not None or low_ranking is not None):
-        raise InputError("give either rankings or the cards (hands= and board=), not both")
     if game != "holdem" and hands is not None:
+        if ranking is not None or low_ranking is not None:
+            raise InputError("give either rankings or the cards (hands= and board=), not both")
         tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
             hands, board, game=game, seats=seats, live=live)
-    elif game != "holdem" and game not in ("omaha", "omaha-hi-lo"):
-        raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
     elif game == "omaha-hi-lo" and low_ranking is None:
         raise InputError("an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
                          "(the players holding a qualifying low, best first; [] for nobody)")
@@ -254,76 +297,183 @@ def settle(
                 "give either a ranking or the cards (hands= and board=), not both: "
                 "with cards the engine ranks the hands itself"
             )
-        tiers, values, board_cards = rank_by_cards(hands, board, layout)
+        tiers, values, board_cards = rank_by_cards(hands, board, seats, folded_set)
     elif board is not None:
         raise InputError("a board was given without hands=: give each live player's hole cards")
     elif ranking is not None:
-        tiers = normalise_ranking(ranking, live=live, folded=layout.folded)
+        tiers = normalise_ranking(ranking, live=live, folded=folded_set)
     elif len(live) > 1:
         raise InputError(
             f"{len(live)} players reach the showdown ({', '.join(live)}): "
             "a ranking (or the cards) is needed to say who won"
         )
-
-    pots_in = layout.pots
-    if rake is not None:
-
-        withheld = take_rake([pot.amount for pot in pots_in], rake, flop_seen=flop_seen, chip=chip)
-        pots_in = tuple(replace(pot, rake=cut) for pot, cut in zip(pots_in, withheld))
-
-    order = odd_chip_order(seats, button)
-    # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
-    hilo = low_ranking is not None or game == "omaha-hi-lo"
     if hilo:
-        pots = award_all_hilo(pots_in, tiers, low_tiers, order=order, chip=chip)
-    else:
-        awarded = [award(pot, tiers, order=order, chip=chip) for pot in reversed(pots_in)]
-        pots = tuple(reversed(awarded))
+        with exact_arithmetic("the settlement"):
+            return _settle_hilo(checked, tiers, low_tiers, folded_set, button, chip, dead_money,
+                                rake, flop_seen, game, (values, low_values, board_cards))
+    if exact or rake is not None or dead_money:
+        with exact_arithmetic("the settlement"):
+            return _settle(exact, checked, tiers, folded_set, button, chip, dead_money, rake,
+                           flop_seen, values, board_cards)
+    return _settle(False, checked, tiers, folded_set, button, chip, None, None, True, values,
+                   board_cards)
 
+
+def settle_trusted(
+    contributions: Mapping[str, Amount],
+    tiers: Tiers | None,
+    *,
+    folded: frozenset[str] = frozenset(),
+    button: str,
+    chip: Amount = 1,
+    dead: Mapping[str, Amount] | None = None,
+) -> Settlement:
+    """:func:`settle` for callers that have already validated everything: no input is checked.
+
+    For the hand model and other engine code whose amounts, players and ranking are valid by
+    construction. ``contributions`` is in seat order; ``tiers`` is the showdown ranking as
+    :func:`~potengine.pots.ranking.normalise_ranking` returns it (tuples of live players, best
+    first, each live player exactly once, seat order inside a tie), or ``None`` when one player is
+    left; ``folded`` holds seated players; ``button`` is seated; ``chip`` divides every amount;
+    ``dead`` maps seated players to at most what they put in. The result is the same as
+    :func:`settle`'s, and chips are still checked to be conserved.
+
+    >>> result = settle_trusted({"A": 900, "C": 500}, (("C",),), folded=frozenset({"A"}), button="C")
+    >>> dict(result.payouts)
+    {'A': 400, 'C': 1000}
+    """
+    exact = type(chip) is not int or any(type(c) is not int for c in contributions.values())
+    if exact or dead:
+        with exact_arithmetic("the settlement"):
+            return _settle(exact, contributions, tiers, folded, button, chip, dead, None, True, None,
+                           None)
+    return _settle(False, contributions, tiers, folded, button, chip, None, None, True, None, None)
+
+
+def _settle_hilo(
+    contributions: Mapping[str, Amount],
+    tiers: Tiers | None,
+    low_tiers: Tiers,
+    folded: frozenset[str],
+    button: str,
+    chip: Amount,
+    dead: Mapping[str, Amount] | None,
+    rake: Any,
+    flop_seen: bool,
+    game: str,
+    cards: tuple[Any, Any, Any],
+) -> Settlement:
+    """A hi-lo settlement on checked input: each pot cut high/low by :mod:`potengine.pots.hilo`."""
+    values, low_values, board_cards = cards
+    layout = form_pots(contributions, folded, dead)
+    seats = layout.seats
+    pots_in: Sequence[Pot] = layout.pots
+    if rake is not None:
+        cuts = take_rake([pot.amount for pot in pots_in], rake, flop_seen=flop_seen, chip=chip)
+        pots_in = [replace(pot, rake=cut) for pot, cut in zip(pots_in, cuts, strict=True)]
+    pots = award_all_hilo(pots_in, tiers, low_tiers, order=odd_chip_order(seats, button), chip=chip)
     # A zero of the amounts' own type: Decimal contributions give Decimal results throughout.
-    zero = sum(layout.contributions.values(), start=chip - chip) * 0
+    zero = sum(contributions.values(), start=chip - chip) * 0
     winnings = {p: sum((pot.shares.get(p, zero) for pot in pots), start=zero) for p in seats}
     payouts = {p: winnings[p] + layout.refunds.get(p, zero) for p in seats}
-    net = {p: payouts[p] - layout.contributions[p] for p in seats}
-    result = Settlement(
-        layout=layout,
-        pots=pots,
-        ranking=tiers,
-        button=button,
-        chip=chip,
-        winnings=winnings,
-        payouts=payouts,
-        net=net,
-        hands=values,
-        board=board_cards,
-        low_ranking=low_tiers if hilo else None,
-        low_hands=low_values,
-        game=game,
-    )
+    net = {p: payouts[p] - contributions[p] for p in seats}
+    result = Settlement(layout=layout, pots=pots, ranking=tiers, button=button, chip=chip,
+                        winnings=winnings, payouts=payouts, net=net, hands=values,
+                        board=board_cards, low_ranking=low_tiers, low_hands=low_values, game=game)
     check_conservation(result)
     return result
 
 
-def rank_by_cards(hands: Mapping[str, Any], board: Any, layout: PotLayout):
+def _settle(
+    exact: bool,
+    contributions: Mapping[str, Amount],
+    tiers: Tiers | None,
+    folded: frozenset[str],
+    button: str,
+    chip: Amount,
+    dead: Mapping[str, Amount] | None,
+    rake: Any,
+    flop_seen: bool,
+    values: Mapping[str, Any] | None,
+    board_cards: tuple[Any, ...] | None,
+) -> Settlement:
+    """The settlement proper, on checked input: form the pots, withhold the rake, award each pot."""
+    layout = form_pots(contributions, folded, dead)
+    seats = layout.seats
+    formed = layout.pots
+    cuts: Sequence[Amount] = ()
+    if rake is not None:
+        cuts = take_rake([pot.amount for pot in formed], rake, flop_seen=flop_seen, chip=chip)
+    # A zero of the amounts' own type: Decimal amounts give Decimal results throughout.
+    zero = sum(contributions.values(), start=chip - chip) * 0 if exact else 0
+    winnings = dict.fromkeys(seats, zero)
+    order: Sequence[str] = ()
+    # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
+    pots: list[Pot] = list(formed)
+    for i in range(len(formed) - 1, -1, -1):
+        pot = object.__new__(Pot)   # the formed pot with its winners: see layout.built
+        fields = pot.__dict__
+        fields.update(formed[i].__dict__)
+        eligible = fields["eligible"]
+        winners = eligible if len(eligible) == 1 else pot_winners(formed[i], tiers)
+        amount = fields["amount"]
+        if cuts:
+            fields["rake"] = cuts[i]
+            amount -= cuts[i]
+        if len(winners) == 1:
+            shares = {winners[0]: amount}
+            winnings[winners[0]] += amount
+        else:
+            order = order or odd_chip_order(seats, button)
+            shares = split_pot(amount, winners, order=order, chip=chip)
+            for p, share in shares.items():
+                winnings[p] += share
+        fields["winners"] = winners
+        fields["shares"] = MappingProxyType(shares)
+        pots[i] = pot
+    payouts = dict(winnings)
+    for p, back in layout.refunds.items():
+        payouts[p] += back
+    net = {p: payouts[p] - c for p, c in contributions.items()}
+    result = built(Settlement, {
+        "layout": layout,
+        "pots": tuple(pots),
+        "ranking": tiers,
+        "button": button,
+        "chip": chip,
+        "winnings": MappingProxyType(winnings),
+        "payouts": MappingProxyType(payouts),
+        "net": MappingProxyType(net),
+        "hands": None if values is None else _frozen(values),
+        "board": board_cards,
+    })
+    check_conservation(result)
+    return result
+
+
+def rank_by_cards(
+    hands: Mapping[str, Any], board: Any, seats: Sequence[str], folded: Iterable[str] = ()
+) -> tuple[Tiers, Mapping[str, Any], tuple[Card, ...]]:
     """Rank the live players by their cards: (tiers, hand values, board cards).
 
     Every live player needs two hole cards; folded players' cards may be given (they are checked
     for duplicates but not ranked); the board must hold the five community cards.
 
-    >>> tiers, values, board = rank_by_cards({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Js 3s",
-    ...                                      build_pots({"A": 10, "B": 10}))
+    >>> tiers, values, board = rank_by_cards({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Js 3s", ["A", "B"])
     >>> tiers, values["A"].description
     ((('A',), ('B',)), 'Pair of aces, kickers J 9 7')
     """
-
     if not isinstance(hands, Mapping):
         raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah'}")
+    seats = tuple(seats)
+    out = set(folded)
+    live = [p for p in seats if p not in out]
     for player in hands:
-        if player not in layout.seats:
+        if player not in seats:
             raise InputError(
-                f"hands names {player!r}, who is not seated (players: {', '.join(layout.seats)})"
+                f"hands names {player!r}, who is not seated (players: {', '.join(seats)})"
             )
-    missing = [p for p in layout.live if p not in hands]
+    missing = [p for p in live if p not in hands]
     if missing:
         raise InputError(
             "no cards for live player(s) " + ", ".join(repr(p) for p in missing)
@@ -337,11 +487,12 @@ def rank_by_cards(hands: Mapping[str, Any], board: Any, layout: PotLayout):
             f"{len(board_cards)} ({shown})"
         )
     ranked, values = rank_players(hands, board_cards)
+    seat_of = {p: i for i, p in enumerate(seats)}
     tiers = tuple(
-        tier for tier in (tuple(p for p in group if p in layout.live) for group in ranked) if tier
+        tuple(sorted(tier, key=seat_of.__getitem__))
+        for tier in ([p for p in group if p not in out] for group in ranked)
+        if tier
     )
-    seat_of = {p: i for i, p in enumerate(layout.seats)}
-    tiers = tuple(tuple(sorted(tier, key=seat_of.__getitem__)) for tier in tiers)
     return tiers, values, tuple(board_cards)
 
 
@@ -349,19 +500,24 @@ def check_conservation(result: Settlement) -> None:
     """Raise if paid + returned + withheld differs from what was put in, or a pot is mis-split.
 
     This runs at the end of every :func:`settle`; a failure is a bug in the engine, never bad input.
+    Any other code that builds a :class:`Settlement` (the hand-history auditor) runs it too.
 
     >>> check_conservation(settle({"A": 5, "B": 5}, ranking=[("A", "B")]))
     """
+    withheld: Amount = 0
     for pot in result.pots:
-        shared = sum(pot.shares.values(), start=0)
+        shared = sum(pot.shares.values())
         if shared + pot.rake != pot.amount:
             raise RuntimeError(f"{pot.name}: shares {shared} + rake {pot.rake} != {pot.amount}")
-    paid = sum(result.winnings.values(), start=0)
-    returned = sum(result.refunds.values(), start=0)
-    if paid + returned + result.withheld != result.total:
+        withheld += pot.rake
+    layout = result.layout
+    paid = sum(result.winnings.values())
+    returned = sum(layout.refunds.values())
+    total = sum(layout.contributions.values())
+    if paid + returned + withheld != total:
         raise RuntimeError(
             f"chips not conserved: paid {paid} + returned {returned} + withheld "
-            f"{result.withheld} != put in {result.total}"
+            f"{withheld} != put in {total}"
         )
-    if sum(result.net.values(), start=0) + result.withheld != 0:
+    if sum(result.net.values()) + withheld != 0:
         raise RuntimeError("nets do not sum to minus the rake")
