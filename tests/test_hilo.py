@@ -299,7 +299,7 @@ def hilo_tables(draw, max_players=8):
     return contributions, ranking, low_ranking, folded, button, chip
 
 
-@settings(max_examples=1500)
+
 @given(hilo_tables())
 def test_hi_lo_properties(table):
     contributions, ranking, low_ranking, folded, button, chip = table
@@ -340,7 +340,7 @@ def test_hi_lo_properties(table):
     assert r.audit().ok
 
 
-@settings(max_examples=500)
+
 @given(hilo_tables())
 def test_no_low_is_the_plain_settlement(table):
     contributions, ranking, _, folded, button, chip = table
@@ -373,7 +373,7 @@ def _best(values: dict) -> set:
     return {p for p, v in values.items() if v == top}
 
 
-@settings(max_examples=150)
+@settings(max_examples=max(20, settings.default.max_examples * 3 // 4))
 @given(omaha_deals())
 def test_omaha_hi_lo_from_cards_against_pokerkit(deal):
     pokerkit = pytest.importorskip("pokerkit")

@@ -89,7 +89,7 @@ def pokerkit_low(cls, hole, board):
 deals = st.permutations(range(52))
 
 
-@settings(max_examples=300)
+
 @given(deals)
 def test_seven_card_low_agrees_with_pokerkit(order):
     a_hole, b_hole = [DECK[i] for i in order[:2]], [DECK[i] for i in order[2:4]]
@@ -109,7 +109,7 @@ def test_seven_card_low_agrees_with_pokerkit(order):
 low_heavy = st.permutations([c.index for c in DECK if c.rank <= 9 or c.rank == 14])
 
 
-@settings(max_examples=300)
+
 @given(st.one_of(deals, low_heavy), st.sampled_from([4, 5]))
 def test_omaha_low_agrees_with_pokerkit(order, size):
     a_hole, b_hole = [DECK[i] for i in order[:size]], [DECK[i] for i in order[size:2 * size]]

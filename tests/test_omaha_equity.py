@@ -122,7 +122,7 @@ def test_errors():
                                              "C": "7c 7d 8c 8d"}, board="2c 3c 9h")
 
 
-@settings(max_examples=25)
+@settings(max_examples=max(10, settings.default.max_examples // 8))
 @given(st.permutations(range(52)), st.booleans())
 def test_random_turns_against_enumeration(order, hi_lo):
     hands = {p: [DECK[i] for i in order[4 * k:4 * k + 4]] for k, p in enumerate("ABC")}

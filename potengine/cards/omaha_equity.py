@@ -41,7 +41,7 @@ import numpy as np
 from ..errors import CardError, InputError
 from ..pots.hilo import divide
 from ..pots.layout import build_pots
-from .arrays import CARD_KEYS, FLUSH_STRENGTHS, _nonflush_strengths
+from .arrays import CARD_KEYS, FLUSH_STRENGTHS, nonflush_strengths
 from .deck import Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .equity import combinations_array
 from .low import low_bit
@@ -148,7 +148,7 @@ def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool,
     pairs = hole[_PAIRS_OF[len(hole)]]                                   # (6, 2)
     triples = reps[:, _TRIPLES]                                          # (u, 10, 3)
     keys = RANK_KEYS[triples].sum(-1)[:, :, None] + RANK_KEYS[pairs].sum(-1)[None, None, :]
-    per_class = _nonflush_strengths(keys.ravel()).reshape(len(reps), -1).max(axis=1)
+    per_class = nonflush_strengths(keys.ravel()).reshape(len(reps), -1).max(axis=1)
     high = per_class[inverse]
     _flush_strengths(hole, boards, high)
     if not hi_lo:
