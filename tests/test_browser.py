@@ -186,6 +186,8 @@ def random_table(rng: random.Random) -> dict[str, str]:
     if not live:
         folded.pop()
         live = [p for p in names if p not in folded]
+    top = max(a for p, a in zip(names, amounts) if p in live)
+    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts)]  # folds face a bet
     order = list(live)
     rng.shuffle(order)
     groups: list[list[str]] = []
