@@ -18,6 +18,7 @@ Nothing is asserted: speed is measured and printed (``ratio`` lines), never test
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import threading
@@ -25,6 +26,7 @@ import time
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlencode
 
 from potengine.present.live import calculate
@@ -37,10 +39,10 @@ FIELDS = {"players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35", "folded": "
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".wasm": "application/wasm"}
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -63,7 +65,7 @@ def main() -> None:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Handler, directory=str(SITE)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/book/calculator.html?{urlencode(FIELDS)}"
-    first, in_page = [], []
+    first, in_page, engine_ms = [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-background-networking", "--disable-component-update",
@@ -87,6 +89,7 @@ def main() -> None:
             page.click("#calc-settle")
             page.wait_for_function(f"document.querySelector('#pot-calculator').dataset.runs === '{run}'")
             in_page.append((time.perf_counter() - start) * 1000)
+            engine_ms.append(float(page.get_attribute("#pot-calculator", "data-last-ms")))
         context.close()
         browser.close()
     httpd.shutdown()
@@ -95,8 +98,12 @@ def main() -> None:
     print(f"first result (cold, median of 3): {statistics.median(first):.2f} s "
           f"(runs: {', '.join(f'{t:.2f}' for t in first)})")
     print(f"one settlement in the page (click to result, median of {settlements}): {browser_ms:.1f} ms")
+    print(f"  of which the engine call (page -> worker -> Python -> page, measured in the page): "
+          f"{statistics.median(engine_ms):.1f} ms")
     print(f"one settlement in CPython (potengine.present.live.calculate, median): {cpython:.2f} ms")
-    print(f"ratio browser/CPython for one settlement: {browser_ms / cpython:.1f}")
+    print(f"ratio browser/CPython for one settlement: {browser_ms / cpython:.1f} (click to result), "
+          f"{statistics.median(engine_ms) / cpython:.1f} (engine call only)")
+    print(f"# load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ as ``live/...``):
 * the pages' scripts and style from ``web/``;
 * ``build-info.json``: what was built, read by the pages first. Without npm (or with
   ``POTENGINE_NO_NPM=1``) it says so, the pages show a notice instead of the live engine and the
-  rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a missing npm an error instead.
+  rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a
+  missing npm an error instead.
 
 Usage: python tools/build_live.py [--out _build/live] [--require]
 """
@@ -82,7 +83,7 @@ def unpack_runtime(tarball: Path, target: Path) -> None:
 
 def project_version() -> str:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+    match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
     if not match:
         raise SystemExit("build_live: no version in pyproject.toml")
     return match.group(1)
@@ -101,8 +102,8 @@ def build_wheel(target: Path) -> str:
     files.append((f"{dist_info}/METADATA",
                   f"Metadata-Version: 2.1\nName: potengine\nVersion: {version}\n".encode()))
     files.append((f"{dist_info}/WHEEL",
-                  b"Wheel-Version: 1.0\nGenerator: tools/build_live.py\nRoot-Is-Purelib: true\n"
-                  b"Tag: py3-none-any\n"))
+                  (b"Wheel-Version: 1.0\nGenerator: tools/build_live.py\nRoot-Is-Purelib: true\n"
+                   b"Tag: py3-none-any\n")))
     record = []
     for arcname, data in files:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()

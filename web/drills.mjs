@@ -62,7 +62,9 @@ function answer() {
     winners: [...form.querySelectorAll(`input[data-pot="${i}"]:checked`)].map((box) => box.value),
   }));
   const payouts = {};
-  for (const input of form.querySelectorAll("input[data-player]")) payouts[input.dataset.player] = input.value;
+  for (const input of form.querySelectorAll("input[data-player]")) {
+    payouts[input.dataset.player] = input.value;
+  }
   return { pots, payouts };
 }
 
@@ -88,7 +90,8 @@ form.addEventListener("submit", async (event) => {
     el("ul", { class: "live-marks" }, ...marked.items.map((item) => el("li",
       { class: item.ok ? "live-ok" : "live-wrong" },
       `${item.ok ? "✓" : "✗"} ${item.what}: `,
-      item.ok ? item.expected : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`))),
+      item.ok ? item.expected
+        : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`))),
     el("h3", { text: "How the engine settles it" }),
     ...marked.explanation.split("\n").map((line) => el("p", { text: line })),
     el("div", { html: marked.tables }), el("div", { html: marked.pictures }));

@@ -27,7 +27,8 @@ def iter_audits(text: str, name: str) -> Iterator[HandAudit | HandHistoryError]:
         raise HandHistoryError(f"{name}: a hand history must be text, not {type(text).__name__}")
     hands = split_hands(text)
     if len(hands) > MAX_HANDS:
-        raise HandHistoryError(f"{name}: the file holds {len(hands)} hands, more than the limit of {MAX_HANDS}")
+        raise HandHistoryError(
+            f"{name}: the file holds {len(hands)} hands, more than the limit of {MAX_HANDS}")
     for lines in hands:
         try:
             hand = parse_hand(lines)

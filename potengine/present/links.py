@@ -7,8 +7,12 @@ fields (:data:`potengine.present.live.FIELDS`), so the link opens the page with 
 
 >>> from potengine import settle
 >>> result = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
->>> calculator_query(result)
-'players=Alice%3A40%2CBilal%3A100%2CChlo%C3%A9%3A100&ranking=Alice%3EChlo%C3%A9%3EBilal&folded=&button=Chlo%C3%A9&chip=1'
+>>> print(calculator_query(result).replace("&", "\\n&"))
+players=Alice%3A40%2CBilal%3A100%2CChlo%C3%A9%3A100
+&ranking=Alice%3EChlo%C3%A9%3EBilal
+&folded=
+&button=Chlo%C3%A9
+&chip=1
 """
 
 from __future__ import annotations
@@ -56,7 +60,8 @@ class CalculatorLink:
         self.text = text
 
     def _repr_html_(self) -> str:
-        return f'<p class="potengine-calculator-link"><a href="{escape(self.url)}">{escape(self.text)}</a></p>'
+        link = f'<a href="{escape(self.url)}">{escape(self.text)}</a>'
+        return f'<p class="potengine-calculator-link">{link}</p>'
 
     def __repr__(self) -> str:
         return f"{self.text}: {self.url}"

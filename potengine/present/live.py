@@ -47,7 +47,8 @@ def _pairs(text: str, what: str) -> list[tuple[str, str]]:
             continue
         name, sep, value = item.rpartition(":")
         if not sep or not name.strip():
-            raise _FieldError(f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}")
+            raise _FieldError(
+                f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}")
         pairs.append((name.strip(), value.strip()))
     return pairs
 
@@ -249,7 +250,7 @@ CALLS = {
 
 
 def call(name: str, arguments: str) -> str:
-    """Call ``CALLS[name](*json.loads(arguments))`` and return ``{"value": ...}`` or ``{"error": ...}`` as JSON.
+    """Call ``CALLS[name](*json.loads(arguments))``; return ``{"value": ...}`` or ``{"error": ...}`` as JSON.
 
     An input error comes back as the engine's message, never as a traceback.
 
