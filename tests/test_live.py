@@ -240,3 +240,17 @@ def test_the_wheel_holds_the_package_and_a_valid_record(tmp_path: Path) -> None:
     first = (tmp_path / name).read_bytes()
     build_live.build_wheel(tmp_path)
     assert (tmp_path / name).read_bytes() == first          # the same source, the same wheel
+
+
+def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:
+    import potengine.present.live as live
+    from potengine.errors import HandHistoryError
+
+    def refuse(text: str, name: str):
+        raise HandHistoryError(f"{name}: the file holds 200000 hands, more than the limit of 100000")
+        yield  # pragma: no cover - a generator that refuses at its first step
+
+    monkeypatch.setattr(live, "iter_audits", refuse)
+    hands = list(audit_hands("anything", "big.txt"))
+    assert len(hands) == 1 and hands[0]["consistent"] is None
+    assert hands[0]["verdict"] == "big.txt: the file holds 200000 hands, more than the limit of 100000"

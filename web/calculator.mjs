@@ -70,7 +70,12 @@ async function settle() {
   link.hidden = false;
   root.dataset.state = "busy";
   const started = performance.now();
-  const out = await engine.call("calculate", [values]);
+  let out;
+  try {
+    out = await engine.call("calculate", [values]);
+  } catch (err) {
+    out = { ok: false, errors: { players: err.message } };
+  }
   root.dataset.lastMs = (performance.now() - started).toFixed(1);
   showErrors(out.errors || {});
   if (out.ok) {

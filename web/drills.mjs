@@ -80,7 +80,13 @@ async function deal(levelNumber, seed) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (!engine || !drill) return;
-  const marked = await engine.call("mark_drill", [drill.level, drill.seed, answer()]);
+  let marked;
+  try {
+    marked = await engine.call("mark_drill", [drill.level, drill.seed, answer()]);
+  } catch (err) {
+    marks.replaceChildren(el("p", { class: "live-error", text: err.message }));
+    return;
+  }
   session.drills += 1;
   session.allRight += marked.all_right ? 1 : 0;
   session.items += marked.total;

@@ -29,22 +29,30 @@ self.onmessage = async (event) => {
     self.postMessage({ id, value: "ready" });
     return;
   }
-  if (name === "audit") {
-    const [text, file] = args;
-    const total = live.count_hands(text);
-    let done = 0;
-    const hands = live.audit_hands_json(text, file);
-    try {
-      for (const hand of hands) {
-        done += 1;
-        self.postMessage({ id, progress: { done, total, hand: JSON.parse(hand) } });
-      }
-    } finally {
-      hands.destroy();
+  try {
+    if (name === "audit") {
+      audit(live, id, ...args);
+    } else {
+      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args))) });
     }
-    const answer = JSON.parse(live.call("audit_document", JSON.stringify([text, file])));
-    self.postMessage({ id, ...answer });
-    return;
+  } catch (err) {
+    // The engine answers bad input with a message; this is only reached by a bug: say it in one line.
+    self.postMessage({ id, error: String(err.message || err).trim().split("\n").pop() });
   }
-  self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args))) });
 };
+
+// The checker: one progress message per hand, then the whole document.
+function audit(live, id, text, file) {
+  const total = live.count_hands(text);
+  let done = 0;
+  const hands = live.audit_hands_json(text, file);
+  try {
+    for (const hand of hands) {
+      done += 1;
+      self.postMessage({ id, progress: { done, total, hand: JSON.parse(hand) } });
+    }
+  } finally {
+    hands.destroy();
+  }
+  self.postMessage({ id, ...JSON.parse(live.call("audit_document", JSON.stringify([text, file]))) });
+}

@@ -180,7 +180,16 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     >>> [(h["hand_id"], h["consistent"]) for h in audit_hands(text, "unreadable.txt")][:2]
     [('250000000701', True), ('250000000702', None)]
     """
-    for item in iter_audits(text, name):
+    items = iter_audits(text, name)
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except PotEngineError as err:      # the whole text refused (e.g. too many hands)
+            yield {"hand_id": None, "consistent": None, "verdict": str(err), "report": str(err),
+                   "pictures": ""}
+            return
         if isinstance(item, PotEngineError):
             yield {"hand_id": _hand_id_of(str(item)), "consistent": None, "verdict": str(item),
                    "report": str(item), "pictures": ""}
