@@ -436,3 +436,18 @@ def test_pages_fit_a_phone(browser, server, path, query, state, tmp_path) -> Non
     finally:
         watched.close()
 
+
+
+def test_a_site_built_without_npm_shows_a_notice_instead_of_the_engine(browser, server) -> None:
+    """What `make book` without npm produces: build-info.json says so, the page explains itself."""
+    watched = Watched(browser, server)
+    try:
+        watched.context.route("**/live/build-info.json",
+                              lambda route: route.fulfill(json={"live": False}))
+        for path in ("book/calculator.html", "book/history_checker.html", "book/dealer_drills.html"):
+            watched.open(path, state="unavailable")
+            assert "built without the engine" in watched.page.inner_text(".live-status")
+        assert not any(url.endswith(".wasm") for url in watched.requests)
+        assert not watched.foreign and not watched.errors, (watched.foreign, watched.errors)
+    finally:
+        watched.close()
