@@ -41,7 +41,7 @@ live: $(STAMP)
 
 # Browsers run WebAssembly only over http, not from file://.
 serve:
-	$(or $(wildcard $(BIN)/python),$(PYTHON)) -m http.server --directory _build/html 8000
+	$(or $(wildcard $(BIN)/python),$(PYTHON)) tools/serve.py 8000
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

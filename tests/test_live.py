@@ -243,8 +243,8 @@ def test_the_wheel_holds_the_package_and_a_valid_record(tmp_path: Path) -> None:
 
 
 def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:
-    import potengine.present.live as live
     from potengine.errors import HandHistoryError
+    from potengine.present import live
 
     def refuse(text: str, name: str):
         raise HandHistoryError(f"{name}: the file holds 200000 hands, more than the limit of 100000")
