@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book pdf test lab bench notebooks clean help
+.PHONY: book pdf test lab bench notebooks clean help serve live
 .DEFAULT_GOAL := help
 
 help:
@@ -16,6 +16,7 @@ help:
 	@echo "make test   - ruff and mypy, then unit, property and doctest tests, and nbval over every notebook"
 	@echo "make lab    - open the notebooks in JupyterLab in the project's environment"
 	@echo "make bench  - run the benchmarks against the peers and print the ratios"
+	@echo "make serve  - serve the built site on http://localhost:8000 (the live pages need http)"
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
 	@echo "make pdf    - the whole book as one PDF, _build/pdf/book.pdf (make book builds it too)"
 
@@ -31,9 +32,19 @@ $(STAMP): requirements.txt pyproject.toml
 # engine change); -W turns every warning, including a failing cell, into an error.
 book: $(STAMP)
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
+	$(BIN)/python tools/build_live.py
 	$(BIN)/jupyter-book build . --all -W --keep-going
 	$(BIN)/python .ci/check_site.py _build/html
 	$(MAKE) pdf
+
+# The live pages' engine alone (Pyodide from npm + the potengine wheel) into _build/live; `make book`
+# runs it too. Without npm it says so and the pages show a notice (POTENGINE_REQUIRE_LIVE=1: fail).
+live: $(STAMP)
+	$(BIN)/python tools/build_live.py
+
+# Browsers run WebAssembly only over http, not from file://.
+serve:
+	$(or $(wildcard $(BIN)/python),$(PYTHON)) tools/serve.py 8000
 
 # The whole book as one PDF: every page of the built site, in the order of _toc.yml, printed by
 # Debian's headless Chromium (installed here when missing: Jupyter Book's own PDF builders download

@@ -1,0 +1,281 @@
+"""What the book's live pages call: the engine behind the calculator, the checker and the drills.
+
+The pages run this module in the reader's browser (Pyodide); their JavaScript only reads the
+forms, calls one function here with plain strings and shows what comes back. Every function
+takes and returns plain data (strings, lists, dicts: JSON), never raises on bad input and never
+shows a traceback: an error comes back as the engine's own message, keyed by the field it is
+about, so the page can show it beside that field.
+
+* :func:`calculate`: the pot calculator (the fields are those of the page's URL query);
+* :func:`audit_hands`: the hand-history checker, one hand at a time, and :func:`audit_document`;
+* :func:`new_drill` and :func:`mark_drill`: the dealer drills.
+
+Only the standard library is used: no numpy, no matplotlib.
+
+>>> out = calculate({"players": "Alice:40, Bilal:100, Chloé:100", "ranking": "Alice > Chloé > Bilal"})
+>>> out["ok"], out["settlement"]["payouts"]
+(True, {'Alice': 120, 'Bilal': 0, 'Chloé': 120})
+>>> calculate({"players": "Alice:40, Bilal:x"})["errors"]
+{'players': "Bilal's contribution must be a number of chips like 40 or 0.50, got 'x'"}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..chips import Amount
+from ..cli import _amount, settlement_json
+from ..errors import CardError, PotEngineError
+from ..pots.layout import check_contributions, check_folded
+from ..pots.ranking import parse_ranking
+from ..pots.settlement import Settlement, check_chip, settle
+from .svg import settlement_svg
+from .tables import audit_html, settlement_html
+from .words import explain
+
+FIELDS = ("players", "folded", "button", "chip", "ranking", "hands", "board")
+"""The calculator's fields, in the order of the form (and of the URL query)."""
+
+
+def _pairs(text: str, what: str) -> list[tuple[str, str]]:
+    """``"Alice:40, Bilal:100"`` as ``[("Alice", "40"), ("Bilal", "100")]``."""
+    pairs = []
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.rpartition(":")
+        if not sep or not name.strip():
+            raise _FieldError(
+                f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+_EXAMPLE = {"player": "Alice:40", "hand": "Alice:AsKs"}
+
+
+class _FieldError(PotEngineError):
+    """A field that cannot be read (raised and caught in this module only)."""
+
+
+def read_players(text: str) -> dict[str, Amount]:
+    """The contributions from the players field, ``"Alice:40, Bilal:100"``, in seat order.
+
+    >>> read_players("Alice:40, Bilal:0.50")
+    {'Alice': 40, 'Bilal': Decimal('0.50')}
+    """
+    contributions: dict[str, Amount] = {}
+    for name, value in _pairs(text, "player"):
+        if name in contributions:
+            raise _FieldError(f"{name!r} is given twice")
+        contributions[name] = _amount(value, f"{name}'s contribution")
+    if not contributions:
+        raise _FieldError("name the players and what each put in, e.g. Alice:40, Bilal:100")
+    return dict(check_contributions(contributions))
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _settle_fields(fields: Mapping[str, str]) -> tuple[Settlement | None, dict[str, str]]:
+    """Read the fields one by one and settle; an error is kept against the field it is about."""
+    get = {key: str(fields.get(key) or "").strip() for key in FIELDS}
+    errors: dict[str, str] = {}
+    try:
+        contributions = read_players(get["players"])
+    except PotEngineError as err:
+        return None, {"players": str(err)}
+    chip: Amount = 1
+    try:
+        chip = _amount(get["chip"] or "1", "the chip")
+        chip = check_chip(chip, contributions)
+    except PotEngineError as err:
+        errors["chip"] = str(err)
+    folded = _names(get["folded"])
+    try:
+        check_folded(folded, contributions)
+    except PotEngineError as err:
+        errors["folded"] = str(err)
+    button = get["button"] or None
+    if button is not None and button not in contributions:
+        errors["button"] = f"button {button!r} is not seated (players: {', '.join(contributions)})"
+    ranking = hands = board = None
+    try:
+        ranking = parse_ranking(get["ranking"]) if get["ranking"] else None
+    except PotEngineError as err:
+        errors["ranking"] = str(err)
+    try:
+        hands = dict(_pairs(get["hands"], "hand")) if get["hands"] else None
+    except PotEngineError as err:
+        errors["hands"] = str(err)
+    board = get["board"] or None
+    if errors:
+        return None, errors
+    try:
+        result = settle(contributions, ranking, folded=folded, button=button, chip=chip,
+                        hands=hands, board=board)
+    except CardError as err:
+        field = "board" if "board" in str(err).lower() and board else "hands"
+        return None, {field: str(err)}
+    except PotEngineError as err:
+        field = "ranking" if ranking is not None or hands is None else "hands"
+        if "button" in str(err) and button is not None:
+            field = "button"
+        return None, {field: str(err)}
+    return result, {}
+
+
+def calculate(fields: Mapping[str, str]) -> dict[str, Any]:
+    """Settle the calculator's fields; return the JSON, the tables, the words, the check, the pictures.
+
+    ``fields`` holds strings named as in :data:`FIELDS`: ``players`` ("Alice:40, Bilal:100"),
+    ``folded`` ("Bilal, David"), ``button``, ``chip`` ("1"), and either ``ranking``
+    ("Alice > Chloé = Bilal") or ``hands`` ("Alice:AsKs, Bilal:7h7d") with ``board``.
+    ``settlement_text`` is exactly what ``potengine settle ... --json`` prints for the same input.
+
+    >>> out = calculate({"players": "A:40, B:100", "ranking": "B > A", "button": "Z"})
+    >>> out["ok"], out["errors"]
+    (False, {'button': "button 'Z' is not seated (players: A, B)"})
+    """
+    try:
+        result, errors = _settle_fields(fields)
+    except (ValueError, ArithmeticError) as err:   # a safety net: one line, never a traceback
+        result, errors = None, {"players": " ".join(str(err).split())[:300]}
+    if result is None:
+        return {"ok": False, "errors": errors}
+    data = settlement_json(result)
+    return {
+        "ok": True,
+        "errors": {},
+        "settlement": data,
+        "settlement_text": json.dumps(data, ensure_ascii=False, indent=2),
+        "tables": settlement_html(result),
+        "explanation": explain(result),
+        "check": audit_html(result.audit()),
+        "check_ok": result.audit().ok,
+        "pictures": settlement_svg(result),
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# The hand-history checker
+# ----------------------------------------------------------------------------------------------
+
+try:  # the auditor's JSON interface (branch `audit`); until it lands, the adapter below
+    from ..histories.audit import audit_json, iter_audits  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on which branch is merged
+    from ._audit_adapter import audit_json, iter_audits
+
+
+def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
+    """Audit a file's hands one at a time, for a progress bar: one dict per hand.
+
+    Each dict holds the hand's ID, whether it is consistent, the verdict and six steps in words
+    and the picture of the engine's pots (or the error of a hand that cannot be read).
+
+    >>> text = open("tests/data/pokerstars/unreadable.txt", encoding="utf-8").read()
+    >>> [(h["hand_id"], h["consistent"]) for h in audit_hands(text, "unreadable.txt")][:2]
+    [('250000000701', True), ('250000000702', None)]
+    """
+    items = iter_audits(text, name)
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except PotEngineError as err:      # the whole text refused (e.g. too many hands)
+            yield {"hand_id": None, "consistent": None, "verdict": str(err), "report": str(err),
+                   "pictures": ""}
+            return
+        if isinstance(item, PotEngineError):
+            yield {"hand_id": _hand_id_of(str(item)), "consistent": None, "verdict": str(item),
+                   "report": str(item), "pictures": ""}
+            continue
+        pictures = settlement_svg(item.settlement) if item.settlement is not None else ""
+        yield {"hand_id": item.hand_id, "consistent": item.consistent, "verdict": item.verdict(),
+               "report": item.report(), "pictures": pictures}
+
+
+def _hand_id_of(message: str) -> str | None:
+    if message.startswith("hand #"):
+        return message[6:].split(",", 1)[0].split(":", 1)[0]
+    return None
+
+
+def audit_document(text: str, name: str) -> str:
+    """The JSON document that ``potengine audit --json`` prints for this one file, as text."""
+    return json.dumps(audit_json({name: text}), ensure_ascii=False, indent=2)
+
+
+# ----------------------------------------------------------------------------------------------
+# The dealer drills
+# ----------------------------------------------------------------------------------------------
+
+def new_drill(level: int | str, seed: int | str) -> dict[str, Any]:
+    """A drill's situation as plain data (see :func:`potengine.drills.deal`)."""
+    from ..drills import deal
+
+    return deal(int(level), int(seed)).question()
+
+
+def mark_drill(level: int | str, seed: int | str, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """Mark the reader's answer to a drill (see :func:`potengine.drills.mark`)."""
+    from ..drills import deal, mark
+
+    drill = deal(int(level), int(seed))
+    marked = mark(drill, answer)
+    result = drill.settlement()
+    marked["tables"] = settlement_html(result)
+    marked["pictures"] = settlement_svg(result)
+    return marked
+
+
+# ----------------------------------------------------------------------------------------------
+# One entry point for the pages: names and arguments in, JSON text out
+# ----------------------------------------------------------------------------------------------
+
+def count_hands(text: str) -> int:
+    """How many hands a file's text holds (for the checker's progress bar).
+
+    >>> count_hands("PokerStars Hand #1: x\\na\\nPokerStars Hand #2: y\\n")
+    2
+    """
+    from ..histories.pokerstars import split_hands
+
+    return len(split_hands(text))
+
+
+CALLS = {
+    "calculate": calculate,
+    "count_hands": count_hands,
+    "audit_document": audit_document,
+    "new_drill": new_drill,
+    "mark_drill": mark_drill,
+}
+"""What a page may call through :func:`call`."""
+
+
+def call(name: str, arguments: str) -> str:
+    """Call ``CALLS[name](*json.loads(arguments))``; return ``{"value": ...}`` or ``{"error": ...}`` as JSON.
+
+    An input error comes back as the engine's message, never as a traceback.
+
+    >>> call("new_drill", "[9, 1]")
+    '{"error": "drill level must be 1 to 5, not 9"}'
+    """
+    try:
+        value = CALLS[name](*json.loads(arguments))
+    except PotEngineError as err:
+        return json.dumps({"error": str(err)}, ensure_ascii=False)
+    except (ValueError, ArithmeticError, TypeError) as err:   # a safety net: one line
+        return json.dumps({"error": " ".join(str(err).split())[:300]}, ensure_ascii=False)
+    return json.dumps({"value": value}, ensure_ascii=False)
+
+
+def audit_hands_json(text: str, name: str) -> Iterator[str]:
+    """:func:`audit_hands` with each hand as JSON text (what the page's worker posts)."""
+    for hand in audit_hands(text, name):
+        yield json.dumps(hand, ensure_ascii=False)

@@ -1,0 +1,155 @@
+"""Put the live pages' engine into the site: the Pyodide runtime (from npm) and a potengine wheel.
+
+``make book`` runs this before ``jupyter-book build``. It writes ``_build/live/live/`` (Sphinx
+copies ``_build/live`` into the site's root through ``html_extra_path``, so the files are served
+as ``live/...``):
+
+* ``pyodide/``: the Pyodide core runtime only (no packages), from the npm package ``pyodide`` at
+  the pinned :data:`PYODIDE_VERSION`, fetched with the machine's ``npm pack`` and checked against
+  the pinned sha512 before anything is unpacked; the tarball is cached in ``_build/cache``;
+* ``potengine-<version>-py3-none-any.whl``: the package as a pure-Python wheel, built here with
+  the standard library (the page unpacks it into Pyodide itself: no micropip, no package index);
+* the pages' scripts and style from ``web/``;
+* ``build-info.json``: what was built, read by the pages first. Without npm (or with
+  ``POTENGINE_NO_NPM=1``) it says so, the pages show a notice instead of the live engine and the
+  rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a
+  missing npm an error instead.
+
+Usage: python tools/build_live.py [--out _build/live] [--require]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_SHA512 = "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+"""npm's ``dist.integrity`` of pyodide-314.0.7.tgz (``npm view pyodide@314.0.7 dist.integrity``)."""
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+"""The core runtime: the loader, the interpreter, the standard library and the (empty) lock file."""
+FIXED_TIME = (2026, 1, 1, 0, 0, 0)     # wheel entries get one date: the same source, the same wheel
+
+
+def say(message: str) -> None:
+    print(f"build_live: {message}", flush=True)
+
+
+def find_npm() -> str | None:
+    """The machine's npm, or None when it is missing (or hidden with POTENGINE_NO_NPM=1)."""
+    if os.environ.get("POTENGINE_NO_NPM"):
+        return None
+    return shutil.which("npm")
+
+
+def fetch_pyodide(npm: str, cache: Path) -> Path:
+    """The pinned pyodide tarball, from the cache or ``npm pack``, with its sha512 checked."""
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        say(f"fetching pyodide {PYODIDE_VERSION} with npm pack")
+        subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache),
+                        "--silent"], check=True, stdout=subprocess.DEVNULL)
+    digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
+    if digest != PYODIDE_SHA512:
+        tarball.unlink()
+        raise SystemExit(f"build_live: {tarball.name} has sha512 {digest}, expected {PYODIDE_SHA512}: "
+                         "refusing to put it in the site")
+    return tarball
+
+
+def unpack_runtime(tarball: Path, target: Path) -> None:
+    """Only the core runtime files, from the tarball's ``package/`` folder, into ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball, "r:gz") as archive:
+        for name in RUNTIME_FILES:
+            member = archive.getmember(f"package/{name}")
+            source = archive.extractfile(member)
+            assert source is not None
+            (target / name).write_bytes(source.read())
+
+
+def project_version() -> str:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    if not match:
+        raise SystemExit("build_live: no version in pyproject.toml")
+    return match.group(1)
+
+
+def build_wheel(target: Path) -> str:
+    """``potengine`` as a pure-Python wheel (every ``.py`` file of the package); return its name."""
+    version = project_version()
+    name = f"potengine-{version}-py3-none-any.whl"
+    dist_info = f"potengine-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted((ROOT / "potengine").rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    files.append((f"{dist_info}/METADATA",
+                  f"Metadata-Version: 2.1\nName: potengine\nVersion: {version}\n".encode()))
+    files.append((f"{dist_info}/WHEEL",
+                  (b"Wheel-Version: 1.0\nGenerator: tools/build_live.py\nRoot-Is-Purelib: true\n"
+                   b"Tag: py3-none-any\n")))
+    record = []
+    for arcname, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arcname},sha256={digest},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    files.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode()))
+    target.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target / name, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for arcname, data in files:
+            info = zipfile.ZipInfo(arcname, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            wheel.writestr(info, data)
+    return name
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "_build" / "live"))
+    parser.add_argument("--require", action="store_true", help="fail when npm is missing (CI)")
+    args = parser.parse_args(argv)
+    args.require = args.require or bool(os.environ.get("POTENGINE_REQUIRE_LIVE"))
+    out = Path(args.out)
+    live = out / "live"
+    if live.exists():
+        shutil.rmtree(live)
+    live.mkdir(parents=True)
+    for source in sorted((ROOT / "web").iterdir()):
+        if source.suffix in {".mjs", ".js", ".css"}:
+            shutil.copy2(source, live / source.name)
+    info: dict[str, object] = {"live": False}
+    npm = find_npm()
+    if npm is None:
+        if args.require:
+            say("npm is missing: the live pages need it to vendor the Pyodide runtime")
+            return 1
+        say("npm not found: building the site WITHOUT the live pages' engine (the calculator, "
+            "checker and drills show a notice); install npm and run `make book` again to include it")
+    else:
+        unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
+        wheel = build_wheel(live)
+        info = {"live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel}
+        say(f"pyodide {PYODIDE_VERSION} (sha512 checked) and {wheel} are in {live}")
+    (live / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+// Dealer drills: potengine deals a situation from a level and a seed (both in the URL, so a drill
+// can be shared), the reader fills in each pot and each payout, potengine marks the answer.
+import { el, startEngine, query, setQuery } from "./live.mjs";
+
+const root = document.getElementById("dealer-drill");
+const level = el("select", { id: "drill-level", "aria-label": "Level" });
+const next = el("button", { id: "drill-new", type: "button", class: "live-button", text: "New situation",
+                            disabled: "" });
+const situation = el("div", { id: "drill-situation" });
+const form = el("form", { id: "drill-form", novalidate: "", hidden: "" });
+const checkButton = el("button", { id: "drill-check", type: "submit", class: "live-button",
+                                   text: "Check my answer" });
+const marks = el("div", { id: "drill-marks", class: "live-result" });
+const score = el("p", { id: "drill-score", class: "live-count", "aria-live": "polite" });
+const json = el("pre", { id: "drill-json", class: "live-json", hidden: "" });
+root.append(
+  el("div", { class: "live-actions" }, el("label", { for: "drill-level", text: "Level " }), level, next),
+  situation, form, marks, score, json);
+
+let engine = null;
+let drill = null;
+const session = { drills: 0, allRight: 0, items: 0, right: 0 };
+
+function cell(tag, text) { return el(tag, { text }); }
+
+function showDrill(question) {
+  drill = question;
+  situation.replaceChildren(
+    el("h3", { text: `Level ${question.level}: ${question.title} (drill ${question.seed})` }),
+    el("table", { class: "live-table" },
+      el("thead", {}, el("tr", {}, cell("th", "Seat"), cell("th", "Player"), cell("th", "Put in"),
+                         cell("th", ""))),
+      el("tbody", {}, ...question.players.map((p, i) => el("tr", {},
+        cell("td", String(i + 1)), cell("td", p.name), cell("td", p.put_in),
+        cell("td", [p.folded ? "folded" : "", p.button ? "button" : ""].filter(Boolean).join(", ")))))),
+    el("p", {}, "Showdown, best first: ", el("strong", { text: question.ranking }),
+       `. Smallest chip: ${question.chip}.`));
+  const live = question.players.filter((p) => !p.folded).map((p) => p.name);
+  const pots = question.pots.map((name, i) => el("fieldset", { class: "live-pot" },
+    el("legend", { text: name }),
+    el("label", { for: `drill-pot-${i}-amount`, text: "Amount " }),
+    el("input", { id: `drill-pot-${i}-amount`, type: "text", inputmode: "decimal", autocomplete: "off" }),
+    el("div", { class: "live-winners" }, "Won by: ", ...live.map((name, j) => el("label", {},
+      el("input", { type: "checkbox", id: `drill-pot-${i}-winner-${j}`, value: name,
+                    "data-pot": String(i) }), ` ${name} `)))));
+  const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: "Each player receives" }),
+    ...question.players.map((p, i) => el("div", { class: "live-payout" },
+      el("label", { for: `drill-payout-${i}`, text: `${p.name} ` }),
+      el("input", { id: `drill-payout-${i}`, type: "text", inputmode: "decimal", autocomplete: "off",
+                    "data-player": p.name }))));
+  form.replaceChildren(...pots, payouts, el("div", { class: "live-actions" }, checkButton));
+  form.hidden = false;
+  marks.replaceChildren();
+  json.textContent = "";
+  setQuery({ level: question.level, seed: question.seed });
+  root.dataset.state = "asking";
+}
+
+function answer() {
+  const pots = drill.pots.map((_, i) => ({
+    amount: document.getElementById(`drill-pot-${i}-amount`).value,
+    winners: [...form.querySelectorAll(`input[data-pot="${i}"]:checked`)].map((box) => box.value),
+  }));
+  const payouts = {};
+  for (const input of form.querySelectorAll("input[data-player]")) {
+    payouts[input.dataset.player] = input.value;
+  }
+  return { pots, payouts };
+}
+
+async function deal(levelNumber, seed) {
+  try {
+    showDrill(await engine.call("new_drill", [levelNumber, seed]));
+  } catch (err) {
+    situation.replaceChildren(el("p", { class: "live-error", text: err.message }));
+    root.dataset.state = "invalid";
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (!engine || !drill) return;
+  let marked;
+  try {
+    marked = await engine.call("mark_drill", [drill.level, drill.seed, answer()]);
+  } catch (err) {
+    marks.replaceChildren(el("p", { class: "live-error", text: err.message }));
+    return;
+  }
+  session.drills += 1;
+  session.allRight += marked.all_right ? 1 : 0;
+  session.items += marked.total;
+  session.right += marked.right;
+  marks.replaceChildren(
+    el("h3", { text: marked.all_right ? "All right!" : `${marked.right} of ${marked.total} right` }),
+    el("ul", { class: "live-marks" }, ...marked.items.map((item) => el("li",
+      { class: item.ok ? "live-ok" : "live-wrong" },
+      `${item.ok ? "✓" : "✗"} ${item.what}: `,
+      item.ok ? item.expected
+        : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`))),
+    el("h3", { text: "How the engine settles it" }),
+    ...marked.explanation.split("\n").map((line) => el("p", { text: line })),
+    el("div", { html: marked.tables }), el("div", { html: marked.pictures }));
+  score.textContent = `This session: ${session.allRight} of ${session.drills} drills all right, ` +
+    `${session.right} of ${session.items} answers right.`;
+  json.textContent = JSON.stringify(marked.items);
+  root.dataset.state = "marked";
+});
+
+for (const [n, title] of [[1, "two players, one all-in"], [2, "three players, one all-in"],
+  [3, "four players, two all-ins, a fold"], [4, "five players, folds and a tie"],
+  [5, "six players, folds, ties, odd chips"]]) {
+  level.append(el("option", { value: String(n), text: `${n}: ${title}` }));
+}
+const params = query();
+if (params.get("level")) level.value = params.get("level");
+
+function randomSeed() {
+  const values = new Uint32Array(1);
+  crypto.getRandomValues(values);
+  return values[0] % 1000000000;
+}
+
+next.addEventListener("click", () => deal(Number(level.value), randomSeed()));
+
+engine = await startEngine(root);
+if (engine) {
+  next.removeAttribute("disabled");
+  const seed = params.get("seed");
+  await deal(Number(params.get("level") || level.value), seed !== null ? Number(seed) : randomSeed());
+}
