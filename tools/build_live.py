@@ -82,10 +82,11 @@ def unpack_runtime(tarball: Path, target: Path) -> None:
 
 
 def project_version() -> str:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    """The one source of the version: ``__version__`` in potengine/__init__.py."""
+    text = (ROOT / "potengine" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.MULTILINE)
     if not match:
-        raise SystemExit("build_live: no version in pyproject.toml")
+        raise SystemExit("build_live: no __version__ in potengine/__init__.py")
     return match.group(1)
 
 
