@@ -287,7 +287,9 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         p = action.player
         where = f"line {action.line} ({action.text})"
         if action.street != street:
-            street, bets, current, target = action.street, {q: 0 for q in players}, 0, 0
+            street, bets, current = action.street, {q: 0 for q in players}, 0
+            # before the flop a call is to the full big blind, even when the big blind posted less
+            target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
             irregular.append(f"{where}: {p} acts after folding")
@@ -298,8 +300,6 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             bets[p] += action.amount - dead.get(action.line, 0)
             current = max(current, bets[p])
             target = max(target, current)
-            if kind != "small blind" and hand.big_blind is not None:
-                target = max(target, hand.big_blind)     # a short big blind is still called in full
         elif kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(

@@ -318,7 +318,9 @@ class _Reader:
         rest = match.group(2)
         game = game_name(rest)
         if game is None:
-            raise self.unsupported(number, header, "only hold'em hands can be read")
+            short = any(word in rest for word in _NOT_HOLDEM[:2])
+            raise self.unsupported(number, header, "short deck (6+ Hold'em) is not hold'em: not supported"
+                                   if short else "only hold'em hands can be read")
         tournament = re.search(r"Tournament #(\d+)", rest)
         stakes = _STAKES.search(rest)
         self.currency = tournament is None and bool(
@@ -643,7 +645,9 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     hand = _Reader(lines).parse()
     bad = getattr(lines, "bad", ())
     if bad:
-        hand = replace(hand, remarks=tuple(f"line {n}: {reason}" for n, reason in bad))
+        first_number, first_reason = bad[0]
+        more = f" (and {len(bad) - 1} more line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else ""
+        hand = replace(hand, remarks=(f"line {first_number}: {first_reason}{more}",))
     return hand
 
 
