@@ -415,8 +415,8 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount]) -> Re
     antes = {a.amount for a in ante_posts if not a.all_in}
     small = [a for a in posts if a.kind == "small blind"]
     big = [a for a in posts if a.kind == "big blind"]
-    if len(antes) > 1 or len(small) != 1 or len(big) != 1 or big[0].all_in or small[0].all_in:
-        return Replay(False, [skip.format("missing, extra or all-in blinds, or uneven antes")], [], None)
+    if len(antes) > 1 or len(small) != 1 or len(big) != 1:
+        return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
         return Replay(False, [skip.format("only some players posted an ante")], [], None)
@@ -461,16 +461,34 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount]) -> Re
             problem = f"line {action.line} ({action.text}): the hand model refuses it: {err}"
             return Replay(True, [], [problem], illegal)
     problems = []
+    notes = ["Replayed with the hand model: every action is legal and the totals agree"]
     if game.actor is not None:
         problems.append(f"the history stops, but the hand model still waits for {game.to_act} to act")
-    for player, amount in game.contributions.items():
-        if amount != contributions.get(player, 0):
-            problems.append(
-                f"{player}: the hand model makes {fmt(amount)} put in, "
-                f"the history's lines {fmt(contributions.get(player, 0))}"
-            )
-    return Replay(True, ["Replayed with the hand model: every action is legal and the totals agree"]
-                  if not problems else [], problems, None)
+    model = {p: a for p, a in game.contributions.items() if a}
+    if model != {p: a for p, a in contributions.items() if a} and not problems:
+        gone = [p for p, out in zip(game.setup.players, game.folded) if out]
+        if _same_pots(model, contributions, gone):
+            notes = ["Replayed with the hand model: every action is legal; the history calls only what "
+                     "the live opponents can contest (PokerStars' practice), the model calls in full and "
+                     "returns the rest: the same pots"]
+        else:
+            for player, amount in game.contributions.items():
+                if amount != contributions.get(player, 0):
+                    problems.append(
+                        f"{player}: the hand model makes {fmt(amount)} put in, "
+                        f"the history's lines {fmt(contributions.get(player, 0))}"
+                    )
+    return Replay(True, [] if problems else notes, problems, None)
+
+
+def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
+    """Whether two sets of contributions make the same pots (they differ only in returned chips)."""
+    try:
+        ours = build_pots(model, [p for p in folded if p in model])
+        theirs = build_pots({p: a for p, a in lines.items() if a}, [p for p in folded if p in lines])
+    except PotEngineError:
+        return False
+    return [(p.amount, p.eligible) for p in ours.pots] == [(p.amount, p.eligible) for p in theirs.pots]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -617,6 +635,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             line=hand.first_line,
         )
 
+    if any(amount % hand.chip for amount in contributions.values()):
+        return finish(None, "collected lines")    # not whole chips: named in step 1, no pots to form
     layout: PotLayout | None = None
     try:
         layout = build_pots(contributions, folded, dead=dead_money(hand))
