@@ -213,8 +213,8 @@ def test_an_illegal_action_is_refused_by_the_hand_model():
 def test_raise_arithmetic_and_stacks_are_checked():
     text = text_of("uncalled.txt").replace("Ann: raises 100 to 150", "Ann: raises 90 to 150")
     report = audit_text(text)
-    assert any("raises 90 to 150, but the bet was 50" in d for d in report.irregularities)
-    assert report.verdict is Verdict.IRREGULAR     # the chips agree: the line measures the raise oddly
+    assert any("raises 90 to 150, but the bet was 50" in d for d in report.differences)
+    assert report.verdict is Verdict.WRONG     # the line's two amounts contradict each other
     text = text_of("uncalled.txt", 1).replace("Bilal: calls 60 and is all-in", "Bilal: calls 60")
     assert audit_text(text).consistent is False
 

@@ -197,8 +197,9 @@ class LineTotals(NamedTuple):
     """What the betting lines add up to: each player's total, the folds, and what is amiss.
 
     ``wrong`` lists chips that cannot be (more put in than the stack, an all-in mark that does not
-    match the stack); ``irregular`` lists lines whose amounts follow a practice other than the
-    engine's rules (a call or raise measured another way, a check facing a bet).
+    match the stack, a "raises X to Y" whose X is no measure of Y, a call of no size the site uses,
+    a blind other than the stakes); ``irregular`` lists lines that follow a practice other than
+    the engine's rules (a check facing a bet, a bet facing a bet, a fold by an all-in player).
     """
 
     contributions: dict[str, Amount]
@@ -296,6 +297,9 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         if kind == "ante":
             spent[p] += action.amount
         elif kind in ("small blind", "big blind", "blinds"):
+            stake = _stake(hand, kind)
+            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
+                wrong.append(f"{where}: {p} posts {fmt(action.amount)}, but the stakes make the {kind} {fmt(stake)}")
             spent[p] += action.amount
             bets[p] += action.amount - dead.get(action.line, 0)
             current = max(current, bets[p])
@@ -317,7 +321,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             ) - bets[p]
             capped = min(owed, max(contest, 0))
             if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
-                irregular.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                wrong.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "bet":
@@ -329,7 +333,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             target = max(target, current)
         elif kind == "raise":
             if action.to <= current or action.amount not in (action.to - current, action.to - target):
-                irregular.append(
+                wrong.append(                     # the line's own two amounts disagree
                     f"{where}: {p} raises {fmt(action.amount)} to {fmt(action.to)}, but the bet "
                     f"was {fmt(current)} (a raise to {fmt(action.to)} is {fmt(action.to - current)} more)"
                 )
@@ -352,6 +356,15 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: spent[p] for p in players if spent[p] > 0}
     return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+
+
+def _stake(hand: HandHistory, kind: str) -> Amount | None:
+    """The blind the header's stakes set for a post of ``kind`` (None when the header does not say)."""
+    if kind == "small blind":
+        return hand.small_blind
+    if kind == "big blind" and hand.small_bet is None:
+        return hand.big_blind
+    return None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -654,7 +667,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
         said[player] = said.get(player, 0) + amount
-    if not said and layout.refunds and hand.total_pot == total_in_pots:
+    if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
         said = dict(layout.refunds)
         inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
         remarks.append(
@@ -862,6 +875,20 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
     check_conservation(settlement)          # the engine's one check: a failure is an engine bug
     return finish(settlement, source)
+
+
+def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
+    """Whether the unmatched chips are an uncalled bet: the player's last bet, raise or blind that
+    nobody answered but with a call all-in for less (so a return can be inferred)."""
+    [player] = refunds
+    for action in reversed(hand.actions):
+        if action.kind in ("fold", "check", "ante"):
+            continue
+        if action.player == player:
+            return action.kind in ("bet", "raise", "big blind", "blinds", "small blind")
+        if not (action.kind == "call" and action.all_in):
+            return False
+    return False
 
 
 def _button(hand: HandHistory, seats: Sequence[str]) -> str:
