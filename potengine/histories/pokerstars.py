@@ -641,7 +641,7 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     for number, line in lines:
         if len(line) > MAX_LINE_CHARS:
             raise _error(hand_id, number, line,
-                         f"the line has more characters than the limit of {MAX_LINE_CHARS}")
+                         f"the line has more than the limit of {MAX_LINE_CHARS} characters")
     hand = _Reader(lines).parse()
     bad = getattr(lines, "bad", ())
     if bad:
