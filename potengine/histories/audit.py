@@ -1044,20 +1044,28 @@ class AuditRun:
         self.rake = rake
         self.counts = {verdict.value: 0 for verdict in Verdict}
         self.files: list[dict[str, Any]] = []
-        self._seen: dict[str, tuple[str, int]] = {}
+        # Duplicate detection is the one thing kept per hand: its ID and where it starts, packed
+        # into two ints (about 100 bytes a hand), never the hand itself.
+        self._seen: dict[int | str, int] = {}
+        self._names: list[str] = []
         self._duplicates: dict[str, list[tuple[str, int]]] = {}
 
     def audits(self, lines: Iterable[str | bytes], file: str = "") -> Iterator[HandAudit]:
         """Audit the hands of one file, one at a time; a file that cannot be read is recorded."""
         entry: dict[str, Any] = {"file": file, "hands": 0, "error": None}
         self.files.append(entry)
+        self._names.append(file)
+        index = len(self._names) - 1
         try:
             for audit in audit_lines(lines, file, rake=self.rake):
                 entry["hands"] += 1
                 self.counts[audit.verdict.value] += 1
                 if audit.hand_id is not None and audit.hand is not None:
-                    first = self._seen.setdefault(audit.hand_id, (file, audit.line))
-                    if first != (file, audit.line):
+                    key = int(audit.hand_id) if len(audit.hand_id) < 19 else audit.hand_id
+                    here = index << 40 | audit.line
+                    packed = self._seen.setdefault(key, here)
+                    if packed != here:
+                        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
                         self._duplicates.setdefault(audit.hand_id, [first]).append((file, audit.line))
                         where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
                         audit = replace(audit, notes=(*audit.notes, f"hand #{audit.hand_id} appears "

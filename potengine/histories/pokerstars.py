@@ -274,6 +274,14 @@ def _error(hand_id: str | None, number: int, line: str, reason: str,
     return err
 
 
+_AMOUNTS: dict[tuple[str, bool], Amount] = {}
+_VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _pattern in _VERBS:
+    _first = _pattern.pattern[1:].split(" ")[0].split("(")[0].rstrip("$")
+    _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
+_QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
+
+
 class _Reader:
     """Parses one hand; every failure names the hand ID and the line."""
 
@@ -289,6 +297,16 @@ class _Reader:
         return _error(self.hand_id, number, line, reason, UnsupportedHandError)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
+        known = _AMOUNTS.get((text, self.currency))
+        if known is not None:
+            return known
+        value = self._amount(text, number, line)
+        if len(_AMOUNTS) > 4096:          # a bounded cache: amounts repeat from hand to hand
+            _AMOUNTS.clear()
+        _AMOUNTS[(text, self.currency)] = value
+        return value
+
+    def _amount(self, text: str, number: int, line: str) -> Amount:
         raw = text.lstrip("$€£").replace(",", "")
         whole = raw.split(".")[0]
         if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
@@ -360,8 +378,10 @@ class _Reader:
         summary_board: list[str] | None = None
         summary_won: dict[str, Amount] = {}
 
+        colon_names = False
         for number, line in lines[2:]:
-            if _UNSUPPORTED.search(line):
+            if ("cashed out the hand" in line or "Run it" in line or line.startswith("*** F")
+                    or line.startswith("*** S") or line.startswith("*** T")) and _UNSUPPORTED.search(line):
                 raise self.unsupported(number, line, "hands run more than once or cashed out are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
@@ -372,11 +392,12 @@ class _Reader:
                     stack = self.amount(seat.group(3), number, line)
                     seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
                     numbers.add(n)
+                    colon_names = colon_names or ": " in name
                     continue
                 if not seats:
                     raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
                 section = "betting"
-            street_line = _STREET.match(line)
+            street_line = _STREET.match(line) if line[0] == "*" else None
             if street_line:
                 name, cards = street_line.group(1), _CARDS.findall(street_line.group(2))
                 if name == "SUMMARY":
@@ -427,16 +448,32 @@ class _Reader:
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
-            if _NOISE.match(line) and not line.startswith("Dealt to "):
+            head, colon, said = line.partition(": ")
+            if colon and head in seats and not colon_names:
+                player = head
+            else:
+                player = self.speaker(line, seats)
+                said = line[len(player) + 2 :] if player is not None else ""
+            if player is not None:
+                if said in _QUIET:
+                    continue
+                verb = None
+                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):
+                    verb = pattern.match(said)
+                    if verb:
+                        break
+                if verb is None:
+                    if _NOISE.match(line):
+                        continue
+                    raise self.fail(number, line, f"cannot read {player}'s action")
+            elif line.startswith("Dealt to "):
                 continue
-            if line.startswith("Dealt to "):
-                continue
-            uncalled = _UNCALLED.match(line)
+            uncalled = _UNCALLED.match(line) if player is None and line.startswith("Uncalled") else None
             if uncalled:
                 player = self.player(uncalled.group(2), seats, number, line)
                 returned.append((player, self.amount(uncalled.group(1), number, line)))
                 continue
-            collected = _COLLECTED.match(line)
+            collected = _COLLECTED.match(line) if player is None and " collected " in line else None
             if collected:
                 player = self.player(collected.group(1), seats, number, line)
                 label = collected.group(3)
@@ -447,18 +484,10 @@ class _Reader:
                     Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
                 )
                 continue
-            player = self.speaker(line, seats)
             if player is None:
+                if _NOISE.match(line):
+                    continue
                 raise self.fail(number, line, "cannot read this line")
-            said = line[len(player) + 2 :]
-            if _QUIET_VERBS.match(said):
-                continue
-            for kind, pattern in _VERBS:
-                verb = pattern.match(said)
-                if verb:
-                    break
-            else:
-                raise self.fail(number, line, f"cannot read {player}'s action")
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == 2:          # a single card shown is not a hand to rank
