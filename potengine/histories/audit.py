@@ -274,7 +274,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     LineTotals(contributions={'Alice': 40, 'Bilal': 100, 'Chloé': 100}, folded=frozenset(), wrong=[], irregular=[])
     """
     players = hand.players
-    stacks = {s.player: s.stack for s in hand.seats}
+    stacks = hand.stacks
     spent: dict[str, Amount] = {p: 0 for p in players}
     folded: set[str] = set()
     wrong: list[str] = []
@@ -522,7 +522,8 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
     """
     if "No Limit" not in hand.game or any(a.all_in for a in hand.actions if a.kind in POSTS):
         return False
-    stacks = {p: hand.stack(p) - (ante_posts[0].amount if ante_posts else 0) for p in dealt}
+    ante = ante_posts[0].amount if ante_posts else 0
+    stacks = {p: hand.stacks[p] - ante for p in dealt}
     n = len(dealt)
     live = set(dealt)
     out: set[str] = set()                           # all-in players: they act no more

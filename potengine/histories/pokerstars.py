@@ -39,6 +39,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
@@ -220,7 +221,7 @@ class HandHistory:
     @property
     def chip(self) -> Amount:
         """The smallest unit of the game: a cent for real money, one chip otherwise."""
-        return Decimal("0.01") if self.currency else 1
+        return _CENT if self.currency else 1
 
     @property
     def flop_seen(self) -> bool:
@@ -234,9 +235,14 @@ class HandHistory:
             return (self.total_pot - self.rake,)
         return (self.main_pot, *self.side_pots)
 
+    @cached_property
+    def stacks(self) -> Mapping[str, Amount]:
+        """Every player's chips at the start of the hand, in seat order."""
+        return MappingProxyType({seat.player: seat.stack for seat in self.seats})
+
     def stack(self, player: str) -> Amount:
         """The chips ``player`` had at the start of the hand."""
-        return next(seat.stack for seat in self.seats if seat.player == player)
+        return self.stacks[player]
 
 
 def game_name(header_rest: str) -> str | None:
@@ -274,6 +280,7 @@ def _error(hand_id: str | None, number: int, line: str, reason: str,
     return err
 
 
+_CENT = Decimal("0.01")
 _AMOUNTS: dict[tuple[str, bool], Amount] = {}
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
@@ -603,10 +610,12 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     for number, line, note in _numbered(lines):
         if len(line) > MAX_LINE_CHARS + 1:
             line = line[: MAX_LINE_CHARS + 1]
-        line = line.replace("\ufeff", "").rstrip()
-        if not line or _SEPARATOR.match(line):
+        if "\ufeff" in line:
+            line = line.replace("\ufeff", "")
+        line = line.rstrip()
+        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
             continue
-        if hand is None or _HEADER.match(line):
+        if hand is None or (line[0] == "P" and _HEADER.match(line)):
             if hand is not None:
                 yield hand
             hand = HandLines()
@@ -636,7 +645,12 @@ def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
                             "the line is read as Windows-1252")
                     yield number, part.decode("cp1252", errors="replace"), note
         else:
-            for part in raw.rstrip("\r\n").split("\r"):
+            raw = raw.rstrip("\r\n")
+            if "\r" not in raw:
+                number += 1
+                yield number, raw, ""
+                continue
+            for part in raw.split("\r"):
                 number += 1
                 yield number, part, ""
 
