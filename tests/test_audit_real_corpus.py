@@ -21,7 +21,8 @@ EDITED = {"109687480274", "109715173634"}   # edited test fixtures: a card dealt
 
 needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(),
-    reason=f"the real PokerStars hands are not here ({CORPUS}): they live in ../shared, beside the repository",
+    reason=f"the real PokerStars hands are not here ({CORPUS}): "
+           "they live in ../shared, beside the repository",
 )
 
 
@@ -49,7 +50,8 @@ def test_the_expected_verdicts_are_kept_as_ids_and_verdicts_only():
     rows = expected()
     assert len(rows) > 1500
     assert {verdict for _, verdict in rows.values()} <= {v.value for v in Verdict}
-    assert [hand_id for hand_id, verdict in rows.values() if verdict == "wrong"] == sorted(EDITED, reverse=True)
+    wrong = [hand_id for hand_id, verdict in rows.values() if verdict == "wrong"]
+    assert wrong == sorted(EDITED, reverse=True)
 
 
 @needs_corpus
@@ -76,8 +78,9 @@ def test_the_two_edited_hands_say_what_is_wrong_in_chips_with_the_hand_id(audite
     _, found = audited
     wrong = {a.hand_id: a for a in found.values() if a.verdict is Verdict.WRONG}
     assert set(wrong) == EDITED
-    assert "pot: history says 0.50, the chips put in make 0.90: 0.40 chips missing" in wrong["109715173634"].differences
-    assert "cards: 5d is dealt twice (on the board and shown by Fishmax3)" in wrong["109687480274"].differences
+    antes, card = wrong["109715173634"].differences, wrong["109687480274"].differences
+    assert "pot: history says 0.50, the chips put in make 0.90: 0.40 chips missing" in antes
+    assert "cards: 5d is dealt twice (on the board and shown by Fishmax3)" in card
     assert all(a.text().startswith(f"Hand #{a.hand_id}: wrong") for a in wrong.values())
 
 
@@ -88,7 +91,8 @@ def test_what_is_not_read_is_named(audited):
     assert refused == {Verdict.UNSUPPORTED: 47, Verdict.UNREADABLE: 9}
     reasons = {str(a.error).split(": ", 1)[1].split(":")[0] for a in found.values()
                if a.verdict is Verdict.UNSUPPORTED}
-    assert reasons == {"only hold'em hands can be read", "hands run more than once or cashed out are not supported"}
+    assert reasons == {"only hold'em hands can be read",
+                       "hands run more than once or cashed out are not supported"}
     assert run.exit_status() == 1
     assert len(run.duplicates()) == 14             # the same hands copied between fixture files
 

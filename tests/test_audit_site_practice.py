@@ -158,7 +158,8 @@ def editable(line: str) -> list[re.Match]:
     Starting stacks and the header's stakes are left out: a stack is only checked when a player
     goes all-in, so a larger stack for a player who never does is no contradiction.
     """
-    if line.startswith(("PokerStars ", "Table ", "Board ", "*** ")) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
+    starts = ("PokerStars ", "Table ", "Board ", "*** ")
+    if line.startswith(starts) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
         return []
     text = re.sub(r"\[[^\]]*\]", lambda m: " " * len(m.group(0)), line)     # cards are no amounts
     text = re.sub(r"^Seat \d+", lambda m: " " * len(m.group(0)), text)
@@ -190,10 +191,13 @@ def test_editing_any_one_amount_of_a_consistent_hand_never_leaves_it_consistent(
 
 # ---- streaming, several files, JSON ----------------------------------------------------------
 def test_iter_audits_and_audit_json_agree_hand_by_hand():
-    texts = {name: (DATA / name).read_text(encoding="utf-8") for name in ["site_practice.txt", "unreadable.txt"]}
+    names = ["site_practice.txt", "unreadable.txt"]
+    texts = {name: (DATA / name).read_text(encoding="utf-8") for name in names}
     doc = audit_json(texts)
     streamed = [a for name, text in texts.items() for a in iter_audits(text, name)]
-    assert [(h["hand_id"], h["verdict"]) for h in doc["hands"]] == [(a.hand_id, a.verdict.value) for a in streamed]
+    assert [(h["hand_id"], h["verdict"]) for h in doc["hands"]] == [
+        (a.hand_id, a.verdict.value) for a in streamed
+    ]
     assert doc["summary"] == {"hands": 12, "consistent": 7, "irregular": 4, "wrong": 0,
                               "unsupported": 0, "unreadable": 1}
     assert doc["exit_status"] == 0 and doc["duplicates"] == []

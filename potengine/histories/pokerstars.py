@@ -389,7 +389,9 @@ class _Reader:
         for number, line in lines[2:]:
             if ("cashed out the hand" in line or "Run it" in line or line.startswith("*** F")
                     or line.startswith("*** S") or line.startswith("*** T")) and _UNSUPPORTED.search(line):
-                raise self.unsupported(number, line, "hands run more than once or cashed out are not supported")
+                raise self.unsupported(
+                    number, line, "hands run more than once or cashed out are not supported"
+                )
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -593,7 +595,8 @@ class HandLines(list):
 def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     """Cut a stream of lines into hands, one at a time: each starts at a 'PokerStars Hand #' line.
 
-    Lines are numbered from 1 (a lone carriage return also ends a line); blank lines, byte-order marks (files joined with ``cat`` carry one
+    Lines are numbered from 1 (a lone carriage return also ends a line); blank lines, byte-order
+    marks (files joined with ``cat`` carry one
     in the middle) and the ``*********** # N ****`` separators some tools write are dropped.
     Text before the first hand that is not blank becomes a hand of its own, so that reading it
     fails with its line number. Lines given as bytes are decoded one by one as UTF-8; a line that

@@ -25,7 +25,8 @@ Each pot is then split between its winners as usual, from what is left in it.
 (10, 0)
 >>> take_rake([30, 200], 45)                              # a fixed 45 drains the main pot first
 (30, 15)
->>> take_rake([Decimal("2.92"), Decimal("1.78")], Decimal("0.16"), chip=Decimal("0.01"), spread="in proportion")
+>>> cents = Decimal("0.01")
+>>> take_rake([Decimal("2.92"), Decimal("1.78")], Decimal("0.16"), chip=cents, spread="in proportion")
 (Decimal('0.10'), Decimal('0.06'))
 """
 
