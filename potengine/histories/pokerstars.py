@@ -281,6 +281,7 @@ def _error(hand_id: str | None, number: int, line: str, reason: str,
 
 
 _CENT = Decimal("0.01")
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _AMOUNTS: dict[tuple[str, bool], Amount] = {}
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
@@ -386,9 +387,11 @@ class _Reader:
         summary_won: dict[str, Amount] = {}
 
         colon_names = False
+        betting_started = False
+        by_number: dict[int, str] | None = None
         for number, line in lines[2:]:
-            if ("cashed out the hand" in line or "Run it" in line or line.startswith("*** F")
-                    or line.startswith("*** S") or line.startswith("*** T")) and _UNSUPPORTED.search(line):
+            if ("cashed out the hand" in line or "Run it" in line
+                    or line[:6] in ("*** FI", "*** SE", "*** TH")) and _UNSUPPORTED.search(line):
                 raise self.unsupported(
                     number, line, "hands run more than once or cashed out are not supported"
                 )
@@ -426,6 +429,8 @@ class _Reader:
                     board.extend(new)
                 continue
             if section == "summary":
+                if by_number is None:
+                    by_number = {s.number: s.player for s in seats.values()}
                 total_line = _TOTAL.match(line)
                 if total_line:
                     total = self.amount(total_line.group(1), number, line)
@@ -448,7 +453,7 @@ class _Reader:
                     continue
                 seat_line = _SUMMARY_SEAT.match(line)
                 if seat_line:
-                    owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
+                    owner = by_number.get(int(seat_line.group(1)))
                     if owner is None or not line[seat_line.end():].startswith(owner):
                         raise self.fail(number, line, "this summary line names a seat or player not at the table")
                     for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
@@ -516,15 +521,16 @@ class _Reader:
                 amount = self.amount(verb.group(1), number, line)
                 to = self.amount(verb.group(2), number, line)
                 all_in = verb.group(3) is not None
-            if kind in ("ante", "small blind", "big blind", "blinds") and street != "preflop":
-                raise self.fail(number, line, "antes and blinds are posted before the flop")
-            if kind in ("ante", "small blind", "big blind", "blinds") and section != "betting":
-                raise self.fail(number, line, "a post after the cards were dealt")
+            if kind in _POST_KINDS:
+                if street != "preflop":
+                    raise self.fail(number, line, "antes and blinds are posted before the flop")
+                if section != "betting":
+                    raise self.fail(number, line, "a post after the cards were dealt")
+                if betting_started:
+                    raise self.fail(number, line, "a post after the betting started")
+            else:
+                betting_started = True
             actions.append(Action(number, street, player, kind, amount, to, all_in, line))
-            if kind in ("ante", "small blind", "big blind", "blinds") and any(
-                a.kind not in ("ante", "small blind", "big blind", "blinds") for a in actions[:-1]
-            ):
-                raise self.fail(number, line, "a post after the betting started")
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
