@@ -122,9 +122,21 @@ def test_9_a_tie_split_unequally_within_the_rake_is_irregular_not_an_odd_chip():
     hand = PRACTICE["250000001501"]
     assert hand.verdict is Verdict.IRREGULAR and not hand.differences
     assert "differ by 0.07, more than an odd chip" in hand.irregularities[0]
-    beyond = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")[-1]
+    texts = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")
+    beyond = next(t for t in texts if "#250000001501:" in t)
     beyond = beyond.replace("$9.51", "$8.51").replace("$9.64", "$10.64")     # a gap of 1.07 > rake
     assert audit_hand(parse_text(beyond)[0]).verdict is Verdict.WRONG
+
+
+def test_an_all_in_cash_out_is_read_and_the_pot_it_wins_is_not_awarded():
+    hand = PRACTICE["250000002001"]
+    assert hand.consistent, hand.report()
+    assert hand.hand.cash_outs == (("Ann", Decimal("3.20"), Decimal("0.04")),)
+    assert hand.settlement.payouts["Ann"] == Decimal("3.80")        # what the cards give her
+    assert "cashed out the hand for 3.20 (fee 0.04)" in hand.notes[0]
+    paid = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")[-1]
+    paid = paid.replace("Ann cashed out the hand for $3.20 | Cash Out Fee $0.04", "Bo collected $3.80 from pot")
+    assert audit_hand(parse_text(paid)[0]).verdict is Verdict.WRONG   # paid to the loser instead
 
 
 def test_short_deck_is_refused_as_unsupported_by_its_header():
@@ -198,7 +210,7 @@ def test_iter_audits_and_audit_json_agree_hand_by_hand():
     assert [(h["hand_id"], h["verdict"]) for h in doc["hands"]] == [
         (a.hand_id, a.verdict.value) for a in streamed
     ]
-    assert doc["summary"] == {"hands": 12, "consistent": 7, "irregular": 4, "wrong": 0,
+    assert doc["summary"] == {"hands": 13, "consistent": 8, "irregular": 4, "wrong": 0,
                               "unsupported": 0, "unreadable": 1}
     assert doc["exit_status"] == 0 and doc["duplicates"] == []
     old = doc["hands"][0]

@@ -178,7 +178,7 @@ def test_audit_json_on_many_files_is_the_document_audit_json_gives():
     texts = {name: (DATA / name).read_text(encoding="utf-8") for name in names}
     assert printed == audit_json(texts)
     assert done.stdout == json.dumps(audit_json(texts), indent=2, ensure_ascii=False) + "\n"
-    assert [f["hands"] for f in printed["files"]] == [9, 1, 3, 3]
+    assert [f["hands"] for f in printed["files"]] == [10, 1, 3, 3]
     verdicts = {h["hand_id"]: h["verdict"] for h in printed["hands"]}
     assert verdicts["250000000903"] == "wrong" and verdicts["250000000702"] == "unreadable"
     assert verdicts["250000001401"] == "irregular"

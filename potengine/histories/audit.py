@@ -902,6 +902,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
+    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs}
+    unpaid: dict[str, Amount] = {}
     awarded = []
     for i, pot in enumerate(pots):
         won = award(pot, tiers, order=order, chip=hand.chip)
@@ -909,6 +911,18 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         theirs = {p: a for p, a in paid[i].items() if a}
         ours = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
+        kept = {p: a for p, a in ours.items() if p in cashed and p not in theirs}
+        if kept and theirs == {p: a for p, a in ours.items() if p not in kept}:
+            for p, a in kept.items():
+                unpaid[p] = unpaid.get(p, 0) + a
+                amount, fee = cashed[p]
+                remarks.append(
+                    f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
+                    + (f" (fee {fmt(fee)})" if fee else "")
+                    + ": the site pays the cash-out and does not award that player the pot"
+                )
+            notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+            continue
         if theirs == ours:
             split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
             notes.append(f"{name} to {_payments(ours)}{split}")
@@ -939,24 +953,28 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     problems, notes = [], []
     paid_out = sum((c.amount for c in hand.collections), start=0)
     given_back = sum(said.values(), start=0)
-    accounted = paid_out + given_back + hand.rake
+    kept_back = sum(unpaid.values(), start=0)
+    accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(contributions.values(), start=0)
     if accounted != put_in:
         problems.append(
-            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}, "
-            f"{fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
+            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
+            + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
+            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
         )
     else:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
-            f"= put in {fmt(put_in)}"
+            + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
+            + f"= put in {fmt(put_in)}"
         )
     collected: dict[str, Amount] = {}
     for c in hand.collections:
         collected[c.player] = collected.get(c.player, 0) + c.amount
     if hand.summary_won:
         for player in dict.fromkeys([*collected, *hand.summary_won]):
-            lines_say, summary_says = collected.get(player, 0), hand.summary_won.get(player, 0)
+            lines_say = collected.get(player, 0) + unpaid.get(player, 0)
+            summary_says = hand.summary_won.get(player, 0)
             if lines_say != summary_says:
                 problems.append(
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "

@@ -62,7 +62,7 @@ replace them)."""
 
 class UnsupportedHandError(HandHistoryError):
     """A hand history of a game or feature the engine does not handle (Omaha, short deck, a hand
-    run twice, an all-in cash-out): it is well formed, and read no further.
+    run twice): it is well formed, and read no further.
 
     >>> issubclass(UnsupportedHandError, HandHistoryError)
     True
@@ -119,7 +119,8 @@ _NOISE = re.compile(
     r"wins \$?[\d.,]+ for eliminating .*|split the \$?[\d.,]+ bounty.*)|"
     r"Betting is capped|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
-_UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |cashed out the hand|Run it")
+_UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
+_CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Hi/Lo"
 
 
@@ -168,7 +169,9 @@ class Collection:
 class HandHistory:
     """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
 
-    ``summary_won`` is what the summary's seat lines say each player "collected" or "won".
+    ``summary_won`` is what the summary's seat lines say each player "collected" or "won";
+    ``cash_outs`` lists ``(player, amount, fee)`` for each "cashed out the hand for $A | Cash Out
+    Fee $F" line (an all-in cash-out: the site pays the player, and the pot he wins is not awarded).
 
     ``seats`` are in seat-number order, which is the clockwise order around the table;
     ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
@@ -202,6 +205,7 @@ class HandHistory:
     game: str = "Hold'em"
     cap: Amount | None = None
     remarks: tuple[str, ...] = ()
+    cash_outs: tuple[tuple[str, Amount, Amount], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
@@ -387,14 +391,12 @@ class _Reader:
         summary_won: dict[str, Amount] = {}
 
         colon_names = False
+        cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
         for number, line in lines[2:]:
-            if ("cashed out the hand" in line or "Run it" in line
-                    or line[:6] in ("*** FI", "*** SE", "*** TH")) and _UNSUPPORTED.search(line):
-                raise self.unsupported(
-                    number, line, "hands run more than once or cashed out are not supported"
-                )
+            if ("Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")) and _UNSUPPORTED.search(line):
+                raise self.unsupported(number, line, "hands run more than once are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -487,6 +489,12 @@ class _Reader:
                 player = self.player(uncalled.group(2), seats, number, line)
                 returned.append((player, self.amount(uncalled.group(1), number, line)))
                 continue
+            cash_out = _CASH_OUT.match(line) if player is None and " cashed out the hand " in line else None
+            if cash_out:
+                fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
+                cash_outs.append((self.player(cash_out.group(1), seats, number, line),
+                                  self.amount(cash_out.group(2), number, line), fee))
+                continue
             collected = _COLLECTED.match(line) if player is None and " collected " in line else None
             if collected:
                 player = self.player(collected.group(1), seats, number, line)
@@ -566,6 +574,7 @@ class _Reader:
             lines=tuple(text for _, text in lines),
             game=game,
             cap=cap,
+            cash_outs=tuple(cash_outs),
         )
 
     @staticmethod
