@@ -168,8 +168,11 @@ def editable(line: str) -> list[re.Match]:
     """The amounts of a line that a history states as chips: betting, returns, pots, payouts.
 
     Starting stacks and the header's stakes are left out: a stack is only checked when a player
-    goes all-in, so a larger stack for a player who never does is no contradiction.
+    goes all-in, so a larger stack for a player who never does is no contradiction. So is the
+    amount of an all-in cash-out: the site pays it from outside the pot.
     """
+    if " cashed out the hand " in line:
+        return []
     starts = ("PokerStars ", "Table ", "Board ", "*** ")
     if line.startswith(starts) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
         return []
