@@ -738,23 +738,56 @@ def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     return list(iter_text(io.StringIO(text, newline=None)))
 
 
-def _bounded_lines(handle: io.BufferedIOBase) -> Iterator[bytes]:
-    """The lines of a binary file, each cut to a bounded length (the rest of a long line is skipped)."""
+def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes]:
+    """The lines of a binary file, read a block at a time, each cut to a bounded length.
+
+    A block that is UTF-8 is decoded at once and its lines given as text; a block that is not is
+    given line by line as bytes, for :func:`iter_hand_lines` to decode one line at a time (and
+    name the line). The rest of an overlong line is skipped without being kept.
+    """
     limit = 4 * (MAX_LINE_CHARS + 2)
+    tail = b""
+    skipping = False
+    number = 0
     while True:
-        line = handle.readline(limit)
-        if not line:
-            return
-        if len(line) == limit and not line.endswith(b"\n"):
-            while True:                               # skip the rest of an overlong line
-                more = handle.readline(limit)
-                if not more or more.endswith(b"\n"):
-                    break
-        yield line
+        chunk = handle.read(1 << 20)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, skipping = chunk[end + 1:], False
+        lines = (tail + chunk).split(b"\n")
+        tail = lines.pop()
+        if len(tail) > limit:
+            lines.append(tail[:limit])
+            tail, skipping = b"", True
+        yield from _block(lines, limit, number, name)
+        number += len(lines)
+    if tail:
+        yield from _block([tail], limit, number, name)
 
 
-def open_lines(path: str | os.PathLike[str]) -> Iterator[bytes]:
-    """The lines of a hand-history file as bytes, read as they are needed; errors name the file.
+def _block(lines: list[bytes], limit: int, number: int, name: str) -> Iterable[str | bytes]:
+    if not lines:
+        return ()
+    cut = [line if len(line) <= limit else line[:limit] for line in lines]
+    block = b"\n".join(cut)
+    if b"\x00" in block:
+        where = number + block[: block.index(b"\x00")].count(b"\n") + 1
+        raise HandHistoryError(f"{name} is not a text file (line {where} holds a NUL byte)")
+    try:
+        return block.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return cut
+
+
+def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
+    """The lines of a hand-history file, read as they are needed; errors name the file.
+
+    Lines come as text, or as bytes where a block of the file is not UTF-8 (see
+    :func:`iter_hand_lines`, which decodes those one line at a time).
 
     >>> next(open_lines("/nonexistent/hands.txt"))
     Traceback (most recent call last):
@@ -772,10 +805,7 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[bytes]:
         raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
     with handle:
         try:
-            for number, line in enumerate(_bounded_lines(handle), start=1):
-                if b"\x00" in line:
-                    raise HandHistoryError(f"{name} is not a text file (line {number} holds a NUL byte)")
-                yield line
+            yield from _bounded_lines(handle, name)
         except IsADirectoryError:
             raise HandHistoryError(f"cannot read {name}: it is a directory") from None
         except OSError as err:
