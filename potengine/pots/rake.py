@@ -218,10 +218,13 @@ def spread_in_proportion(amounts: Sequence[Amount], rake: Amount, *, chip: Amoun
     units = int(Fraction(rake) / Fraction(chip))
     if not amounts or total == 0 or units == 0:
         return tuple(chip * 0 for _ in amounts)
-    exact = [Fraction(units) * Fraction(a) / Fraction(total) for a in amounts]
-    parts = [int(share) for share in exact]
+    if len(amounts) == 1:
+        return (chip * units,)
+    sizes = [int(Fraction(a) / Fraction(chip)) for a in amounts]     # whole chips: exact integers
+    whole = sum(sizes)
+    parts = [units * size // whole for size in sizes]
     left = units - sum(parts)
-    order = sorted(range(len(amounts)), key=lambda i: (-(exact[i] - parts[i]), i))
+    order = sorted(range(len(sizes)), key=lambda i: (-(units * sizes[i] % whole), i))
     for i in order[:left]:
         parts[i] += 1
     return tuple(chip * p for p in parts)
