@@ -448,16 +448,20 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     else:
         sb = hand.small_blind if hand.small_blind is not None else small[0].amount
         bb = hand.big_blind if hand.big_blind is not None else big[0].amount
-    if fast and not big_blind_ante and small[0].amount == sb and big[0].amount == bb:
+    try:
+        structure = structure_from_header(hand, sb, bb)
+    except PotEngineError as err:
+        return Replay(False, [skip.format(str(err))], [], None)
+    if structure is None:
+        return Replay(False, [skip.format("the header names no betting structure")], [], None)
+    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    if fast and plain and (small[0].amount, big[0].amount) == (sb, bb):
         n, b = len(dealt), dealt.index(hand.button)
         seats = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
         if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and \
                 _plainly_legal(hand, dealt, seats[0], seats[1], sb, bb, ante_posts):
             return Replay(True, [REPLAYED], [], None)
     try:
-        structure = structure_from_header(hand, sb, bb)
-        if structure is None:
-            return Replay(False, [skip.format("the header names no betting structure")], [], None)
         game = start_hand(
             {p: hand.stack(p) for p in dealt}, small_blind=sb, big_blind=bb,
             button=hand.button, ante=max(antes or {a.amount for a in ante_posts}, default=0),
@@ -512,7 +516,8 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
 
 def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount,
                    bb: Amount, ante_posts: list) -> bool:
-    """True only for a plain no-limit hand whose every action is in turn and of a legal size.
+    """True only for a plain no-limit hand (the caller checks the structure) whose every action
+    is in turn and of a legal size.
 
     The rules are the hand model's for that simple case: action clockwise from the big blind's
     left before the flop and from the button's left after it, skipping folded and all-in players;
@@ -522,7 +527,7 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
     an all-in blind or ante, a stack run dry without its mark, or anything else returns False:
     the model then decides, and names the rule.
     """
-    if "No Limit" not in hand.game or any(a.all_in for a in hand.actions if a.kind in POSTS):
+    if any(a.all_in for a in hand.actions if a.kind in POSTS):
         return False
     ante = ante_posts[0].amount if ante_posts else 0
     stacks = {p: hand.stacks[p] - ante for p in dealt}
