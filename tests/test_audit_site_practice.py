@@ -136,7 +136,8 @@ def test_an_all_in_cash_out_is_read_and_the_pot_it_wins_is_not_awarded():
     assert hand.settlement.payouts["Ann"] == Decimal("3.80")        # what the cards give her
     assert "cashed out the hand for 3.20 (fee 0.04)" in hand.notes[0]
     paid = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")[-1]
-    paid = paid.replace("Ann cashed out the hand for $3.20 | Cash Out Fee $0.04", "Bo collected $3.80 from pot")
+    paid = paid.replace("Ann cashed out the hand for $3.20 | Cash Out Fee $0.04",
+                        "Bo collected $3.80 from pot")
     assert audit_hand(parse_text(paid)[0]).verdict is Verdict.WRONG   # paid to the loser instead
 
 

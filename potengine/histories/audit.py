@@ -1163,7 +1163,9 @@ def audit_json(texts: Mapping[str, str]) -> dict[str, Any]:
     """
     run = AuditRun()
     hands = [
-        hand_json(a) for name, text in texts.items() for a in run.audits(io.StringIO(text, newline=None), name)
+        hand_json(a)
+        for name, text in texts.items()
+        for a in run.audits(io.StringIO(text, newline=None), name)
     ]
     return {"hands": hands, **run.tail()}
 
