@@ -1,7 +1,9 @@
 """The command line: ``potengine audit`` checks hand histories, ``potengine settle`` splits a pot.
 
-``potengine audit FILE...`` prints a verdict per hand and a summary, and exits with 0 when every
-hand is consistent, 1 when any is not, 2 when a hand or a file could not be read.
+``potengine audit FILE...`` prints a verdict per hand (consistent, irregular, wrong, unsupported
+or unreadable) and a summary, or with ``--json`` one JSON document; it reads, audits and reports
+one hand at a time. It exits with 0 when no hand is wrong, 1 when some hand is wrong, 2 when
+nothing could be read, a file could not be opened, or the command line is wrong.
 ``potengine settle`` prints the pots, the payouts and the nets of one hand (or JSON).
 Errors are one line on standard error, never a traceback, with exit status 2.
 
@@ -31,17 +33,25 @@ from .chips import MAX_DECIMAL_PLACES
 from .errors import HandHistoryError, InputError, PotEngineError
 from .pots.ranking import parse_ranking
 from .pots.settlement import settle
-from .histories.audit import audit_file
+from .histories.audit import AuditRun, Verdict, write_json
+from .histories.pokerstars import open_lines
 from .pots.rake import Rake
 
 AUDIT_EXAMPLES = """\
 examples:
   potengine audit hands.txt                 a verdict per hand, then a summary
   potengine audit day1.txt day2.txt -v      also the six steps of every hand
+  potengine audit *.txt --json              one JSON document for every hand of every file
   potengine audit cash.txt --rake 5 --rake-cap 3
                                             also check the rake: 5 %, at most 3
 
-exit status: 0 every hand consistent, 1 some hand is not, 2 a hand or file could not be read
+verdicts: consistent (every chip right, the betting legal), irregular (every chip right, an
+action departs from the engine's rules: a note, not an accusation), wrong (a chip is where it
+should not be: the difference, with the hand ID to take to the site), unsupported (a game or
+feature the engine does not handle), unreadable (not a hand history: the line and why)
+
+exit status: 0 no hand wrong, 1 some hand wrong, 2 nothing could be read, a file could not be
+opened, or bad usage
 """
 
 SETTLE_EXAMPLES = """\
@@ -246,33 +256,36 @@ def _audit(args: argparse.Namespace) -> int:
                                no_flop_no_drop=not args.rake_preflop)
     elif args.rake_cap is not None:
         raise InputError("--rake-cap needs --rake PERCENT")
-    consistent = inconsistent = unreadable = 0
-    for path in args.files:
-        try:
-            result = audit_file(path, rake=rake)
-        except HandHistoryError as err:
-            print(f"potengine audit: error: {err}", file=sys.stderr)
-            unreadable += 1
-            continue
-        print(f"== {result.name}")
-        for report in result.audits:
-            print(report.report() if args.verbose else report.verdict())
-            if report.consistent:
-                consistent += 1
-            else:
-                inconsistent += 1
-        for err in result.errors:
-            print(f"Hand unreadable: {err}")
-            print(f"potengine audit: {result.name}: {err}", file=sys.stderr)
-            unreadable += 1
-    total = consistent + inconsistent + unreadable
-    print(
-        f"Summary: {total} hand{'s' if total != 1 else ''}: {consistent} consistent, "
-        f"{inconsistent} not consistent, {unreadable} unreadable"
-    )
-    if unreadable:
-        return 2
-    return 1 if inconsistent else 0
+    run = AuditRun(rake=rake)
+
+    def audits():
+        for path in args.files:
+            yield from run.audits(open_lines(path), path)
+
+    if args.json:
+        write_json(sys.stdout, audits(), run)
+    else:
+        current = None
+        for audit in audits():
+            if audit.file != current:
+                current = audit.file
+                print(f"== {current}")
+            print(audit.report() if args.verbose else audit.text())
+            if audit.notes and not args.verbose:
+                print("\n".join(f"  note: {n}" for n in audit.notes))
+            if audit.verdict is Verdict.UNREADABLE:
+                print(f"potengine audit: {audit.file}: {audit.error}", file=sys.stderr)
+        for entry in run.files:
+            if entry["error"]:
+                print(f"potengine audit: error: {entry['error']}", file=sys.stderr)
+        for dup in run.duplicates():
+            places = ", ".join(f"{d['file']} line {d['line']}" for d in dup["at"])
+            print(f"Duplicate hand #{dup['hand_id']}: {places}")
+        counts = run.summary()
+        total = counts["hands"]
+        words = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
+        print(f"Summary: {total} hand{'s' if total != 1 else ''}: {words}")
+    return run.exit_status()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -287,13 +300,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="check PokerStars hand histories pot by pot",
         description="Replay every hand of PokerStars-format hold'em hand histories with the\n"
         "engine and compare pot by pot: amounts, eligible players, winners, returned bets\n"
-        "and rake. A hand that cannot be read is named with its ID and line; the other\n"
-        "hands of the file are still checked.",
+        "and rake. Each hand gets one verdict; a hand that cannot be read is named with its\n"
+        "ID and line, and the other hands of the file are still checked.",
         epilog=AUDIT_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     audit.add_argument("files", nargs="+", metavar="FILE", help="hand-history files (UTF-8 text)")
     audit.add_argument("-v", "--verbose", action="store_true", help="print the six steps of every hand")
+    audit.add_argument("--json", action="store_true",
+                       help="print one JSON document: every hand's verdict, pots, differences and notes")
     audit.add_argument("--rake", metavar="PERCENT", help="check the rake against this percentage")
     audit.add_argument("--rake-cap", metavar="AMOUNT", help="the most the rake may be")
     audit.add_argument("--rake-preflop", action="store_true",

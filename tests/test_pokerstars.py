@@ -69,7 +69,7 @@ def test_cash_amounts_are_exact_decimals():
     assert hand.pots_reported == (Decimal("2.21"),)
     big = hands("cash_rake.txt")[1]
     assert big.returned == (("Bo", Decimal("9")),)
-    assert big.main_pot == Decimal("13.65") and big.side_pots == (Decimal("12"),)
+    assert big.main_pot == Decimal("14.25") and big.side_pots == (Decimal("11.40"),)
 
 
 def test_antes_and_an_all_in_on_the_ante():
@@ -191,13 +191,14 @@ def test_limits_on_lines_and_hand_length():
     assert isinstance(result, HandHistoryError) and "lines" in str(result)
 
 
-def test_file_limits_and_binary_files(tmp_path, monkeypatch):
-    big = tmp_path / "big.txt"
-    big.write_text(SIMPLE * 3, encoding="utf-8")
-    monkeypatch.setattr(pokerstars, "MAX_FILE_BYTES", 100)
-    with pytest.raises(HandHistoryError, match="big.txt is .* more than the limit"):
-        read_file(big)
-    monkeypatch.undo()
+def test_a_file_is_read_a_line_at_a_time_and_an_endless_line_is_cut(tmp_path):
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(SIMPLE.encode() + b"\n\n" + b"x" * 5_000_000 + b"\n" + SIMPLE.encode())
+    lines = list(pokerstars.open_lines(huge))
+    assert len(lines) == 40 and max(len(line) for line in lines) <= 4 * (pokerstars.MAX_LINE_CHARS + 2)
+    first, second = read_file(huge)
+    assert isinstance(first, HandHistoryError) and "line 21: the line has more than the limit" in str(first)
+    assert second.hand_id == "250000000301"
     binary = tmp_path / "bin.txt"
     binary.write_bytes(b"PokerStars\x00\x01")
     with pytest.raises(HandHistoryError, match="not a text file"):

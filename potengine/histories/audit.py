@@ -1,4 +1,4 @@
-"""Auditing a hand history: replay each hand with the engine and compare, pot by pot.
+"""Auditing PokerStars hand histories: replay each hand with the engine and compare, pot by pot.
 
 :func:`audit_hand` takes a parsed :class:`~potengine.histories.pokerstars.HandHistory` and walks the six
 steps of EX-06 over it, each time putting what the history says next to what the chips put in
@@ -6,17 +6,25 @@ make:
 
 1. contributions and folds: each player's total from the betting lines ("raises 20 to 40" makes
    that player's bet on the street 40, not 40 more), checked against his stack and the all-in
-   marks;
-2. the uncalled part: the engine's returned chips against the "Uncalled bet" lines;
-3. the tiers at the all-in levels: the engine's pots (less the rake, taken from the main pot
-   first, see :mod:`potengine.pots.rake`) against the summary's main pot and side pots;
+   marks, and the actions replayed with the engine's hand model;
+2. the uncalled part: the engine's returned chips against the "Uncalled bet" lines (histories of
+   about 2005–2008 print none: the return is inferred when the total pot leaves it out);
+3. the tiers at the all-in levels: the engine's pots, less the rake PokerStars takes from each
+   pot it builds (see :mod:`potengine.pots.rake`), against the summary's main pot and side pots;
 4. the eligible players per pot: nobody collects from a pot he cannot win;
 5. the hands compared per pot, ties split with the odd chip clockwise from the button: with the
    shown cards when every live player showed, else the "collected" lines say who won;
-6. paid + returned + withheld = put in.
+6. paid + returned + withheld = put in, for the history and (through
+   :func:`potengine.pots.settlement.check_conservation`) for the engine's own settlement.
 
-The verdict is "consistent", or every difference in words, with the amounts and the hand ID, so
-that a player can take it to the site.
+Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
+but an action departs from the rules the engine follows: a note naming the rule, never an
+accusation); ``wrong`` (a chip is where it should not be: the difference in chips, pot by pot,
+player by player, with the hand ID, to take to the site); ``unsupported`` (a game or feature the
+engine does not handle, named); ``unreadable`` (not a hand history: the line and why).
+
+:func:`iter_audits` audits a text one hand at a time and :func:`audit_json` gives the JSON document
+``potengine audit --json`` prints; both use the standard library only (they run in a browser).
 
 >>> from potengine.histories.pokerstars import parse_text
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (5/10) - 2026/01/01 12:00:00 ET
@@ -34,8 +42,8 @@ that a player can take it to the site.
 ... Chloé collected 26 from pot
 ... *** SUMMARY ***
 ... Total pot 26 | Rake 0'''
->>> print(audit_hand(parse_text(text)[0]).verdict())
-Hand #7: NOT consistent
+>>> print(audit_hand(parse_text(text)[0]).text())
+Hand #7: wrong
   - pot: history says 26, the chips put in make 25: 1 chip unexplained
   - total pot: history says 26, the chips put in (45) less the 20 returned make 25: 1 chip unexplained
   - pot: history pays Chloé 26, the engine pays Chloé 25
@@ -44,22 +52,27 @@ Hand #7: NOT consistent
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+import enum
+import io
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from ..pots.check import AuditStep
+from ..cards.evaluate import rank_players
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import HandHistoryError, PotEngineError
+from ..errors import HandHistoryError, IllegalActionError, PotEngineError
 from ..play.hand import start_hand
-from ..play.structures import FixedLimit, NoLimit, PotLimit
-from ..cards.evaluate import rank_players
-from .pokerstars import HandHistory, read_file
+from ..play.structures import FixedLimit, NoLimit, PotLimit, Structure
+from ..pots.check import AuditStep
 from ..pots.layout import PotLayout, build_pots
-from ..pots.rake import Rake, take_rake
-from ..pots.settlement import Settlement, award, odd_chip_order
+from ..pots.rake import Rake, spread_in_proportion, take_rake
+from ..pots.settlement import Settlement, award, check_conservation, odd_chip_order
+from .pokerstars import HandHistory, UnsupportedHandError, iter_text, open_lines
 
 STEP_TITLES = (
     "contributions and folds",
@@ -70,148 +83,164 @@ STEP_TITLES = (
     "paid + returned + withheld = put in",
 )
 
+PREFLOP = "preflop"
+"""The street name for the betting before the flop (kept here alone: the street names are local)."""
+
+POSTS = ("ante", "small blind", "big blind", "blinds")
+
+
+class Verdict(str, enum.Enum):
+    """The one verdict every hand gets; the JSON writes its lower-case value.
+
+    >>> Verdict.IRREGULAR.value, Verdict("wrong") is Verdict.WRONG
+    ('irregular', True)
+    """
+
+    CONSISTENT = "consistent"
+    IRREGULAR = "irregular"
+    WRONG = "wrong"
+    UNSUPPORTED = "unsupported"
+    UNREADABLE = "unreadable"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class IllegalHistoryAction(IllegalActionError, HandHistoryError):
+    """An action of a PokerStars history that the engine's betting rules refuse.
+
+    It is both an :class:`~potengine.errors.IllegalActionError` and a
+    :class:`~potengine.errors.HandHistoryError`, and names the hand, the action line and the rule.
+    (A malformed file raises a plain :class:`~potengine.errors.HandHistoryError`.)
+
+    >>> err = IllegalHistoryAction("hand #7, line 9 (Ann: raises 20 to 70): the minimum raise is to 100")
+    >>> isinstance(err, IllegalActionError) and isinstance(err, HandHistoryError)
+    True
+    """
+
 
 @dataclass(frozen=True)
 class HandAudit:
-    """The audit of one hand: the six steps, the differences found, and the engine's settlement.
+    """The audit of one hand: its verdict, the six steps, the differences and the notes.
 
-    ``settlement`` is the engine's own split of the hand (rake withheld from the pots first), or
-    ``None`` when the contributions could not even be formed into pots. ``source`` says how the
-    winners were decided: ``"cards"`` or ``"collected lines"``.
+    ``differences`` are the chips out of place (verdict ``wrong``); ``irregularities`` the
+    actions that depart from the engine's rules while every chip agrees (``irregular``);
+    ``notes`` what the reader should know either way (an inferred uncalled bet, the site's split
+    of the rake). ``settlement`` is the engine's own split of the hand, or ``None`` when the hand
+    was not read or its contributions could not be formed into pots. ``source`` says how the
+    winners were decided: ``"cards"``, ``"folds"`` or ``"collected lines"``. ``error`` is the
+    reason an ``unsupported`` or ``unreadable`` hand was not read, and ``illegal`` the engine's
+    refusal of an action, if any.
     """
 
-    hand: HandHistory
-    contributions: Mapping[str, Amount]
-    folded: frozenset[str]
-    steps: tuple[AuditStep, ...]
-    differences: tuple[str, ...]
-    settlement: Settlement | None
-    source: str
+    hand_id: str | None
+    verdict: Verdict
+    hand: HandHistory | None = None
+    contributions: Mapping[str, Amount] = field(default_factory=dict)
+    folded: frozenset[str] = frozenset()
+    steps: tuple[AuditStep, ...] = ()
+    differences: tuple[str, ...] = ()
+    irregularities: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    settlement: Settlement | None = None
+    source: str = ""
+    error: HandHistoryError | None = None
+    illegal: IllegalHistoryAction | None = None
+    file: str = ""
+    line: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
 
     @property
-    def hand_id(self) -> str:
-        """The hand's ID as the history writes it."""
-        return self.hand.hand_id
+    def consistent(self) -> bool:
+        """True when every chip agrees and the betting is legal (verdict ``consistent``)."""
+        return self.verdict is Verdict.CONSISTENT
 
     @property
-    def consistent(self) -> bool:
-        """True when no difference was found."""
-        return not self.differences
+    def chips_agree(self) -> bool:
+        """True for ``consistent`` and ``irregular`` hands: no chip is out of place."""
+        return self.verdict in (Verdict.CONSISTENT, Verdict.IRREGULAR)
 
-    def verdict(self) -> str:
-        """One line when consistent, else one line per difference, each with the amounts."""
+    def text(self) -> str:
+        """The verdict in words: one line when consistent, else one line per difference or note."""
+        name = f"Hand #{self.hand_id}" if self.hand_id else f"Hand at line {self.line}"
+        if self.verdict in (Verdict.UNSUPPORTED, Verdict.UNREADABLE):
+            return f"{name}: {self.verdict}: {self.error}"
         if self.consistent:
             pots = self.settlement.pots if self.settlement else ()
             parts = [f"{pot_label(i, len(pots))} {fmt(p.awarded)}" for i, p in enumerate(pots)]
             refunds = self.settlement.refunds if self.settlement else {}
             parts += [f"{fmt(a)} returned to {p}" for p, a in refunds.items()]
-            if self.hand.rake:
+            if self.hand is not None and self.hand.rake:
                 parts.append(f"rake {fmt(self.hand.rake)}")
             how = {"cards": "by the cards", "folds": "uncontested"}.get(self.source, "by the collected lines")
-            return f"Hand #{self.hand_id}: consistent ({'; '.join(parts)}; winners {how})"
-        return "\n".join([f"Hand #{self.hand_id}: NOT consistent", *(f"  - {d}" for d in self.differences)])
+            return f"{name}: consistent ({'; '.join(parts)}; winners {how})"
+        lines = [f"{name}: {self.verdict}"]
+        lines += [f"  - {d}" for d in self.differences]
+        lines += [f"  - irregular: {d}" for d in self.irregularities]
+        return "\n".join(lines)
 
     def report(self) -> str:
-        """The verdict followed by the six steps, each with what it found."""
-        return "\n".join([self.verdict(), *(str(step) for step in self.steps)])
+        """The verdict followed by the notes and the six steps, each with what it found."""
+        return "\n".join([self.text(), *(f"  note: {n}" for n in self.notes), *(str(s) for s in self.steps)])
+
+    def to_json(self) -> dict[str, Any]:
+        """This audit as plain JSON data (see :func:`audit_json`)."""
+        return hand_json(self)
 
 
 # ----------------------------------------------------------------------------------------------
 # Step 1: contributions from the betting lines
 # ----------------------------------------------------------------------------------------------
-def contributions_from_lines(hand: HandHistory) -> tuple[dict[str, Amount], frozenset[str], list[str]]:
-    """Each player's total put in, the folded players, and the lines that do not add up.
+class LineTotals(NamedTuple):
+    """What the betting lines add up to: each player's total, the folds, and what is amiss.
 
-    A street's bets are street totals: "raises 20 to 40" brings that player's bet on the street
-    to 40; "calls 18" adds 18; antes are dead and count apart from the street's bets; "posts small
-    & big blinds" is a live big blind plus a dead small blind. Players who put in nothing are
-    left out.
-
-    >>> from potengine.histories.pokerstars import parse_text
-    >>> hand = parse_text(open("tests/data/pokerstars/side_pots.txt").read())[0]
-    >>> contributions_from_lines(hand)
-    ({'Alice': 40, 'Bilal': 100, 'Chloé': 100}, frozenset(), [])
+    ``wrong`` lists chips that cannot be (more put in than the stack, an all-in mark that does not
+    match the stack, a "raises X to Y" whose X is no measure of Y, a call of no size the site uses,
+    a blind other than the stakes); ``irregular`` lists lines that follow a practice other than
+    the engine's rules (a check facing a bet, a bet facing a bet, a fold by an all-in player).
     """
-    players = hand.players
-    spent: dict[str, Amount] = {p: 0 for p in players}
-    folded: set[str] = set()
-    problems: list[str] = []
-    street = None
-    bets: dict[str, Amount] = {}
-    current: Amount = 0
-    for action in hand.actions:
-        p = action.player
-        where = f"line {action.line} ({action.text})"
-        if action.street != street:
-            street, bets, current = action.street, {q: 0 for q in players}, 0
-        if p in folded:
-            problems.append(f"{where}: {p} acts after folding")
-        kind = action.kind
-        if kind == "ante":
-            spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds"):
-            live = action.amount
-            if kind == "blinds" and hand.big_blind is not None:
-                live = min(action.amount, hand.big_blind)
-            spent[p] += action.amount
-            bets[p] += live
-            current = max(current, bets[p])
-            if kind != "small blind" and hand.big_blind is not None:
-                current = max(current, hand.big_blind)   # a short big blind does not lower the bet
-        elif kind == "fold":
-            folded.add(p)
-        elif kind == "check":
-            if bets[p] < current:
-                problems.append(f"{where}: {p} checks facing a bet of {fmt(current)}")
-        elif kind == "call":
-            owed = current - bets[p]
-            if action.amount > owed or (action.amount < owed and not action.all_in):
-                problems.append(
-                    f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}"
-                )
-            spent[p] += action.amount
-            bets[p] += action.amount
-        elif kind == "bet":
-            if current > 0 and street != "preflop":
-                problems.append(f"{where}: {p} bets while facing a bet of {fmt(current)}")
-            spent[p] += action.amount
-            bets[p] += action.amount
-            current = max(current, bets[p])
-        elif kind == "raise":
-            if action.to - current != action.amount or action.to <= current:
-                problems.append(
-                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(action.to)}, but the bet "
-                    f"was {fmt(current)} (a raise to {fmt(action.to)} is {fmt(action.to - current)} more)"
-                )
-            spent[p] += action.to - bets[p]
-            bets[p] = action.to
-            current = max(current, action.to)
-        if action.all_in and spent[p] != hand.stack(p):
-            problems.append(
-                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, "
-                f"but started with {fmt(hand.stack(p))}"
-            )
-        if spent[p] > hand.stack(p):
-            problems.append(
-                f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(hand.stack(p))}"
-            )
-    chip = hand.chip
-    for p, amount in spent.items():
-        if amount % chip:
-            problems.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
-    contributions = {p: spent[p] for p in players if spent[p] > 0}
-    return contributions, frozenset(p for p in folded if p in contributions), problems
+
+    contributions: dict[str, Amount]
+    folded: frozenset[str]
+    wrong: list[str]
+    irregular: list[str]
+
+
+def dead_posts(hand: HandHistory) -> dict[int, Amount]:
+    """The dead part of each blind post, by the post's line number.
+
+    Dead money belongs to the pot but counts toward no bet: the small blind of "posts small & big
+    blinds" (or "small and big blinds"), and a second "posts small blind" (a player entering out
+    of position, or posting both blinds on two lines). The first small blind posted by a player
+    who does not also post a big blind is the live one.
+
+    >>> from potengine.histories.pokerstars import read_file
+    >>> dead_posts(read_file("tests/data/pokerstars/cash_rake.txt")[2])
+    {84: Decimal('0.05')}
+    """
+    dead: dict[int, Amount] = {}
+    big = {a.player for a in hand.actions if a.kind in ("big blind", "blinds")}
+    live_small = False
+    for a in hand.actions:
+        if a.kind == "blinds":
+            if hand.big_blind is not None and a.amount > hand.big_blind:
+                dead[a.line] = a.amount - hand.big_blind
+        elif a.kind == "small blind":
+            if live_small or a.player in big:
+                dead[a.line] = a.amount
+            else:
+                live_small = True
+    return dead
 
 
 def dead_money(hand: HandHistory) -> dict[str, Amount]:
-    """Chips posted dead: they go into the main pot but match no bet.
+    """Chips posted dead, by player: they go into the main pot but match no bet.
 
-    The dead small blind of "posts small & big blinds", and a big-blind ante (an ante posted by
-    the big blind alone, for the whole table). Antes that every player posts are counted like any
-    other chip: each player's ante is matched by the others'.
+    The dead small blinds of :func:`dead_posts`, and a big-blind ante (an ante posted by the big
+    blind alone, for the whole table). Antes that every player posts are counted like any other
+    chip: each player's ante is matched by the others'.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_money(read_file("tests/data/pokerstars/tournament_antes.txt")[0])
@@ -222,85 +251,229 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     antes = [a for a in hand.actions if a.kind == "ante"]
     if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
         dead[antes[0].player] = antes[0].amount
+    posts = dead_posts(hand)
     for a in hand.actions:
-        if a.kind == "blinds" and hand.big_blind is not None and a.amount > hand.big_blind:
-            dead[a.player] = dead.get(a.player, 0) + a.amount - hand.big_blind
+        if a.line in posts:
+            dead[a.player] = dead.get(a.player, 0) + posts[a.line]
     return dead
 
 
-def betting_structure(header: str) -> str | None:
-    """The betting structure a PokerStars header names: no limit, pot limit or fixed limit.
+def contributions_from_lines(hand: HandHistory) -> LineTotals:
+    """Each player's total put in, the folded players, and the lines that do not add up.
 
-    >>> [betting_structure(h) for h in ("Hold'em No Limit ($0.05/$0.10)",
-    ...  "Hold'em Pot Limit (1/2)", "Hold'em Limit (2/4)", "Razz (2/4)")]
-    ['no limit', 'pot limit', 'fixed limit', None]
+    A street's bets are street totals: "raises 20 to 40" brings that player's bet on the street
+    to 40; "calls 18" adds 18; antes and dead blinds count apart from the street's bets. Players
+    who put in nothing are left out. The amounts are measured as PokerStars measures them: a
+    raise from the largest bet actually made (a short big blind lowers it), a call to the full big
+    blind (even when the big blind posted less), and a call never more than what the live
+    opponents can still contest.
+
+    >>> from potengine.histories.pokerstars import read_file
+    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
+    >>> totals = contributions_from_lines(hand)
+    >>> totals.contributions, totals.folded, totals.wrong, totals.irregular
+    ({'Alice': 40, 'Bilal': 100, 'Chloé': 100}, frozenset(), [], [])
     """
-    if "No Limit" in header:
-        return "no limit"
-    if "Pot Limit" in header:
-        return "pot limit"
-    if re.search(r"\bLimit\b", header):
-        return "fixed limit"
+    players = hand.players
+    stacks = hand.stacks
+    spent: dict[str, Amount] = {p: 0 for p in players}
+    folded: set[str] = set()
+    wrong: list[str] = []
+    irregular: list[str] = []
+    dead = dead_posts(hand)
+    street = None
+    bets: dict[str, Amount] = {}
+    current: Amount = 0          # the largest bet actually made on this street
+    target: Amount = 0           # what a call must reach (the full big blind at least)
+    for action in hand.actions:
+        p = action.player
+        where = f"line {action.line} ({action.text})"
+        if action.street != street:
+            street, bets, current = action.street, {q: 0 for q in players}, 0
+            # before the flop a call is to the full big blind, even when the big blind posted less
+            target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
+        kind = action.kind
+        if p in folded:
+            irregular.append(f"{where}: {p} acts after folding")
+        if kind == "ante":
+            spent[p] += action.amount
+        elif kind in ("small blind", "big blind", "blinds"):
+            stake = _stake(hand, kind)
+            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
+                wrong.append(f"{where}: {p} posts {fmt(action.amount)}, "
+                             f"but the stakes make the {kind} {fmt(stake)}")
+            spent[p] += action.amount
+            bets[p] += action.amount - dead.get(action.line, 0)
+            current = max(current, bets[p])
+            target = max(target, current)
+        elif kind == "fold":
+            if spent[p] and spent[p] == stacks[p]:
+                irregular.append(
+                    f"{where}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
+                    "is all-in on a blind as folding, out of turn; his chips stay in the pot"
+                )
+            folded.add(p)
+        elif kind == "check":
+            if bets[p] < target and spent[p] < stacks[p]:
+                irregular.append(f"{where}: {p} checks facing a bet of {fmt(target)}")
+        elif kind == "call":
+            owed = target - bets[p]
+            contest = max(
+                (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded), default=0
+            ) - bets[p]
+            capped = min(owed, max(contest, 0))
+            if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
+                wrong.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+            spent[p] += action.amount
+            bets[p] += action.amount
+        elif kind == "bet":
+            if current > 0 and street != PREFLOP:
+                irregular.append(f"{where}: {p} bets while facing a bet of {fmt(current)}")
+            spent[p] += action.amount
+            bets[p] += action.amount
+            current = max(current, bets[p])
+            target = max(target, current)
+        elif kind == "raise":
+            if action.to <= current or action.amount not in (action.to - current, action.to - target):
+                wrong.append(                     # the line's own two amounts disagree
+                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(action.to)}, but the bet "
+                    f"was {fmt(current)} (a raise to {fmt(action.to)} is {fmt(action.to - current)} more)"
+                )
+            spent[p] += action.to - bets[p]
+            bets[p] = action.to
+            current = max(current, action.to)
+            target = max(target, current)
+        if action.all_in and spent[p] != stacks[p]:
+            wrong.append(
+                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, "
+                f"but started with {fmt(stacks[p])}"
+            )
+        if spent[p] > stacks[p]:
+            wrong.append(
+                f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}"
+            )
+    chip = hand.chip
+    for p, amount in spent.items():
+        if amount % chip:
+            wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
+    contributions = {p: spent[p] for p in players if spent[p] > 0}
+    return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+
+
+def _stake(hand: HandHistory, kind: str) -> Amount | None:
+    """The blind the header's stakes set for a post of ``kind`` (None when the header does not say)."""
+    if kind == "small blind":
+        return hand.small_blind
+    if kind == "big blind" and hand.small_bet is None:
+        return hand.big_blind
     return None
 
 
-def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool, list[str], list[str]]:
+# ----------------------------------------------------------------------------------------------
+# The betting structure a header names, and the replay with the hand model
+# ----------------------------------------------------------------------------------------------
+def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amount) -> Structure | None:
+    """The engine's betting structure for a PokerStars hand: the one place a header is mapped.
+
+    "Hold'em No Limit" and "Hold'em Pot Limit" are played at the big blind; "Hold'em Limit
+    (2/4)" names the small and big bets. ``None`` when the header names no structure the engine
+    plays. (H-play's structures may take this over: each structure reading its own header.)
+
+    >>> from potengine.histories.pokerstars import read_file
+    >>> hand = read_file("tests/data/pokerstars/limit_and_pot_limit.txt")[0]
+    >>> type(structure_from_header(hand, 5, 10)).__name__
+    'FixedLimit'
+    """
+    game = hand.game
+    if "No Limit" in game:
+        return NoLimit(big_blind=big_blind)
+    if "Pot Limit" in game:
+        return PotLimit(big_blind=big_blind)
+    if game.endswith(" Limit") and hand.small_bet is not None and hand.big_bet is not None:
+        return FixedLimit(big_blind=big_blind, small_bet=hand.small_bet, big_bet=hand.big_bet)
+    return None
+
+
+class Replay(NamedTuple):
+    """What :func:`replay_actions` found: whether it ran, notes, and the rule departures."""
+
+    ran: bool
+    notes: list[str]
+    problems: list[str]
+    illegal: IllegalHistoryAction | None
+
+
+REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
+
+
+def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fast: bool = True) -> Replay:
     """Play the history's actions through the hand model of :mod:`potengine.play.hand`.
 
-    Returns whether the replay ran, notes, and problems: an action the engine refuses (with the
-    line and the rule), or a player whose total differs from the lines' street totals. Hands the
-    model cannot set up the same way (dead or missing blinds, blinds out of position, a dead
-    button, uneven antes) are not replayed; the contributions then come from the lines alone.
-    No-limit, pot-limit and fixed-limit hands are replayed under their own betting rules.
+    Unlike :func:`potengine.histories.phh.replay` (which returns the played hand), this returns
+    a :class:`Replay`: whether the replay ran, notes, and problems: an action the engine refuses
+    (``illegal``: an :class:`IllegalHistoryAction` naming the hand, the line and the rule), or a
+    player whose total differs from the lines' street totals. Hands the model cannot set up the
+    same way (dead or missing blinds, blinds out of position, a dead button, uneven antes, a cap)
+    are not replayed; the contributions then come from the lines alone.
+
+    With ``fast`` (the default), a plain no-limit hand (no all-in, no dead blind) whose every
+    action is in turn and of a legal size by the rules of the hand model is passed without
+    stepping the immutable model through it; anything else, and every doubt, goes to the model,
+    which names the rule. (A test keeps the two in agreement on every hand of the corpus.)
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file("tests/data/pokerstars/uncalled.txt")[1]
-    >>> replay(hand, contributions_from_lines(hand)[0])
+    >>> replay_actions(hand, contributions_from_lines(hand).contributions)[:3]
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
-    kind = betting_structure(hand.header)
-    if kind is None:
-        return False, [skip.format("the header names no betting structure")], []
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
-    posts = [a for a in hand.actions if a.kind in ("ante", "small blind", "big blind", "blinds")]
-    if any(a.kind == "blinds" for a in posts) or len(dealt) < 2 or hand.button not in dealt:
-        return False, [skip.format("dead blinds or a dead button")], []
+    posts = [a for a in hand.actions if a.kind in POSTS]
+    if hand.cap is not None:
+        return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
+    if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
+        return Replay(False, [skip.format("dead blinds or a dead button")], [], None)
     ante_posts = [a for a in posts if a.kind == "ante"]
     antes = {a.amount for a in ante_posts if not a.all_in}
     small = [a for a in posts if a.kind == "small blind"]
     big = [a for a in posts if a.kind == "big blind"]
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
-        return False, [skip.format("missing or extra blinds, or uneven antes")], []
+        return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
-        return False, [skip.format("only some players posted an ante")], []
-    if kind == "fixed limit":
-        # "Hold'em Limit (2/4)" names the small and big bets; the blinds are what was posted.
-        sb, bb = small[0].amount, big[0].amount
-        if hand.small_bet is None or hand.big_bet is None:
-            return False, [skip.format("a limit hand without its bet sizes")], []
+        return Replay(False, [skip.format("only some players posted an ante")], [], None)
+    if hand.small_bet is not None:
+        sb, bb = small[0].amount, big[0].amount   # a limit header names the bets: the blinds are posted
     else:
         sb = hand.small_blind if hand.small_blind is not None else small[0].amount
         bb = hand.big_blind if hand.big_blind is not None else big[0].amount
     try:
-        if kind == "fixed limit":
-            structure = FixedLimit(big_blind=bb, small_bet=hand.small_bet, big_bet=hand.big_bet)
-        else:
-            structure = (PotLimit if kind == "pot limit" else NoLimit)(big_blind=bb)
+        structure = structure_from_header(hand, sb, bb)
+    except PotEngineError as err:
+        return Replay(False, [skip.format(str(err))], [], None)
+    if structure is None:
+        return Replay(False, [skip.format("the header names no betting structure")], [], None)
+    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    if fast and plain and (small[0].amount, big[0].amount) == (sb, bb):
+        n, b = len(dealt), dealt.index(hand.button)
+        seats = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and \
+                _plainly_legal(hand, dealt, seats[0], seats[1], sb, bb, ante_posts):
+            return Replay(True, [REPLAYED], [], None)
+    try:
         game = start_hand(
             {p: hand.stack(p) for p in dealt}, small_blind=sb, big_blind=bb,
             button=hand.button, ante=max(antes or {a.amount for a in ante_posts}, default=0),
             big_blind_ante=big_blind_ante, chip=hand.chip, structure=structure,
         )
     except PotEngineError as err:
-        return False, [skip.format(str(err))], []
+        return Replay(False, [skip.format(str(err))], [], None)
     sb_seat, bb_seat = game.setup.small_blind_seat, game.setup.big_blind_seat
     if dealt[sb_seat] != small[0].player or dealt[bb_seat] != big[0].player:
-        return False, [skip.format("blinds out of the usual position")], []
+        return Replay(False, [skip.format("blinds out of the usual position")], [], None)
     for action in hand.actions:
-        if action in posts:
+        if action.kind in POSTS:
             continue
         try:
             if action.kind == "fold":
@@ -315,17 +488,113 @@ def replay(hand: HandHistory, contributions: Mapping[str, Amount]) -> tuple[bool
             elif action.kind == "raise":
                 game = game.raise_to(action.player, action.to)
         except PotEngineError as err:    # IllegalActionError, or an amount the model refuses
-            return True, [], [f"line {action.line} ({action.text}): the hand model refuses it: {err}"]
+            illegal = IllegalHistoryAction(
+                f"hand #{hand.hand_id}, line {action.line} ({action.text}): the hand model refuses it: {err}"
+            )
+            problem = f"line {action.line} ({action.text}): the hand model refuses it: {err}"
+            return Replay(True, [], [problem], illegal)
     problems = []
+    notes = [REPLAYED]
     if game.actor is not None:
         problems.append(f"the history stops, but the hand model still waits for {game.to_act} to act")
-    for player, amount in game.contributions.items():
-        if amount != contributions.get(player, 0):
-            problems.append(
-                f"{player}: the hand model makes {fmt(amount)} put in, "
-                f"the history's lines {fmt(contributions.get(player, 0))}"
-            )
-    return True, ["Replayed with the hand model: every action is legal and the totals agree"], problems
+    model = {p: a for p, a in game.contributions.items() if a}
+    if model != {p: a for p, a in contributions.items() if a} and not problems:
+        gone = [p for p, out in zip(game.setup.players, game.folded) if out]
+        if _same_pots(model, contributions, gone):
+            notes = ["Replayed with the hand model: every action is legal; the history calls only what "
+                     "the live opponents can contest (PokerStars' practice), the model calls in full and "
+                     "returns the rest: the same pots"]
+        else:
+            for player, amount in game.contributions.items():
+                if amount != contributions.get(player, 0):
+                    problems.append(
+                        f"{player}: the hand model makes {fmt(amount)} put in, "
+                        f"the history's lines {fmt(contributions.get(player, 0))}"
+                    )
+    return Replay(True, [] if problems else notes, problems, None)
+
+
+def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount,
+                   bb: Amount, ante_posts: list) -> bool:
+    """True only for a plain no-limit hand (the caller checks the structure) whose every action
+    is in turn and of a legal size.
+
+    The rules are the hand model's for that simple case: action clockwise from the big blind's
+    left before the flop and from the button's left after it, skipping folded and all-in players;
+    a check only when nothing is owed; a call of exactly what is owed (or all-in for less); a bet
+    of at least the big blind; a raise by at least the largest raise of the round; no action once
+    one player is left; every round complete. A short all-in raise, a raise nobody could answer,
+    an all-in blind or ante, a stack run dry without its mark, or anything else returns False:
+    the model then decides, and names the rule.
+    """
+    if any(a.all_in for a in hand.actions if a.kind in POSTS):
+        return False
+    ante = ante_posts[0].amount if ante_posts else 0
+    stacks = {p: hand.stacks[p] - ante for p in dealt}
+    n = len(dealt)
+    live = set(dealt)
+    out: set[str] = set()                           # all-in players: they act no more
+    bets = {p: 0 for p in dealt}
+    bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
+    current, step, seat = bb, bb, bb_seat          # seat: who acted last
+    owe = set(dealt)                                # who must still act this round
+    street = PREFLOP
+    for action in hand.actions:
+        if action.kind in POSTS:
+            continue
+        if action.street != street:
+            if owe - out or len(live - out) < 2:
+                return False
+            street, current, step = action.street, 0, bb
+            stacks = {p: stacks[p] - bets[p] for p in dealt}
+            bets = {p: 0 for p in dealt}
+            owe = live - out
+            seat = sb_seat if n == 2 else dealt.index(hand.button)   # heads-up: the big blind first
+        seat = next(((seat + k) % n for k in range(1, n + 1)
+                     if dealt[(seat + k) % n] in live and dealt[(seat + k) % n] not in out), -1)
+        p = action.player
+        if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
+            return False
+        owe.discard(p)
+        if action.kind == "fold":
+            live.discard(p)
+        elif action.kind == "check":
+            if bets[p] != current:
+                return False
+        elif action.kind == "call":
+            owed = current - bets[p]
+            if owed <= 0 or not (action.amount == owed or (action.all_in and action.amount < owed)):
+                return False
+            bets[p] += action.amount
+        elif action.kind in ("bet", "raise"):
+            to = bets[p] + action.amount if action.kind == "bet" else action.to
+            if (action.kind == "bet") != (current == 0) or to - current < step or not (live - out - {p}):
+                return False
+            step, current, bets[p] = to - current, to, to
+            owe = live - out - {p}
+        else:
+            return False
+        if action.all_in:
+            if bets[p] != stacks[p]:
+                return False
+            out.add(p)
+        elif bets[p] >= stacks[p]:
+            return False                            # all-in without the mark: the model decides
+    if len(live) == 1:
+        return True
+    if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
+        return False
+    return street == "river" or len(live - out) < 2
+
+
+def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
+    """Whether two sets of contributions make the same pots (they differ only in returned chips)."""
+    try:
+        ours = build_pots(model, [p for p in folded if p in model])
+        theirs = build_pots({p: a for p, a in lines.items() if a}, [p for p in folded if p in lines])
+    except PotEngineError:
+        return False
+    return [(p.amount, p.eligible) for p in ours.pots] == [(p.amount, p.eligible) for p in theirs.pots]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -361,6 +630,71 @@ def _payments(pays: Mapping[str, Amount]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+
+def duplicate_cards(hand: HandHistory) -> list[str]:
+    """A difference in words for every card the history deals twice (board and shown hands).
+
+    A deck holds each card once: a shown card that is also on the board, or shown by two
+    players, or a board card dealt twice, makes the history impossible.
+
+    >>> from potengine.histories.pokerstars import read_file
+    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
+    >>> duplicate_cards(hand)
+    []
+    >>> from dataclasses import replace
+    >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
+    ['cards: Kd is dealt twice (on the board and shown by Chloé)']
+    """
+    seen: dict[str, str] = {}
+    problems: list[str] = []
+    places = [(card, "on the board") for card in hand.board]
+    places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
+    for card, where in places:
+        key = "T" + card[-1] if card.startswith("10") else card    # "10c" is "Tc"
+        if key in seen:
+            first = seen[key]
+            both = f"{first} and {where}" if first != where else f"twice {where}"
+            problems.append(f"cards: {card} is dealt twice ({both})")
+        else:
+            seen[key] = where
+    return problems
+
+
+
+def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
+    """Tiers best first: from the shown cards if every live player showed, else the collections."""
+    if len(live) == 1:
+        notes.append(f"everybody else folded: {live[0]} takes the pot")
+        return ((live[0],),), "folds", None
+    if not cards_ok:
+        notes.append("the shown cards are impossible: the collected lines say who won each pot")
+    elif all(p in hand.shown for p in live) and len(hand.board) == 5:
+        try:
+            tiers, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
+        except PotEngineError as err:
+            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+        else:
+            notes.append(
+                "cards: " + " > ".join(" = ".join(t) for t in tiers)
+                + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
+            )
+            return tuple(tuple(t) for t in tiers), "cards", values
+    if cards_ok:
+        notes.append("not every live player showed: the collected lines say who won each pot")
+    ranked: list[str] = []
+    tiers: list[tuple[str, ...]] = []
+    for pays in paid:
+        group = tuple(p for p in pays if p in live and p not in ranked)
+        if group:
+            tiers.append(group)
+            ranked.extend(group)
+    rest = tuple(p for p in live if p not in ranked)
+    if rest:
+        tiers.append(rest)
+    return tuple(tiers), "collected lines", None
+
+
+
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
     findings = [f if f.endswith((".", ")")) else f + "." for f in (problems or ok_notes)]
     return AuditStep(number, STEP_TITLES[number - 1], not problems, tuple(findings))
@@ -377,26 +711,38 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file("tests/data/pokerstars/side_pots.txt")
-    >>> [audit_hand(h).consistent for h in hands]
-    [True, True, True]
+    >>> [audit_hand(h).verdict.value for h in hands]
+    ['consistent', 'consistent', 'consistent']
     >>> bad = read_file("tests/data/pokerstars/wrong_pot_off_by_one.txt")[0]
     >>> audit_hand(bad).differences[0]
     'side pot-1: history says 91, the chips put in make 90: 1 chip unexplained'
     """
     differences: list[str] = []
+    irregular: list[str] = []
+    remarks: list[str] = list(hand.remarks)
     steps: list[AuditStep] = []
-    contributions, folded, problems = contributions_from_lines(hand)
+    contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
     live = [p for p in contributions if p not in folded]
     notes = [
         "Put in: " + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items()) + "; "
         + (f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded")
     ]
-    _, replay_notes, replay_problems = replay(hand, contributions)
-    problems = problems + replay_problems
-    notes += replay_notes
-    steps.append(_step(1, notes, problems))
-    differences += problems
+    replayed = replay_actions(hand, contributions)
+    notes += replayed.notes
+    irregular += odd_lines + replayed.problems
+    steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
+    differences += wrong_lines
 
+    def finish(settlement: Settlement | None, source: str) -> HandAudit:
+        verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
+        return HandAudit(
+            hand.hand_id, verdict, hand, contributions, folded, tuple(steps), tuple(differences),
+            tuple(irregular), tuple(remarks), settlement, source, None, replayed.illegal,
+            line=hand.first_line,
+        )
+
+    if any(amount % hand.chip for amount in contributions.values()):
+        return finish(None, "collected lines")    # not whole chips: named in step 1, no pots to form
     layout: PotLayout | None = None
     try:
         layout = build_pots(contributions, folded, dead=dead_money(hand))
@@ -405,13 +751,22 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         differences.append(message)
         steps.append(_step(2, (), [message]))
     if layout is None:
-        return HandAudit(hand, contributions, folded, tuple(steps), tuple(differences), None, "collected lines")
+        return finish(None, "collected lines")
 
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
+    amounts = [pot.amount for pot in layout.pots]
+    total_in_pots = sum(amounts, start=0)
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
         said[player] = said.get(player, 0) + amount
+    if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
+        said = dict(layout.refunds)
+        inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
+        remarks.append(
+            f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
+            f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
+        )
     for player in dict.fromkeys([*layout.refunds, *said]):
         ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
         if ours == theirs:
@@ -436,13 +791,27 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
 
     # Step 3: tiers, rake -------------------------------------------------------------------
     problems, notes = [], []
-    amounts = [pot.amount for pot in layout.pots]
-    total_in_pots = sum(amounts, start=0)
+    reported = hand.pots_reported
     withheld: tuple[Amount, ...] = (0,) * len(amounts)
-    try:
-        withheld = take_rake(amounts, hand.rake, chip=hand.chip)
-    except PotEngineError as err:
-        problems.append(f"rake: history withholds {fmt(hand.rake)}, but {err}")
+    if hand.rake > total_in_pots or hand.rake % hand.chip:
+        problems.append(
+            f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
+            if hand.rake > total_in_pots else f"rake: {fmt(hand.rake)} is not a whole number of chips"
+        )
+    elif hand.rake:
+        proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
+        withheld = proportional
+        if hand.main_pot is not None and len(reported) == len(amounts) > 1:
+            site = tuple(a - r for a, r in zip(amounts, reported))
+            if all(0 <= part <= a for part, a in zip(site, amounts)) and sum(site, start=0) == hand.rake:
+                withheld = site
+                spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
+                if site != proportional:
+                    even = ", ".join(fmt(w) for w in proportional)
+                    remarks.append(
+                        f"rake: the site takes {spread}; in proportion to the pots it would be {even} "
+                        "(PokerStars rakes each pot as it builds it: the split is the site's)"
+                    )
     if rake is not None:
         expected = 0 if hand.tournament else rake.amount_for(
             total_in_pots, flop_seen=hand.flop_seen, chip=hand.chip
@@ -453,11 +822,11 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
     pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld))
-    reported = hand.pots_reported
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
         ours = ", ".join(
-            f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})" for i, p in enumerate(pots)
+            f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
+            for i, p in enumerate(pots)
         )
         problems.append(
             f"history lists {len(reported)} pot{'s' if len(reported) != 1 else ''}, "
@@ -469,7 +838,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
         )
         if theirs != pot.awarded:
-            problems.append(f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}")
+            problems.append(
+                f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
+            )
         else:
             notes.append(f"{name} {pot.formula}" + (f", less {fmt(pot.rake)} rake" if pot.rake else ""))
     if hand.main_pot is not None:
@@ -534,7 +905,10 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     tiers, source, described = _ranking(
         hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
     )
-    order = odd_chip_order(layout.seats, _button(hand, layout.seats))
+    button = _button(hand, layout.seats)
+    order = odd_chip_order(layout.seats, button)
+    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs}
+    unpaid: dict[str, Amount] = {}
     awarded = []
     for i, pot in enumerate(pots):
         won = award(pot, tiers, order=order, chip=hand.chip)
@@ -542,43 +916,70 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         theirs = {p: a for p, a in paid[i].items() if a}
         ours = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
-        if theirs != ours:
-            odd = ""
-            if set(theirs) == set(ours) and len(ours) > 1 and sum(theirs.values()) == sum(ours.values()):
-                first = next(p for p in order if p in won.winners)
-                odd = f" (the odd chip goes to the first winner left of the button, {first})"
-            problems.append(f"{name}: history pays {_payments(theirs)}, the engine pays {_payments(ours)}{odd}")
-        else:
+        kept = {p: a for p, a in ours.items() if p in cashed and p not in theirs}
+        if kept and theirs == {p: a for p, a in ours.items() if p not in kept}:
+            for p, a in kept.items():
+                unpaid[p] = unpaid.get(p, 0) + a
+                amount, fee = cashed[p]
+                remarks.append(
+                    f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
+                    + (f" (fee {fmt(fee)})" if fee else "")
+                    + ": the site pays the cash-out and does not award that player the pot"
+                )
+            notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+            continue
+        if theirs == ours:
             split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
             notes.append(f"{name} to {_payments(ours)}{split}")
+            continue
+        same = set(theirs) == set(ours) and len(ours) > 1 and sum(theirs.values()) == sum(ours.values())
+        gap = max((abs(theirs[p] - ours[p]) for p in ours), default=0) if same else 0
+        if same and hand.chip < gap <= max(hand.rake, pot.rake):
+            irregular.append(
+                f"{name}: history pays {_payments(theirs)}, an even split is {_payments(ours)}: the "
+                f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
+                f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
+            )
+            continue
+        odd = ""
+        if same:
+            first = next(p for p in order if p in won.winners)
+            odd = f" (the odd chip goes to the first winner left of the button, {first})"
+        problems.append(f"{name}: history pays {_payments(theirs)}, the engine pays {_payments(ours)}{odd}")
     for i in sorted(beyond):
         if beyond[i]:
-            problems.append(f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist")
+            problems.append(
+                f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
+            )
     steps.append(_step(5, notes, problems))
     differences += problems
 
     # Step 6: conservation -----------------------------------------------------------------------
     problems, notes = [], []
     paid_out = sum((c.amount for c in hand.collections), start=0)
-    given_back = sum((a for _, a in hand.returned), start=0)
-    accounted = paid_out + given_back + hand.rake
+    given_back = sum(said.values(), start=0)
+    kept_back = sum(unpaid.values(), start=0)
+    accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(contributions.values(), start=0)
     if accounted != put_in:
         problems.append(
-            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}, "
-            f"{fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
+            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
+            + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
+            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
         )
     else:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
-            f"= put in {fmt(put_in)}"
+            + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
+            + f"= put in {fmt(put_in)}"
         )
     collected: dict[str, Amount] = {}
     for c in hand.collections:
         collected[c.player] = collected.get(c.player, 0) + c.amount
     if hand.summary_won:
         for player in dict.fromkeys([*collected, *hand.summary_won]):
-            lines_say, summary_says = collected.get(player, 0), hand.summary_won.get(player, 0)
+            lines_say = collected.get(player, 0) + unpaid.get(player, 0)
+            summary_says = hand.summary_won.get(player, 0)
             if lines_say != summary_says:
                 problems.append(
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
@@ -587,8 +988,23 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     steps.append(_step(6, notes, problems))
     differences += problems
 
-    settlement = _settlement(layout, tuple(awarded), tiers, _button(hand, layout.seats), hand.chip)
-    return HandAudit(hand, contributions, folded, tuple(steps), tuple(differences), settlement, source)
+    settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
+    check_conservation(settlement)          # the engine's one check: a failure is an engine bug
+    return finish(settlement, source)
+
+
+def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
+    """Whether the unmatched chips are an uncalled bet: the player's last bet, raise or blind that
+    nobody answered but with a call all-in for less (so a return can be inferred)."""
+    [player] = refunds
+    for action in reversed(hand.actions):
+        if action.kind in ("fold", "check", "ante"):
+            continue
+        if action.player == player:
+            return action.kind in ("bet", "raise", "big blind", "blinds", "small blind")
+        if not (action.kind == "call" and action.all_in):
+            return False
+    return False
 
 
 def _button(hand: HandHistory, seats: Sequence[str]) -> str:
@@ -598,69 +1014,7 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
     return (before or list(seats))[-1]
 
 
-def duplicate_cards(hand: HandHistory) -> list[str]:
-    """A difference in words for every card the history deals twice (board and shown hands).
-
-    A deck holds each card once: a shown card that is also on the board, or shown by two
-    players, or a board card dealt twice, makes the history impossible.
-
-    >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
-    >>> duplicate_cards(hand)
-    []
-    >>> from dataclasses import replace
-    >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
-    ['cards: Kd is dealt twice (on the board and shown by Chloé)']
-    """
-    seen: dict[str, str] = {}
-    problems: list[str] = []
-    places = [(card, "on the board") for card in hand.board]
-    places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
-    for card, where in places:
-        key = "T" + card[-1] if card.startswith("10") else card    # "10c" is "Tc"
-        if key in seen:
-            first = seen[key]
-            both = f"{first} and {where}" if first != where else f"twice {where}"
-            problems.append(f"cards: {card} is dealt twice ({both})")
-        else:
-            seen[key] = where
-    return problems
-
-
-def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
-    """Tiers best first: from the shown cards if every live player showed, else the collections."""
-    if len(live) == 1:
-        notes.append(f"everybody else folded: {live[0]} takes the pot")
-        return ((live[0],),), "folds", None
-    if not cards_ok:
-        notes.append("the shown cards are impossible: the collected lines say who won each pot")
-    elif all(p in hand.shown for p in live) and len(hand.board) == 5:
-        try:
-            tiers, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
-        except PotEngineError as err:
-            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
-        else:
-            notes.append(
-                "cards: " + " > ".join(" = ".join(t) for t in tiers)
-                + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
-            )
-            return tuple(tuple(t) for t in tiers), "cards", values
-    if cards_ok:
-        notes.append("not every live player showed: the collected lines say who won each pot")
-    ranked: list[str] = []
-    tiers: list[tuple[str, ...]] = []
-    for pays in paid:
-        group = tuple(p for p in pays if p in live and p not in ranked)
-        if group:
-            tiers.append(group)
-            ranked.extend(group)
-    rest = tuple(p for p in live if p not in ranked)
-    if rest:
-        tiers.append(rest)
-    return tuple(tiers), "collected lines", None
-
-
-def _settlement(layout, pots, tiers, button, chip) -> Settlement:
+def _settlement(layout: PotLayout, pots: tuple, tiers: Any, button: str, chip: Amount) -> Settlement:
     seats = layout.seats
     winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
     payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}
@@ -671,32 +1025,256 @@ def _settlement(layout, pots, tiers, button, chip) -> Settlement:
     )
 
 
+# ----------------------------------------------------------------------------------------------
+# Streaming: one hand at a time, several files, JSON out
+# ----------------------------------------------------------------------------------------------
+def refused(err: HandHistoryError, file: str = "") -> HandAudit:
+    """The audit of a hand that was not read: ``unsupported`` or ``unreadable``, with the reason.
+
+    >>> from potengine.histories.pokerstars import parse_text
+    >>> refused(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0]).verdict
+    <Verdict.UNSUPPORTED: 'unsupported'>
+    """
+    verdict = Verdict.UNSUPPORTED if isinstance(err, UnsupportedHandError) else Verdict.UNREADABLE
+    return HandAudit(getattr(err, "hand_id", None), verdict, error=err, file=file,
+                     line=getattr(err, "line_number", 0) or 0)
+
+
+def audit_lines(
+    lines: Iterable[str | bytes], file: str = "", *, rake: Rake | None = None
+) -> Iterator[HandAudit]:
+    """Read and audit the hands of a stream of lines one at a time (memory stays flat).
+
+    >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    ['unreadable', 'unsupported']
+    """
+    for item in iter_text(lines):
+        if isinstance(item, HandHistoryError):
+            yield refused(item, file)
+            continue
+        try:
+            audit = audit_hand(item, rake=rake)
+        except PotEngineError as err:   # a safety net: audit_hand reports problems in words
+            failure = HandHistoryError(f"hand #{item.hand_id}: cannot be audited: {err}")
+            failure.hand_id, failure.line_number = item.hand_id, item.first_line
+            yield refused(failure, file)
+            continue
+        yield replace(audit, file=file) if file else audit
+
+
+class AuditRun:
+    """Audits of one or more files in one go: the verdicts counted, duplicate hand IDs noted.
+
+    >>> run = AuditRun()
+    >>> text = open("tests/data/pokerstars/uncalled.txt").read()
+    >>> [a.verdict.value for a in run.audits(io.StringIO(text + "\\n\\n" + text), "twice.txt")][3:]
+    ['consistent', 'consistent', 'consistent']
+    >>> run.summary()["consistent"], [d["hand_id"] for d in run.duplicates()]
+    (6, ['250000000301', '250000000302', '250000000303'])
+    """
+
+    def __init__(self, *, rake: Rake | None = None) -> None:
+        self.rake = rake
+        self.counts = {verdict.value: 0 for verdict in Verdict}
+        self.files: list[dict[str, Any]] = []
+        # Duplicate detection is the one thing kept per hand: its ID and where it starts, packed
+        # into two ints (about 100 bytes a hand), never the hand itself.
+        self._seen: dict[int | str, int] = {}
+        self._names: list[str] = []
+        self._duplicates: dict[str, list[tuple[str, int]]] = {}
+
+    def audits(self, lines: Iterable[str | bytes], file: str = "") -> Iterator[HandAudit]:
+        """Audit the hands of one file, one at a time; a file that cannot be read is recorded."""
+        entry: dict[str, Any] = {"file": file, "hands": 0, "error": None}
+        self.files.append(entry)
+        self._names.append(file)
+        index = len(self._names) - 1
+        try:
+            for audit in audit_lines(lines, file, rake=self.rake):
+                entry["hands"] += 1
+                self.counts[audit.verdict.value] += 1
+                if audit.hand_id is not None and audit.hand is not None:
+                    key = int(audit.hand_id) if len(audit.hand_id) < 19 else audit.hand_id
+                    here = index << 40 | audit.line
+                    packed = self._seen.setdefault(key, here)
+                    if packed != here:
+                        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
+                        self._duplicates.setdefault(audit.hand_id, [first]).append((file, audit.line))
+                        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
+                        audit = replace(audit, notes=(*audit.notes, f"hand #{audit.hand_id} appears "
+                                                      f"more than once in the input (first at {where})"))
+                yield audit
+        except HandHistoryError as err:       # the file itself: missing, a directory, NUL bytes
+            entry["error"] = str(err)
+
+    def summary(self) -> dict[str, int]:
+        """The number of hands of each verdict, and in all."""
+        return {"hands": sum(self.counts.values()), **self.counts}
+
+    def duplicates(self) -> list[dict[str, Any]]:
+        """Every hand ID seen more than once, with where (file and line) each copy starts."""
+        return [
+            {"hand_id": hand_id, "at": [{"file": f, "line": n} for f, n in places]}
+            for hand_id, places in self._duplicates.items()
+        ]
+
+    def exit_status(self) -> int:
+        """0 no hand wrong, 1 some hand wrong, 2 nothing could be read or a file could not be opened."""
+        if self.counts[Verdict.WRONG.value]:
+            return 1
+        read = sum(self.counts.values()) - self.counts[Verdict.UNREADABLE.value]
+        if not read or any(f["error"] for f in self.files):
+            return 2
+        return 0
+
+    def tail(self) -> dict[str, Any]:
+        """The parts of the JSON document that follow the hands."""
+        return {"files": self.files, "duplicates": self.duplicates(), "summary": self.summary(),
+                "exit_status": self.exit_status()}
+
+
+def iter_audits(text: str, name: str = "") -> Iterator[HandAudit]:
+    """Audit the hands of one file's text one at a time (for a page that shows progress).
+
+    Every hand gives exactly one :class:`HandAudit`, readable or not; a hand ID seen before in the
+    same text carries a note.
+
+    >>> text = open("tests/data/pokerstars/unreadable.txt").read()
+    >>> [(a.hand_id, a.verdict.value) for a in iter_audits(text, "unreadable.txt")]
+    [('250000000701', 'consistent'), ('250000000702', 'unreadable'), ('250000000703', 'consistent')]
+    """
+    if not isinstance(text, str):
+        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+    yield from AuditRun().audits(io.StringIO(text, newline=None), name)
+
+
+def audit_json(texts: Mapping[str, str]) -> dict[str, Any]:
+    """The JSON document ``potengine audit --json FILE...`` prints, for files given as texts.
+
+    ``texts`` maps each file name to its text. The document holds ``hands`` (one object per hand,
+    see :func:`hand_json`), ``files`` (hands per file), ``duplicates`` (hand IDs seen more than
+    once), ``summary`` (hands per verdict) and ``exit_status`` (0, 1 or 2 as the command exits).
+
+    >>> doc = audit_json({"odd.txt": open("tests/data/pokerstars/wrong_odd_chip.txt").read()})
+    >>> [(h["hand_id"], h["verdict"]) for h in doc["hands"]], doc["summary"]["wrong"], doc["exit_status"]
+    ([('250000000903', 'wrong')], 1, 1)
+    >>> print(doc["hands"][0]["differences"][0][:67])
+    pot: history pays Cy 17 and Bo 16, the engine pays Bo 17 and Cy 16
+    """
+    run = AuditRun()
+    hands = [
+        hand_json(a)
+        for name, text in texts.items()
+        for a in run.audits(io.StringIO(text, newline=None), name)
+    ]
+    return {"hands": hands, **run.tail()}
+
+
+def write_json(out: Any, audits: Iterable[HandAudit], run: AuditRun) -> None:
+    """Write the document of :func:`audit_json` to ``out`` hand by hand (memory stays flat).
+
+    The text is what ``json.dumps(document, indent=2, ensure_ascii=False)`` would give.
+
+    >>> out = io.StringIO()
+    >>> run = AuditRun()
+    >>> write_json(out, run.audits(["PokerStars Hand #9: Omaha Pot Limit (1/2)"], "o.txt"), run)
+    >>> json.loads(out.getvalue())["hands"][0]["verdict"]
+    'unsupported'
+    """
+    def dump(value: Any, indent: str) -> str:
+        return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
+
+    out.write('{\n  "hands": [')
+    empty = True
+    for audit in audits:
+        out.write(("\n    " if empty else ",\n    ") + dump(hand_json(audit), "    "))
+        empty = False
+    out.write("]" if empty else "\n  ]")
+    for key, value in run.tail().items():
+        out.write(f",\n  {json.dumps(key)}: " + dump(value, "  "))
+    out.write("\n}\n")
+
+
+def _json_amount(amount: Amount) -> int | str:
+    """An amount as JSON: an ``int`` stays a number, a Decimal is an exact string ("0.50")."""
+    if isinstance(amount, int):
+        return amount
+    value = Decimal(amount)
+    return f"{abs(value) if value == 0 else value:f}"
+
+
+def hand_json(audit: HandAudit) -> dict[str, Any]:
+    """One hand's audit as JSON data: ``hand_id`` (the header's digits), ``verdict``, the game,
+    the pots as computed and as written, the returned bets, the rake, the differences, the
+    irregularities, the notes, and the error of a hand that was not read.
+
+    >>> from potengine.histories.pokerstars import read_file
+    >>> data = hand_json(audit_hand(read_file("tests/data/pokerstars/uncalled.txt")[1]))
+    >>> data["verdict"], data["pots"]["computed"][0]["amount"], data["returned"]
+    ('consistent', 90, {'computed': {'Chloé': 30}, 'written': {'Chloé': 30}})
+    """
+    hand = audit.hand
+    result: dict[str, Any] = {
+        "file": audit.file,
+        "line": audit.line,
+        "hand_id": audit.hand_id,
+        "verdict": audit.verdict.value,
+        "game": hand.game if hand else None,
+        "tournament": hand.tournament if hand else None,
+    }
+    computed: list[dict[str, Any]] = []
+    refunds: dict[str, Any] = {}
+    if audit.settlement is not None:
+        pots = audit.settlement.pots
+        computed = [
+            {
+                "name": pot_label(i, len(pots)),
+                "amount": _json_amount(pot.amount),
+                "rake": _json_amount(pot.rake),
+                "eligible": list(pot.eligible),
+                "shares": {p: _json_amount(a) for p, a in pot.shares.items() if a},
+            }
+            for i, pot in enumerate(pots)
+        ]
+        refunds = {p: _json_amount(a) for p, a in audit.settlement.refunds.items()}
+    written: list[dict[str, Any]] = []
+    returned: dict[str, Any] = {}
+    if hand is not None:
+        reported = hand.pots_reported
+        written = [
+            {"name": pot_label(i, len(reported)), "amount": _json_amount(a)} for i, a in enumerate(reported)
+        ]
+        for player, amount in hand.returned:
+            returned[player] = _json_amount(amount + (Decimal(returned[player]) if player in returned else 0))
+    result["pots"] = {"computed": computed, "written": written}
+    result["returned"] = {"computed": refunds, "written": returned}
+    result["rake"] = _json_amount(hand.rake) if hand else None
+    result["differences"] = list(audit.differences)
+    result["irregularities"] = list(audit.irregularities)
+    result["notes"] = list(audit.notes)
+    result["error"] = str(audit.error) if audit.error else None
+    return result
+
+
 @dataclass(frozen=True)
 class FileAudit:
-    """The audits of every readable hand of a file, and the errors of the unreadable ones."""
+    """The audits of every hand of a file, readable or not."""
 
     name: str
     audits: tuple[HandAudit, ...]
-    errors: tuple[HandHistoryError, ...]
+
+    @property
+    def errors(self) -> tuple[HandHistoryError, ...]:
+        """The reasons of the hands that were not read (unsupported or unreadable)."""
+        return tuple(a.error for a in self.audits if a.error is not None)
 
 
-def audit_file(path, *, rake: Rake | None = None) -> FileAudit:
-    """Read a file of hand histories and audit every hand; unreadable hands are kept as errors.
+def audit_file(path: str | os.PathLike[str], *, rake: Rake | None = None) -> FileAudit:
+    """Read a file of hand histories and audit every hand, one at a time.
 
     >>> result = audit_file("tests/data/pokerstars/unreadable.txt")
-    >>> [a.consistent for a in result.audits], [str(e)[:30] for e in result.errors]
-    ([True, True], ['hand #250000000702, line 28: c'])
+    >>> [a.verdict.value for a in result.audits], [str(e)[:30] for e in result.errors]
+    (['consistent', 'unreadable', 'consistent'], ['hand #250000000702, line 28: c'])
     """
-    import os
-
-    audits: list[HandAudit] = []
-    errors: list[HandHistoryError] = []
-    for hand in read_file(path):
-        if isinstance(hand, HandHistoryError):
-            errors.append(hand)
-            continue
-        try:
-            audits.append(audit_hand(hand, rake=rake))
-        except PotEngineError as err:   # a safety net: audit_hand reports problems in words
-            errors.append(HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}"))
-    return FileAudit(os.path.basename(os.fspath(path)), tuple(audits), tuple(errors))
+    name = os.path.basename(os.fspath(path))
+    return FileAudit(name, tuple(audit_lines(open_lines(path), name, rake=rake)))

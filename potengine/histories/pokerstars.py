@@ -34,34 +34,47 @@ Amounts are ``int`` chips in tournaments and play-money games, and exact
 
 from __future__ import annotations
 
+import io
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
 from ..chips import Amount
 from ..errors import HandHistoryError
 
-MAX_FILE_BYTES = 32 * 1024 * 1024
-"""A file larger than this is refused before it is read (32 MiB, some 30,000 hands)."""
 MAX_LINE_CHARS = 1000
-"""A line longer than this makes its hand unreadable."""
+"""A line longer than this makes its hand unreadable (only this much of it is ever kept)."""
 MAX_HAND_LINES = 400
-"""A hand with more lines than this is refused (a real hold'em hand has well under 100)."""
-MAX_HANDS = 100_000
-"""A file holding more hands than this is refused."""
+"""A hand with more lines than this is refused (a real hold'em hand has well under 100); the
+lines beyond the limit are counted, never kept, so a hostile file cannot fill the memory."""
 MAX_SEATS = 10
 MAX_DIGITS = 15
 """An amount with more digits than this (before the decimal point) is refused."""
 
 STREETS = ("preflop", "flop", "turn", "river")
+"""The betting rounds, in order: the one place their names are kept (H-play's ``Street`` enum can
+replace them)."""
+
+
+class UnsupportedHandError(HandHistoryError):
+    """A hand history of a game or feature the engine does not handle (Omaha, short deck, a hand
+    run twice): it is well formed, and read no further.
+
+    >>> issubclass(UnsupportedHandError, HandHistoryError)
+    True
+    """
 
 _CUR = r"[$€£]?"
 _AMT = _CUR + r"\d[\d,]*(?:\.\d+)?"
-_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
-_STAKES = re.compile(r"\((" + _AMT + r")/(" + _AMT + r")(?: [A-Z]{3})?\)")
+_HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
+_STAKES = re.compile(
+    r"[(,] ?(" + _AMT + r")/(" + _AMT + r")(?: - (" + _AMT + r") Cap -)?(?: *[A-Z]{3})?\)"
+)
+_SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
 _TABLE = re.compile(r"^Table '([^']*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
 _SEAT = re.compile(
     r"^Seat (\d+): (.+?) \((" + _AMT + r") in chips(?:, " + _AMT + r" bounty)?\)"
@@ -70,12 +83,12 @@ _SEAT = re.compile(
 _STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*(.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
-_ALLIN = r"( and is all-in)?"
+_ALLIN = r"( and is all-in)?(?: and has reached the " + _AMT + r" cap)?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ante", re.compile(r"^posts the ante (" + _AMT + ")" + _ALLIN + "$")),
     ("small blind", re.compile(r"^posts small blind (" + _AMT + ")" + _ALLIN + "$")),
     ("big blind", re.compile(r"^posts big blind (" + _AMT + ")" + _ALLIN + "$")),
-    ("blinds", re.compile(r"^posts small & big blinds (" + _AMT + ")" + _ALLIN + "$")),
+    ("blinds", re.compile(r"^posts small (?:&|and) big blinds (" + _AMT + ")" + _ALLIN + "$")),
     ("fold", re.compile(r"^folds(?: \[[^\]]*\])?$")),
     ("check", re.compile(r"^checks$")),
     ("call", re.compile(r"^calls (" + _AMT + ")" + _ALLIN + "$")),
@@ -102,10 +115,13 @@ _NOISE = re.compile(
     r"leaves the table|joins the table at seat #\d+|will be allowed to play after the button|"
     r"was removed from the table.*|finished the tournament.*|wins the tournament.*|"
     r"is sitting out|sits out|re-buys and receives .*|takes the add-on.*|has re-entered.*|"
-    r"receives .* for eliminating .*|wins the \$[\d.,]+ bounty.*|wins an entry to .*)|"
-    r"Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
+    r"receives .* for eliminating .*|wins the \$?[\d.,]+ bounty.*|wins an entry to .*|"
+    r"wins \$?[\d.,]+ for eliminating .*|split the \$?[\d.,]+ bounty.*)|"
+    r"Betting is capped|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
-_UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |cashed out the hand|Run it")
+_UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
+_CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
+_NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Hi/Lo"
 
 
 @dataclass(frozen=True)
@@ -153,7 +169,9 @@ class Collection:
 class HandHistory:
     """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
 
-    ``summary_won`` is what the summary's seat lines say each player "collected" or "won".
+    ``summary_won`` is what the summary's seat lines say each player "collected" or "won";
+    ``cash_outs`` lists ``(player, amount, fee)`` for each "cashed out the hand for $A | Cash Out
+    Fee $F" line (an all-in cash-out: the site pays the player, and the pot he wins is not awarded).
 
     ``seats`` are in seat-number order, which is the clockwise order around the table;
     ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
@@ -184,6 +202,10 @@ class HandHistory:
     lines: tuple[str, ...] = field(default=(), repr=False)
     small_bet: Amount | None = None
     big_bet: Amount | None = None
+    game: str = "Hold'em"
+    cap: Amount | None = None
+    remarks: tuple[str, ...] = ()
+    cash_outs: tuple[tuple[str, Amount, Amount], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
@@ -203,7 +225,7 @@ class HandHistory:
     @property
     def chip(self) -> Amount:
         """The smallest unit of the game: a cent for real money, one chip otherwise."""
-        return Decimal("0.01") if self.currency else 1
+        return _CENT if self.currency else 1
 
     @property
     def flop_seen(self) -> bool:
@@ -217,21 +239,59 @@ class HandHistory:
             return (self.total_pot - self.rake,)
         return (self.main_pot, *self.side_pots)
 
+    @cached_property
+    def stacks(self) -> Mapping[str, Amount]:
+        """Every player's chips at the start of the hand, in seat order."""
+        return MappingProxyType({seat.player: seat.stack for seat in self.seats})
+
     def stack(self, player: str) -> Amount:
         """The chips ``player`` had at the start of the hand."""
-        return next(seat.stack for seat in self.seats if seat.player == player)
+        return self.stacks[player]
 
 
-def _error(hand_id: str | None, number: int, line: str, reason: str) -> HandHistoryError:
+def game_name(header_rest: str) -> str | None:
+    """The hold'em game a header names ("Hold'em No Limit"), or ``None`` for any other game.
+
+    A mixed game names the game of this hand inside its parentheses; short deck ("6+ Hold'em")
+    is not hold'em.
+
+    >>> game_name("Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/01")
+    "Hold'em No Limit"
+    >>> game_name("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2020/01/01")
+    "Hold'em No Limit"
+    >>> game_name("Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.25 USD)"), game_name("6+ Hold'em No Limit (1/2)")
+    (None, None)
+    """
+    if header_rest.startswith("Mixed"):
+        inner = re.search(r"\(([^,()]*),", header_rest)
+        header_rest = inner.group(1) if inner else ""
+    if "Hold'em" not in header_rest or any(word in header_rest for word in _NOT_HOLDEM):
+        return None
+    found = re.search(r"Hold'em (?:No Limit|Pot Limit|Limit)", header_rest)
+    return found.group(0) if found else "Hold'em"
+
+
+def _error(hand_id: str | None, number: int, line: str, reason: str,
+           kind: type[HandHistoryError] = HandHistoryError) -> HandHistoryError:
     shown = "".join(c if c.isprintable() else "?" for c in line[:120])
     if len(line) > 120:
         shown = shown[:117] + "..."
     where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = HandHistoryError(f'{where}, line {number}: {reason}: "{shown}"')
+    err = kind(f'{where}, line {number}: {reason}: "{shown}"')
     err.hand_id = hand_id
     err.line_number = number
     err.line = line
     return err
+
+
+_CENT = Decimal("0.01")
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
+_AMOUNTS: dict[tuple[str, bool], Amount] = {}
+_VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _pattern in _VERBS:
+    _first = _pattern.pattern[1:].split(" ")[0].split("(")[0].rstrip("$")
+    _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
+_QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 
 
 class _Reader:
@@ -245,7 +305,20 @@ class _Reader:
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
 
+    def unsupported(self, number: int, line: str, reason: str) -> HandHistoryError:
+        return _error(self.hand_id, number, line, reason, UnsupportedHandError)
+
     def amount(self, text: str, number: int, line: str) -> Amount:
+        known = _AMOUNTS.get((text, self.currency))
+        if known is not None:
+            return known
+        value = self._amount(text, number, line)
+        if len(_AMOUNTS) > 4096:          # a bounded cache: amounts repeat from hand to hand
+            _AMOUNTS.clear()
+        _AMOUNTS[(text, self.currency)] = value
+        return value
+
+    def _amount(self, text: str, number: int, line: str) -> Amount:
         raw = text.lstrip("$€£").replace(",", "")
         whole = raw.split(".")[0]
         if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
@@ -273,8 +346,11 @@ class _Reader:
             raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
         self.hand_id = match.group(1)
         rest = match.group(2)
-        if "Hold'em" not in rest:
-            raise self.fail(number, header, "only hold'em hands can be read")
+        game = game_name(rest)
+        if game is None:
+            short = any(word in rest for word in _NOT_HOLDEM[:2])
+            raise self.unsupported(number, header, "short deck (6+ Hold'em) is not hold'em: not supported"
+                                   if short else "only hold'em hands can be read")
         tournament = re.search(r"Tournament #(\d+)", rest)
         stakes = _STAKES.search(rest)
         self.currency = tournament is None and bool(
@@ -284,12 +360,13 @@ class _Reader:
         if stakes:
             first = self.amount(stakes.group(1), number, header)
             second = self.amount(stakes.group(2), number, header)
-            if re.search(r"\bLimit\b", rest) and not re.search(r"(No|Pot) Limit", rest):
+            if re.search(r"\bLimit\b", game) and not re.search(r"(No|Pot) Limit", game):
                 # "Hold'em Limit (10/20)" names the small and big bets; the big blind is the
                 # small bet, the small blind is whatever is posted.
                 small_bet, big_bet, big_blind = first, second, first
             else:
                 small_blind, big_blind = first, second
+        cap = self.amount(stakes.group(3), number, header) if stakes and stakes.group(3) else None
         if len(lines) < 2:
             raise self.fail(number, header, "the hand ends after its first line")
         number, line = lines[1]
@@ -313,9 +390,13 @@ class _Reader:
         summary_board: list[str] | None = None
         summary_won: dict[str, Amount] = {}
 
+        colon_names = False
+        cash_outs: list[tuple[str, Amount, Amount]] = []
+        betting_started = False
+        by_number: dict[int, str] | None = None
         for number, line in lines[2:]:
-            if _UNSUPPORTED.search(line):
-                raise self.fail(number, line, "hands run more than once or cashed out are not supported")
+            if ("Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")) and _UNSUPPORTED.search(line):
+                raise self.unsupported(number, line, "hands run more than once are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -325,11 +406,12 @@ class _Reader:
                     stack = self.amount(seat.group(3), number, line)
                     seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
                     numbers.add(n)
+                    colon_names = colon_names or ": " in name
                     continue
                 if not seats:
                     raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
                 section = "betting"
-            street_line = _STREET.match(line)
+            street_line = _STREET.match(line) if line[0] == "*" else None
             if street_line:
                 name, cards = street_line.group(1), _CARDS.findall(street_line.group(2))
                 if name == "SUMMARY":
@@ -349,6 +431,8 @@ class _Reader:
                     board.extend(new)
                 continue
             if section == "summary":
+                if by_number is None:
+                    by_number = {s.number: s.player for s in seats.values()}
                 total_line = _TOTAL.match(line)
                 if total_line:
                     total = self.amount(total_line.group(1), number, line)
@@ -371,7 +455,7 @@ class _Reader:
                     continue
                 seat_line = _SUMMARY_SEAT.match(line)
                 if seat_line:
-                    owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
+                    owner = by_number.get(int(seat_line.group(1)))
                     if owner is None or not line[seat_line.end():].startswith(owner):
                         raise self.fail(number, line, "this summary line names a seat or player not at the table")
                     for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
@@ -380,16 +464,38 @@ class _Reader:
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
-            if _NOISE.match(line) and not line.startswith("Dealt to "):
+            head, colon, said = line.partition(": ")
+            if colon and head in seats and not colon_names:
+                player = head
+            else:
+                player = self.speaker(line, seats)
+                said = line[len(player) + 2 :] if player is not None else ""
+            if player is not None:
+                if said in _QUIET:
+                    continue
+                verb = None
+                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):
+                    verb = pattern.match(said)
+                    if verb:
+                        break
+                if verb is None:
+                    if _NOISE.match(line):
+                        continue
+                    raise self.fail(number, line, f"cannot read {player}'s action")
+            elif line.startswith("Dealt to "):
                 continue
-            if line.startswith("Dealt to "):
-                continue
-            uncalled = _UNCALLED.match(line)
+            uncalled = _UNCALLED.match(line) if player is None and line.startswith("Uncalled") else None
             if uncalled:
                 player = self.player(uncalled.group(2), seats, number, line)
                 returned.append((player, self.amount(uncalled.group(1), number, line)))
                 continue
-            collected = _COLLECTED.match(line)
+            cash_out = _CASH_OUT.match(line) if player is None and " cashed out the hand " in line else None
+            if cash_out:
+                fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
+                cash_outs.append((self.player(cash_out.group(1), seats, number, line),
+                                  self.amount(cash_out.group(2), number, line), fee))
+                continue
+            collected = _COLLECTED.match(line) if player is None and " collected " in line else None
             if collected:
                 player = self.player(collected.group(1), seats, number, line)
                 label = collected.group(3)
@@ -400,18 +506,10 @@ class _Reader:
                     Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
                 )
                 continue
-            player = self.speaker(line, seats)
             if player is None:
+                if _NOISE.match(line):
+                    continue
                 raise self.fail(number, line, "cannot read this line")
-            said = line[len(player) + 2 :]
-            if _QUIET_VERBS.match(said):
-                continue
-            for kind, pattern in _VERBS:
-                verb = pattern.match(said)
-                if verb:
-                    break
-            else:
-                raise self.fail(number, line, f"cannot read {player}'s action")
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == 2:          # a single card shown is not a hand to rank
@@ -431,15 +529,16 @@ class _Reader:
                 amount = self.amount(verb.group(1), number, line)
                 to = self.amount(verb.group(2), number, line)
                 all_in = verb.group(3) is not None
-            if kind in ("ante", "small blind", "big blind", "blinds") and street != "preflop":
-                raise self.fail(number, line, "antes and blinds are posted before the flop")
-            if kind in ("ante", "small blind", "big blind", "blinds") and section != "betting":
-                raise self.fail(number, line, "a post after the cards were dealt")
+            if kind in _POST_KINDS:
+                if street != "preflop":
+                    raise self.fail(number, line, "antes and blinds are posted before the flop")
+                if section != "betting":
+                    raise self.fail(number, line, "a post after the cards were dealt")
+                if betting_started:
+                    raise self.fail(number, line, "a post after the betting started")
+            else:
+                betting_started = True
             actions.append(Action(number, street, player, kind, amount, to, all_in, line))
-            if kind in ("ante", "small blind", "big blind", "blinds") and any(
-                a.kind not in ("ante", "small blind", "big blind", "blinds") for a in actions[:-1]
-            ):
-                raise self.fail(number, line, "a post after the betting started")
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
@@ -473,6 +572,9 @@ class _Reader:
             rake=rake,
             summary_won=summary_won,
             lines=tuple(text for _, text in lines),
+            game=game,
+            cap=cap,
+            cash_outs=tuple(cash_outs),
         )
 
     @staticmethod
@@ -494,97 +596,230 @@ class _Reader:
         return cards
 
 
-def split_hands(text: str) -> list[list[tuple[int, str]]]:
-    """Cut a file's text into hands: each starts at a 'PokerStars Hand #' line.
+class HandLines(list):
+    """The numbered lines of one hand, as :func:`iter_hand_lines` cuts them.
 
-    Lines are numbered from 1 in the file; blank lines are dropped. Text before the first hand
-    that is not blank becomes a hand of its own, so that reading it fails with its line number.
+    ``total`` counts every line of the hand, including those beyond :data:`MAX_HAND_LINES` that
+    were not kept; ``bad`` lists ``(line number, reason)`` for lines that are not UTF-8 text.
+    """
+
+    total: int = 0
+    bad: tuple[tuple[int, str], ...] = ()
+
+
+def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
+    """Cut a stream of lines into hands, one at a time: each starts at a 'PokerStars Hand #' line.
+
+    Lines are numbered from 1 (a lone carriage return also ends a line); blank lines, byte-order
+    marks (files joined with ``cat`` carry one
+    in the middle) and the ``*********** # N ****`` separators some tools write are dropped.
+    Text before the first hand that is not blank becomes a hand of its own, so that reading it
+    fails with its line number. Lines given as bytes are decoded one by one as UTF-8; a line that
+    is not UTF-8 is read as Windows-1252 (as older PokerStars clients wrote) and noted with its
+    own number in ``bad``. At most :data:`MAX_HAND_LINES` + 1 lines of a
+    hand and :data:`MAX_LINE_CHARS` + 1 characters of a line are kept.
+
+    >>> [len(h) for h in iter_hand_lines(["PokerStars Hand #1: x", "a", "", "PokerStars Hand #2: y", "b"])]
+    [2, 2]
+    >>> [h.bad for h in iter_hand_lines([b"PokerStars Hand #3: x", b"Seat 1: J\\xe9r\\xf4me (5 in chips)"])]
+    [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
+    """
+    hand: HandLines | None = None
+    for number, line, note in _numbered(lines):
+        if len(line) > MAX_LINE_CHARS + 1:
+            line = line[: MAX_LINE_CHARS + 1]
+        if "\ufeff" in line:
+            line = line.replace("\ufeff", "")
+        line = line.rstrip()
+        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+            continue
+        if hand is None or (line[0] == "P" and _HEADER.match(line)):
+            if hand is not None:
+                yield hand
+            hand = HandLines()
+            hand.total = 0
+        hand.total += 1
+        if len(hand) <= MAX_HAND_LINES:
+            hand.append((number, line))
+        if note:
+            hand.bad = (*hand.bad, (number, note))
+    if hand is not None:
+        yield hand
+
+
+def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
+    """Number the lines from 1 (a lone carriage return ends a line too); decode bytes one line at
+    a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a note."""
+    number = 0
+    for raw in lines:
+        if isinstance(raw, bytes):
+            parts = raw.rstrip(b"\r\n").split(b"\r")
+            for part in parts:
+                number += 1
+                try:
+                    yield number, part.decode("utf-8"), ""
+                except UnicodeDecodeError as err:
+                    note = (f"byte 0x{part[err.start]:02x} at column {err.start + 1} is not UTF-8: "
+                            "the line is read as Windows-1252")
+                    yield number, part.decode("cp1252", errors="replace"), note
+        else:
+            raw = raw.rstrip("\r\n")
+            if "\r" not in raw:
+                number += 1
+                yield number, raw, ""
+                continue
+            for part in raw.split("\r"):
+                number += 1
+                yield number, part, ""
+
+
+def split_hands(text: str) -> list[HandLines]:
+    """Cut a file's text into hands (see :func:`iter_hand_lines`): a list, for small texts.
 
     >>> [len(hand) for hand in split_hands("PokerStars Hand #1: x\\na\\n\\n\\nPokerStars Hand #2: y\\nb\\n")]
     [2, 2]
     """
-    hands: list[list[tuple[int, str]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.rstrip()
-        if not line:
-            continue
-        if _HEADER.match(line) or not hands:
-            hands.append([])
-        hands[-1].append((number, line))
-    return hands
+    return list(iter_hand_lines(io.StringIO(text, newline=None)))
 
 
 def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     """Read one hand from its numbered lines; raise HandHistoryError naming the hand and line.
+
+    A game or feature the engine does not handle raises :class:`UnsupportedHandError`.
 
     >>> parse_hand([(7, "PokerStars Hand #42: Hold'em No Limit (5/10)"), (8, "Table 'T'")])
     Traceback (most recent call last):
     ...
     potengine.errors.HandHistoryError: hand #42, line 8: expected "Table '<name>' ... Seat #N is the button": "Table 'T'"
     """
-    if len(lines) > MAX_HAND_LINES:
-        first = lines[0]
-        match = _HEADER.match(first[1])
-        raise _error(match.group(1) if match else None, first[0], first[1],
-                     f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}")
-    reader = _Reader(lines)
+    first = lines[0]
+    match = _HEADER.match(first[1][:MAX_LINE_CHARS])
+    hand_id = match.group(1) if match else None
+    total = getattr(lines, "total", len(lines))
+    if total > MAX_HAND_LINES:
+        raise _error(hand_id, first[0], first[1],
+                     f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}")
     for number, line in lines:
         if len(line) > MAX_LINE_CHARS:
-            match = _HEADER.match(lines[0][1][:MAX_LINE_CHARS])
-            raise _error(match.group(1) if match else None, number, line,
-                         f"the line has {len(line)} characters, more than the limit of {MAX_LINE_CHARS}")
-    return reader.parse()
+            raise _error(hand_id, number, line,
+                         f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+    hand = _Reader(lines).parse()
+    bad = getattr(lines, "bad", ())
+    if bad:
+        first_number, first_reason = bad[0]
+        more = f" (and {len(bad) - 1} more line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else ""
+        hand = replace(hand, remarks=(f"line {first_number}: {first_reason}{more}",))
+    return hand
+
+
+def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistoryError]:
+    """Read hands one at a time from a stream of lines; an unreadable hand is yielded as its error.
+
+    >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    ['HandHistoryError', 'UnsupportedHandError']
+    """
+    for lines in iter_hand_lines(lines):
+        try:
+            yield parse_hand(lines)
+        except HandHistoryError as err:
+            yield err
 
 
 def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     """Read every hand of a file's text; a hand that cannot be read is returned as its error.
 
     >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Omaha Pot Limit (1/2)")]
-    ['HandHistoryError', 'HandHistoryError']
+    ['HandHistoryError', 'UnsupportedHandError']
     >>> print(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0])
     hand #9, line 1: only hold'em hands can be read: "PokerStars Hand #9: Omaha Pot Limit (1/2)"
     """
     if not isinstance(text, str):
         raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
-    hands = split_hands(text)
-    if len(hands) > MAX_HANDS:
-        raise HandHistoryError(f"the file holds {len(hands)} hands, more than the limit of {MAX_HANDS}")
-    results: list[HandHistory | HandHistoryError] = []
-    for lines in hands:
-        try:
-            results.append(parse_hand(lines))
-        except HandHistoryError as err:
-            results.append(err)
-    return results
+    return list(iter_text(io.StringIO(text, newline=None)))
 
 
-def read_file(path: str | os.PathLike[str]) -> list[HandHistory | HandHistoryError]:
-    """Read a hand-history file (UTF-8, with or without a byte-order mark) with :func:`parse_text`.
+def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes]:
+    """The lines of a binary file, read a block at a time, each cut to a bounded length.
 
-    A file over :data:`MAX_FILE_BYTES` is refused before it is read.
+    A block that is UTF-8 is decoded at once and its lines given as text; a block that is not is
+    given line by line as bytes, for :func:`iter_hand_lines` to decode one line at a time (and
+    name the line). The rest of an overlong line is skipped without being kept.
+    """
+    limit = 4 * (MAX_LINE_CHARS + 2)
+    tail = b""
+    skipping = False
+    number = 0
+    while True:
+        chunk = handle.read(1 << 20)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            chunk, skipping = chunk[end + 1:], False
+        lines = (tail + chunk).split(b"\n")
+        tail = lines.pop()
+        if len(tail) > limit:
+            lines.append(tail[:limit])
+            tail, skipping = b"", True
+        yield from _block(lines, limit, number, name)
+        number += len(lines)
+    if tail:
+        yield from _block([tail], limit, number, name)
 
-    >>> read_file("/nonexistent/hands.txt")
+
+def _block(lines: list[bytes], limit: int, number: int, name: str) -> Iterable[str | bytes]:
+    if not lines:
+        return ()
+    cut = [line if len(line) <= limit else line[:limit] for line in lines]
+    block = b"\n".join(cut)
+    if b"\x00" in block:
+        where = number + block[: block.index(b"\x00")].count(b"\n") + 1
+        raise HandHistoryError(f"{name} is not a text file (line {where} holds a NUL byte)")
+    try:
+        return block.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return cut
+
+
+def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
+    """The lines of a hand-history file, read as they are needed; errors name the file.
+
+    Lines come as text, or as bytes where a block of the file is not UTF-8 (see
+    :func:`iter_hand_lines`, which decodes those one line at a time).
+
+    >>> next(open_lines("/nonexistent/hands.txt"))
     Traceback (most recent call last):
     ...
     potengine.errors.HandHistoryError: cannot read hands.txt: no such file
     """
     name = os.path.basename(os.fspath(path))
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise HandHistoryError(
-                f"{name} is {size} bytes, more than the limit of {MAX_FILE_BYTES} bytes"
-            )
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        handle = open(path, "rb")
     except FileNotFoundError:
         raise HandHistoryError(f"cannot read {name}: no such file") from None
     except IsADirectoryError:
         raise HandHistoryError(f"cannot read {name}: it is a directory") from None
     except OSError as err:
         raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise HandHistoryError(f"{name} is larger than the limit of {MAX_FILE_BYTES} bytes")
-    if b"\x00" in data:
-        raise HandHistoryError(f"{name} is not a text file (it contains NUL bytes)")
-    return parse_text(data.decode("utf-8-sig", errors="replace"))
+    with handle:
+        try:
+            yield from _bounded_lines(handle, name)
+        except IsADirectoryError:
+            raise HandHistoryError(f"cannot read {name}: it is a directory") from None
+        except OSError as err:
+            raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
+
+
+def read_file(path: str | os.PathLike[str]) -> list[HandHistory | HandHistoryError]:
+    """Read a whole hand-history file (UTF-8, with or without byte-order marks) into a list.
+
+    For large files use :func:`iter_text` over :func:`open_lines`, which keeps one hand at a time.
+
+    >>> read_file("/nonexistent/hands.txt")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: cannot read hands.txt: no such file
+    """
+    return list(iter_text(open_lines(path)))

@@ -4,14 +4,20 @@ A :class:`Rake` is a policy: either a fixed amount per hand, or a percentage of 
 ``int``, :class:`~fractions.Fraction` or :class:`~decimal.Decimal` percent, never a float) with an
 optional cap, and "no flop, no drop": a hand that ends before the flop is not raked.
 
-:func:`take_rake` decides how much comes out of each pot. The rule, the one PokerStars-style hand
-histories show (the main pot of a history is smaller than the chips put into it by exactly the
-rake, the side pots are not touched):
+:func:`take_rake` decides how much comes out of each pot. The rake is computed once, on the
+total of all the pots (returned uncalled bets are not part of any pot and are never raked), and
+rounded *down* to a whole chip; the cap applies to the whole hand. It is then spread over the
+pots in one of two ways:
 
-1. the rake is computed once, on the total of all the pots (returned uncalled bets are not part
-   of any pot and are never raked), and rounded *down* to a whole chip;
-2. it is taken from the main pot first; only if the main pot cannot hold it all does the rest come
-   from side pot 1, then side pot 2, and so on; no pot ever gives more than it holds.
+* ``"main pot first"`` (the default of :func:`potengine.pots.settlement.settle`, a simple house
+  rule): taken from the main pot first; only if the main pot cannot hold it all does the rest
+  come from side pot 1, then side pot 2, and so on;
+* ``"in proportion"``: each pot pays its share of the rake in proportion to its size, in whole
+  chips, the chips left over by rounding going to the pots with the largest remainders (the main
+  pot first on a tie). This is what PokerStars' hand histories show in most raked side-pot hands:
+  the site rakes every pot it builds, so a side pot's winner pays part of the rake. It is
+  measured, not published: the chapter "Was my pot split right?" says what is known and what is
+  inferred, and the auditor accepts any split of the site's rake that no pot could not hold.
 
 Each pot is then split between its winners as usual, from what is left in it.
 
@@ -19,11 +25,15 @@ Each pot is then split between its winners as usual, from what is left in it.
 (10, 0)
 >>> take_rake([30, 200], 45)                              # a fixed 45 drains the main pot first
 (30, 15)
+>>> cents = Decimal("0.01")
+>>> take_rake([Decimal("2.92"), Decimal("1.78")], Decimal("0.16"), chip=cents, spread="in proportion")
+(Decimal('0.10'), Decimal('0.06'))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -31,6 +41,9 @@ from numbers import Integral
 
 from ..chips import Amount, check_amount, format_amount, is_multiple
 from ..errors import InputError
+
+Spread = Literal["main pot first", "in proportion"]
+"""How a hand's rake is spread over its pots (see :func:`take_rake`)."""
 
 Percent = int | Fraction | Decimal
 """An exact percentage: ``5`` means 5 %, ``Fraction(9, 2)`` or ``Decimal("4.5")`` means 4.5 %."""
@@ -142,12 +155,14 @@ def take_rake(
     *,
     flop_seen: bool = True,
     chip: Amount = 1,
+    spread: Spread = "main pot first",
 ) -> tuple[Amount, ...]:
-    """How much is withheld from each pot (main pot first): one amount per pot, same order.
+    """How much is withheld from each pot: one amount per pot, in the pots' order.
 
     ``rake`` is a :class:`Rake` policy, applied to the total of the pots, or an amount already
-    known (e.g. the "Rake" a hand history reports), which must fit in the pots. Either way the
-    rake is taken from the main pot first, then from the side pots in order.
+    known (e.g. the "Rake" a hand history reports), which must fit in the pots. ``spread`` says
+    how it is shared between the pots: ``"main pot first"``, then the side pots in order, or
+    ``"in proportion"`` to each pot's size (PokerStars' practice, see :func:`spread_in_proportion`).
 
     >>> take_rake([60, 90, 80], Rake.percentage(10))      # 10 % of 230 = 23, all from the main pot
     (23, 0, 0)
@@ -177,6 +192,10 @@ def take_rake(
                 f"a rake of {format_amount(withheld)} is not a whole number of chips of "
                 f"{format_amount(chip)}"
             )
+    if spread == "in proportion":
+        return spread_in_proportion(amounts, withheld, chip=chip)
+    if spread != "main pot first":
+        raise InputError(f"spread must be 'main pot first' or 'in proportion', not {spread!r}")
     parts: list[Amount] = []
     left = withheld
     for amount in amounts:
@@ -184,3 +203,31 @@ def take_rake(
         parts.append(part)
         left -= part
     return tuple(parts)
+
+
+def spread_in_proportion(amounts: Sequence[Amount], rake: Amount, *, chip: Amount = 1) -> tuple[Amount, ...]:
+    """Share ``rake`` between pots in proportion to their sizes, in whole chips.
+
+    Each pot first pays the whole chips of its exact share; the chips that rounding leaves over go
+    one each to the pots with the largest remainders (the earlier pot first on a tie). The parts
+    add up to ``rake`` exactly and no pot pays more than it holds.
+
+    >>> spread_in_proportion([99, 140], 8)          # 3.31 and 4.69: the remainder goes to the larger part
+    (3, 5)
+    >>> spread_in_proportion([Decimal("0.08"), Decimal("0.12")], Decimal("0.01"), chip=Decimal("0.01"))
+    (Decimal('0.00'), Decimal('0.01'))
+    """
+    total = sum(amounts, start=0)
+    units = int(Fraction(rake) / Fraction(chip))
+    if not amounts or total == 0 or units == 0:
+        return tuple(chip * 0 for _ in amounts)
+    if len(amounts) == 1:
+        return (chip * units,)
+    sizes = [int(Fraction(a) / Fraction(chip)) for a in amounts]     # whole chips: exact integers
+    whole = sum(sizes)
+    parts = [units * size // whole for size in sizes]
+    left = units - sum(parts)
+    order = sorted(range(len(sizes)), key=lambda i: (-(units * sizes[i] % whole), i))
+    for i in order[:left]:
+        parts[i] += 1
+    return tuple(chip * p for p in parts)
