@@ -124,3 +124,37 @@ def format_amount(amount: Amount) -> str:
             return str(int(amount))
         return f"{amount}"
     return str(amount)
+
+
+MAX_AMOUNT_DIGITS = 30
+"""An amount on the command line has at most this many digits before the decimal point."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut short so that a hostile argument cannot flood the one-line error."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def parse_amount(text: str, what: str) -> Amount:
+    """A chip amount from the command line: digits, at most one ".", an optional currency sign.
+
+    >>> parse_amount("40", "the chip"), parse_amount("$0.50", "the chip")
+    (40, Decimal('0.50'))
+    >>> parse_amount("9" * 5000, "A's contribution")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: A's contribution has more than 30 digits: '9999999999999999999999999999999999999999'... (5000 characters)
+    """
+    cleaned = text.strip().lstrip("$€£")
+    if not cleaned or not all(c in "0123456789." for c in cleaned) or cleaned.count(".") > 1:
+        raise InputError(f"{what} must be a number of chips like 40 or 0.50, got {shown(text)}")
+    whole, _, places = cleaned.partition(".")
+    if len(whole) > MAX_AMOUNT_DIGITS:
+        raise InputError(f"{what} has more than {MAX_AMOUNT_DIGITS} digits: {shown(text)}")
+    if len(places) > MAX_DECIMAL_PLACES:
+        raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {shown(text)}")
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:  # pragma: no cover - filtered above
+        raise InputError(f"{what} must be a number, got {shown(text)}") from None
+    return int(value) if "." not in cleaned else value

@@ -27,10 +27,9 @@ import sys
 from collections.abc import Sequence
 from decimal import Context, Decimal, InvalidOperation
 
-from .chips import Amount
-from .chips import format_amount as fmt
-from .chips import MAX_DECIMAL_PLACES
+from .chips import Amount, parse_amount, shown
 from .errors import HandHistoryError, InputError, PotEngineError
+from .present.exports import settlement_json, settlement_text
 from .pots.ranking import parse_ranking
 from .pots.settlement import settle
 from .histories.audit import AuditRun, Verdict, write_json
@@ -73,164 +72,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-MAX_AMOUNT_DIGITS = 30
-"""An amount on the command line has at most this many digits before the decimal point."""
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut short so that a hostile argument cannot flood the one-line error."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
-
-
-def _amount(text: str, what: str) -> Amount:
-    """A chip amount from the command line: digits, at most one ".", an optional currency sign.
-
-    >>> _amount("40", "the chip"), _amount("$0.50", "the chip")
-    (40, Decimal('0.50'))
-    >>> _amount("9" * 5000, "A's contribution")
-    Traceback (most recent call last):
-    ...
-    potengine.errors.InputError: A's contribution has more than 30 digits: '9999999999999999999999999999999999999999'... (5000 characters)
-    """
-    cleaned = text.strip().lstrip("$€£")
-    if not cleaned or not all(c in "0123456789." for c in cleaned) or cleaned.count(".") > 1:
-        raise InputError(f"{what} must be a number of chips like 40 or 0.50, got {_shown(text)}")
-    whole, _, places = cleaned.partition(".")
-    if len(whole) > MAX_AMOUNT_DIGITS:
-        raise InputError(f"{what} has more than {MAX_AMOUNT_DIGITS} digits: {_shown(text)}")
-    if len(places) > MAX_DECIMAL_PLACES:
-        raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {_shown(text)}")
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:  # pragma: no cover - filtered above
-        raise InputError(f"{what} must be a number, got {_shown(text)}") from None
-    return int(value) if "." not in cleaned else value
-
-
 def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
     result: dict[str, Amount] = {}
     for pair in pairs:
         name, sep, value = pair.rpartition("=")
         name = name.strip()
         if not sep or not name:
-            raise InputError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {_shown(pair)}")
+            raise InputError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {shown(pair)}")
         if name in result:
-            raise InputError(f"{_shown(name)} is given twice")
-        result[name] = _amount(value, f"{name}'s contribution")
+            raise InputError(f"{shown(name)} is given twice")
+        result[name] = parse_amount(value, f"{name}'s contribution")
     return result
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> list[str]:
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [
-            str(c).rjust(w) if i in numeric else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
-def _signed(amount: Amount) -> str:
-    return f"+{fmt(amount)}" if amount > 0 else fmt(amount)
-
-
-def settlement_text(result) -> str:
-    """The pots table and the players table of a settlement, as plain text."""
-    pots = [
-        (
-            pot.name,
-            fmt(pot.amount),
-            pot.formula,
-            ", ".join(pot.eligible),
-            ", ".join(pot.winners),
-            ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items())
-            + (f" (rake {fmt(pot.rake)})" if pot.rake else ""),
-        )
-        for pot in result.pots
-    ]
-    lines = _table(("Pot", "Amount", "How it is made", "Eligible", "Winners", "Shares"), pots, {1})
-    players = [
-        (
-            p,
-            fmt(result.contributions[p]),
-            fmt(result.refunds.get(p, 0)),
-            fmt(result.winnings[p]),
-            fmt(result.payouts[p]),
-            _signed(result.net[p]),
-        )
-        for p in result.seats
-    ]
-    lines.append("")
-    lines += _table(("Player", "Put in", "Returned", "Won", "Paid", "Net"), players, {1, 2, 3, 4, 5})
-    return "\n".join(lines)
-
-
-def _json_places(result) -> int | None:
-    """``None`` when every contribution and the chip are ``int``, else the decimal places to write.
-
-    The places are those of the most precise input (contributions and chip), so "0.50" stays
-    "0.50" and every amount of one settlement is written alike.
-    """
-    inputs = [*result.contributions.values(), result.chip]
-    if all(isinstance(a, int) for a in inputs):
-        return None
-    return max((max(0, -Decimal(a).as_tuple().exponent) for a in inputs), default=0)
-
-
-def _json_amount(amount: Amount, places: int | None = None):
-    """An amount as JSON: an int when ``places`` is ``None``, else an exact decimal string."""
-    if places is None and isinstance(amount, int):
-        return amount
-    value = Decimal(amount)
-    if places is not None:
-        fixed = value.quantize(Decimal(1).scaleb(-places), context=Context(prec=100))
-        if fixed == value:                      # never round: an odd amount keeps its digits
-            value = fixed
-    if value == 0:
-        value = abs(value)                      # no "-0.00"
-    return f"{value:f}"                       # plain digits, never "1E-12"
-
-
-def settlement_json(result) -> dict:
-    """A settlement as plain JSON data, every amount written by one rule.
-
-    When every contribution and the chip are ``int`` chips, every amount is a JSON integer.
-    Otherwise (a contribution or the chip is a :class:`~decimal.Decimal`), every amount is an
-    exact decimal string with the decimal places of the most precise input, e.g. ``"0.50"``.
-
-    >>> from potengine.pots.settlement import settle
-    >>> settlement_json(settle({"A": 10, "B": Decimal("0.50")}, ["A", "B"], chip=Decimal("0.01")))["payouts"]
-    {'A': '10.50', 'B': '0.00'}
-    >>> settlement_json(settle({"A": 10, "B": 5}, ["A", "B"]))["refunds"]
-    {'A': 5}
-    """
-    places = _json_places(result)
-
-    def amount(a: Amount):
-        return _json_amount(a, places)
-
-    return {
-        "contributions": {p: amount(a) for p, a in result.contributions.items()},
-        "folded": [p for p in result.seats if p in result.folded],
-        "button": result.button,
-        "chip": amount(result.chip),
-        "pots": [
-            {
-                "name": pot.name,
-                "amount": amount(pot.amount),
-                "eligible": list(pot.eligible),
-                "winners": list(pot.winners),
-                "shares": {p: amount(a) for p, a in pot.shares.items()},
-                "rake": amount(pot.rake),
-            }
-            for pot in result.pots
-        ],
-        "refunds": {p: amount(a) for p, a in result.refunds.items()},
-        "payouts": {p: amount(a) for p, a in result.payouts.items()},
-        "net": {p: amount(a) for p, a in result.net.items()},
-    }
 
 
 def _settle(args: argparse.Namespace) -> int:
@@ -238,7 +90,7 @@ def _settle(args: argparse.Namespace) -> int:
     contributions = _contributions(args.contributions)
     folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
     ranking = parse_ranking(args.ranking) if args.ranking else None
-    chip = _amount(args.chip, "the chip")
+    chip = parse_amount(args.chip, "the chip")
     result = settle(contributions, ranking, folded=folded, button=args.button, chip=chip)
     if args.json:
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
@@ -251,8 +103,8 @@ def _audit(args: argparse.Namespace) -> int:
 
     rake = None
     if args.rake is not None:
-        cap = _amount(args.rake_cap, "the rake cap") if args.rake_cap is not None else None
-        rake = Rake.percentage(Decimal(str(_amount(args.rake, "the rake percentage"))), cap=cap,
+        cap = parse_amount(args.rake_cap, "the rake cap") if args.rake_cap is not None else None
+        rake = Rake.percentage(Decimal(str(parse_amount(args.rake, "the rake percentage"))), cap=cap,
                                no_flop_no_drop=not args.rake_preflop)
     elif args.rake_cap is not None:
         raise InputError("--rake-cap needs --rake PERCENT")

@@ -30,7 +30,7 @@ from typing import Any
 
 from .chips import Amount
 from .chips import format_amount as fmt
-from .cli import _amount
+from .chips import parse_amount as _amount
 from .errors import InputError, PotEngineError
 from .pots.ranking import Tiers
 from .pots.settlement import Settlement, settle

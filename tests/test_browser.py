@@ -28,7 +28,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from potengine.cli import main as cli_main
-from potengine.cli import settlement_json
+from potengine.present.exports import settlement_json
 from potengine.drills import deal
 from potengine.pots.settlement import settle
 from potengine.present.live import audit_document, calculate, count_hands
@@ -332,7 +332,7 @@ def test_checker_reads_an_opened_file(watched: Watched) -> None:
     shown = check_history(watched, file=path)
     assert json.loads(shown) == json.loads(audit_document(path.read_text(encoding="utf-8"), path.name))
     first = watched.page.locator("#history-results details").first
-    assert "NOT consistent" in first.inner_text()
+    assert "wrong" in first.inner_text()
     assert first.locator("svg").count() == 2        # the pictures of the engine's pots
 
 

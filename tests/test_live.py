@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from potengine import settle
-from potengine.cli import settlement_json
+from potengine.present.exports import settlement_json
 from potengine.drills import LEVELS, deal, mark
 from potengine.present import svg
 from potengine.present.links import calculator_fields, calculator_link, calculator_query
@@ -198,9 +198,11 @@ def test_audit_hands_and_document_agree() -> None:
     text = (ROOT / "tests/data/pokerstars/wrong_odd_chip.txt").read_text(encoding="utf-8")
     hands = list(audit_hands(text, "x.txt"))
     doc = json.loads(audit_document(text, "x.txt"))
-    assert [h["hand_id"] for h in hands] == [h["hand_id"] for f in doc["files"] for h in f["hands"]]
-    assert any(h["consistent"] is False for h in hands)
-    assert all(h["pictures"].count("<svg") == 2 for h in hands if h["consistent"] is not None)
+    assert [h["hand_id"] for h in hands] == [h["hand_id"] for h in doc["hands"]]
+    assert [h["verdict"] for h in hands] == [h["verdict"] for h in doc["hands"]]
+    assert any(h["verdict"] == "wrong" for h in hands)
+    assert all(h["pictures"].count("<svg") == 2 for h in hands
+               if h["verdict"] in ("consistent", "irregular", "wrong"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -252,5 +254,5 @@ def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:
 
     monkeypatch.setattr(live, "iter_audits", refuse)
     hands = list(audit_hands("anything", "big.txt"))
-    assert len(hands) == 1 and hands[0]["consistent"] is None
-    assert hands[0]["verdict"] == "big.txt: the file holds 200000 hands, more than the limit of 100000"
+    assert len(hands) == 1 and hands[0]["verdict"] == "unreadable"
+    assert hands[0]["title"] == "big.txt: the file holds 200000 hands, more than the limit of 100000"

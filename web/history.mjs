@@ -32,9 +32,10 @@ file.addEventListener("change", async () => {
 input.addEventListener("input", () => { fileName = "pasted.txt"; });
 
 function handView(hand) {
-  const mark = hand.consistent === true ? "✓" : hand.consistent === false ? "✗" : "?";
-  const kind = hand.consistent === true ? "ok" : hand.consistent === false ? "bad" : "unreadable";
-  const title = hand.verdict.split("\n")[0];
+  // The auditor's five verdicts (potengine.histories.audit.Verdict): only "wrong" accuses.
+  const mark = { consistent: "✓", irregular: "!", wrong: "✗" }[hand.verdict] ?? "?";
+  const kind = { consistent: "ok", irregular: "irregular", wrong: "bad" }[hand.verdict] ?? "unreadable";
+  const title = hand.title;
   const details = el("details", { class: `live-hand live-hand-${kind}`, "data-hand": hand.hand_id ?? "" },
     el("summary", {}, el("span", { class: "live-mark", text: mark }), ` ${title}`));
   let filled = false;
@@ -58,18 +59,16 @@ async function run() {
   progress.hidden = false;
   progress.value = 0;
   root.dataset.state = "busy";
-  const tally = { consistent: 0, bad: 0, unreadable: 0 };
+  const tally = { consistent: 0, irregular: 0, wrong: 0, unsupported: 0, unreadable: 0 };
   try {
     const doc = await engine.call("audit", [text, fileName], ({ done, total, hand }) => {
       progress.max = Math.max(total, 1);
       progress.value = done;
-      if (hand.consistent === true) tally.consistent += 1;
-      else if (hand.consistent === false) tally.bad += 1;
-      else tally.unreadable += 1;
-      counter.textContent = `${done} of ${total} hands: ${tally.consistent} consistent, ` +
-        `${tally.bad} not consistent, ${tally.unreadable} unreadable`;
+      tally[hand.verdict] += 1;
+      counter.textContent = `${done} of ${total} hands: ` +
+        Object.entries(tally).map(([verdict, n]) => `${n} ${verdict}`).join(", ");
       const view = handView(hand);
-      if (hand.consistent !== true) view.open = true;
+      if (hand.verdict !== "consistent") view.open = true;
       list.append(view);
     });
     json.textContent = doc;

@@ -217,7 +217,7 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     who does not also post a big blind is the live one.
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> dead_posts(read_file("tests/data/pokerstars/cash_rake.txt")[2])
+    >>> dead_posts(read_file(DATA / "pokerstars/cash_rake.txt")[2])
     {84: Decimal('0.05')}
     """
     dead: dict[int, Amount] = {}
@@ -243,7 +243,7 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     chip: each player's ante is matched by the others'.
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> dead_money(read_file("tests/data/pokerstars/tournament_antes.txt")[0])
+    >>> dead_money(read_file(DATA / "pokerstars/tournament_antes.txt")[0])
     {}
     """
     dead: dict[str, Amount] = {}
@@ -269,7 +269,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     opponents can still contest.
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
+    >>> hand = read_file(DATA / "pokerstars/side_pots.txt")[0]
     >>> totals = contributions_from_lines(hand)
     >>> totals.contributions, totals.folded, totals.wrong, totals.irregular
     ({'Alice': 40, 'Bilal': 100, 'Chloé': 100}, frozenset(), [], [])
@@ -380,7 +380,7 @@ def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amo
     plays. (H-play's structures may take this over: each structure reading its own header.)
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file("tests/data/pokerstars/limit_and_pot_limit.txt")[0]
+    >>> hand = read_file(DATA / "pokerstars/limit_and_pot_limit.txt")[0]
     >>> type(structure_from_header(hand, 5, 10)).__name__
     'FixedLimit'
     """
@@ -422,7 +422,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     which names the rule. (A test keeps the two in agreement on every hand of the corpus.)
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file("tests/data/pokerstars/uncalled.txt")[1]
+    >>> hand = read_file(DATA / "pokerstars/uncalled.txt")[1]
     >>> replay_actions(hand, contributions_from_lines(hand).contributions)[:3]
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
@@ -638,7 +638,7 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     players, or a board card dealt twice, makes the history impossible.
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file("tests/data/pokerstars/side_pots.txt")[0]
+    >>> hand = read_file(DATA / "pokerstars/side_pots.txt")[0]
     >>> duplicate_cards(hand)
     []
     >>> from dataclasses import replace
@@ -710,10 +710,10 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     against it (a tournament hand must show no rake).
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> hands = read_file("tests/data/pokerstars/side_pots.txt")
+    >>> hands = read_file(DATA / "pokerstars/side_pots.txt")
     >>> [audit_hand(h).verdict.value for h in hands]
     ['consistent', 'consistent', 'consistent']
-    >>> bad = read_file("tests/data/pokerstars/wrong_pot_off_by_one.txt")[0]
+    >>> bad = read_file(DATA / "pokerstars/wrong_pot_off_by_one.txt")[0]
     >>> audit_hand(bad).differences[0]
     'side pot-1: history says 91, the chips put in make 90: 1 chip unexplained'
     """
@@ -1066,7 +1066,7 @@ class AuditRun:
     """Audits of one or more files in one go: the verdicts counted, duplicate hand IDs noted.
 
     >>> run = AuditRun()
-    >>> text = open("tests/data/pokerstars/uncalled.txt").read()
+    >>> text = open(DATA / "pokerstars/uncalled.txt").read()
     >>> [a.verdict.value for a in run.audits(io.StringIO(text + "\\n\\n" + text), "twice.txt")][3:]
     ['consistent', 'consistent', 'consistent']
     >>> run.summary()["consistent"], [d["hand_id"] for d in run.duplicates()]
@@ -1139,7 +1139,7 @@ def iter_audits(text: str, name: str = "") -> Iterator[HandAudit]:
     Every hand gives exactly one :class:`HandAudit`, readable or not; a hand ID seen before in the
     same text carries a note.
 
-    >>> text = open("tests/data/pokerstars/unreadable.txt").read()
+    >>> text = open(DATA / "pokerstars/unreadable.txt").read()
     >>> [(a.hand_id, a.verdict.value) for a in iter_audits(text, "unreadable.txt")]
     [('250000000701', 'consistent'), ('250000000702', 'unreadable'), ('250000000703', 'consistent')]
     """
@@ -1155,7 +1155,7 @@ def audit_json(texts: Mapping[str, str]) -> dict[str, Any]:
     see :func:`hand_json`), ``files`` (hands per file), ``duplicates`` (hand IDs seen more than
     once), ``summary`` (hands per verdict) and ``exit_status`` (0, 1 or 2 as the command exits).
 
-    >>> doc = audit_json({"odd.txt": open("tests/data/pokerstars/wrong_odd_chip.txt").read()})
+    >>> doc = audit_json({"odd.txt": open(DATA / "pokerstars/wrong_odd_chip.txt").read()})
     >>> [(h["hand_id"], h["verdict"]) for h in doc["hands"]], doc["summary"]["wrong"], doc["exit_status"]
     ([('250000000903', 'wrong')], 1, 1)
     >>> print(doc["hands"][0]["differences"][0][:67])
@@ -1209,7 +1209,7 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
     irregularities, the notes, and the error of a hand that was not read.
 
     >>> from potengine.histories.pokerstars import read_file
-    >>> data = hand_json(audit_hand(read_file("tests/data/pokerstars/uncalled.txt")[1]))
+    >>> data = hand_json(audit_hand(read_file(DATA / "pokerstars/uncalled.txt")[1]))
     >>> data["verdict"], data["pots"]["computed"][0]["amount"], data["returned"]
     ('consistent', 90, {'computed': {'Chloé': 30}, 'written': {'Chloé': 30}})
     """
@@ -1272,7 +1272,7 @@ class FileAudit:
 def audit_file(path: str | os.PathLike[str], *, rake: Rake | None = None) -> FileAudit:
     """Read a file of hand histories and audit every hand, one at a time.
 
-    >>> result = audit_file("tests/data/pokerstars/unreadable.txt")
+    >>> result = audit_file(DATA / "pokerstars/unreadable.txt")
     >>> [a.verdict.value for a in result.audits], [str(e)[:30] for e in result.errors]
     (['consistent', 'unreadable', 'consistent'], ['hand #250000000702, line 28: c'])
     """

@@ -26,8 +26,10 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..chips import Amount
-from ..cli import _amount, settlement_json
+from ..chips import parse_amount as _amount
+from .exports import settlement_json
 from ..errors import CardError, PotEngineError
+from ..histories.audit import Verdict, audit_json, iter_audits
 from ..pots.layout import check_contributions, check_folded
 from ..pots.ranking import parse_ranking
 from ..pots.settlement import Settlement, check_chip, settle
@@ -164,21 +166,16 @@ def calculate(fields: Mapping[str, str]) -> dict[str, Any]:
 # The hand-history checker
 # ----------------------------------------------------------------------------------------------
 
-try:  # the auditor's JSON interface (branch `audit`); until it lands, the adapter below
-    from ..histories.audit import audit_json, iter_audits  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - depends on which branch is merged
-    from ._audit_adapter import audit_json, iter_audits
-
-
 def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     """Audit a file's hands one at a time, for a progress bar: one dict per hand.
 
-    Each dict holds the hand's ID, whether it is consistent, the verdict and six steps in words
-    and the picture of the engine's pots (or the error of a hand that cannot be read).
+    Each dict holds the hand's ID, its verdict (one of the five words of
+    :class:`~potengine.histories.audit.Verdict`), the verdict in one line (``title``), the notes and
+    six steps in words (``report``) and the picture of the engine's pots.
 
-    >>> text = open("tests/data/pokerstars/unreadable.txt", encoding="utf-8").read()
-    >>> [(h["hand_id"], h["consistent"]) for h in audit_hands(text, "unreadable.txt")][:2]
-    [('250000000701', True), ('250000000702', None)]
+    >>> text = open(DATA / "pokerstars/unreadable.txt", encoding="utf-8").read()
+    >>> [(h["hand_id"], h["verdict"]) for h in audit_hands(text, "unreadable.txt")][:2]
+    [('250000000701', 'consistent'), ('250000000702', 'unreadable')]
     """
     items = iter_audits(text, name)
     while True:
@@ -187,15 +184,11 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
         except StopIteration:
             return
         except PotEngineError as err:      # the whole text refused (e.g. too many hands)
-            yield {"hand_id": None, "consistent": None, "verdict": str(err), "report": str(err),
-                   "pictures": ""}
+            yield {"hand_id": _hand_id_of(str(err)), "verdict": Verdict.UNREADABLE.value,
+                   "title": str(err), "report": str(err), "pictures": ""}
             return
-        if isinstance(item, PotEngineError):
-            yield {"hand_id": _hand_id_of(str(item)), "consistent": None, "verdict": str(item),
-                   "report": str(item), "pictures": ""}
-            continue
         pictures = settlement_svg(item.settlement) if item.settlement is not None else ""
-        yield {"hand_id": item.hand_id, "consistent": item.consistent, "verdict": item.verdict(),
+        yield {"hand_id": item.hand_id, "verdict": item.verdict.value, "title": item.text().split("\n")[0],
                "report": item.report(), "pictures": pictures}
 
 

@@ -1,0 +1,12 @@
+"""Doctests read the project's own sample files through ``DATA``, so they pass from any directory."""
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent / "tests" / "data"
+
+
+@pytest.fixture(autouse=True)
+def _doctest_data(doctest_namespace: dict[str, object]) -> None:
+    doctest_namespace["DATA"] = DATA

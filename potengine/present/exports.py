@@ -1,0 +1,128 @@
+"""A settlement as plain text (the command line's tables) and as JSON data (``--json``, the pages).
+
+One rule writes every amount of one settlement alike: JSON integers when every input is ``int``
+chips, else exact decimal strings with the places of the most precise input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Context, Decimal
+from typing import Any
+
+from ..chips import Amount
+from ..chips import format_amount as fmt
+from ..pots.settlement import Settlement
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> list[str]:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [
+            str(c).rjust(w) if i in numeric else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _signed(amount: Amount) -> str:
+    return f"+{fmt(amount)}" if amount > 0 else fmt(amount)
+
+
+def settlement_text(result) -> str:
+    """The pots table and the players table of a settlement, as plain text."""
+    pots = [
+        (
+            pot.name,
+            fmt(pot.amount),
+            pot.formula,
+            ", ".join(pot.eligible),
+            ", ".join(pot.winners),
+            ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items())
+            + (f" (rake {fmt(pot.rake)})" if pot.rake else ""),
+        )
+        for pot in result.pots
+    ]
+    lines = _table(("Pot", "Amount", "How it is made", "Eligible", "Winners", "Shares"), pots, {1})
+    players = [
+        (
+            p,
+            fmt(result.contributions[p]),
+            fmt(result.refunds.get(p, 0)),
+            fmt(result.winnings[p]),
+            fmt(result.payouts[p]),
+            _signed(result.net[p]),
+        )
+        for p in result.seats
+    ]
+    lines.append("")
+    lines += _table(("Player", "Put in", "Returned", "Won", "Paid", "Net"), players, {1, 2, 3, 4, 5})
+    return "\n".join(lines)
+
+
+def _json_places(result) -> int | None:
+    """``None`` when every contribution and the chip are ``int``, else the decimal places to write.
+
+    The places are those of the most precise input (contributions and chip), so "0.50" stays
+    "0.50" and every amount of one settlement is written alike.
+    """
+    inputs = [*result.contributions.values(), result.chip]
+    if all(isinstance(a, int) for a in inputs):
+        return None
+    return max((max(0, -Decimal(a).as_tuple().exponent) for a in inputs), default=0)
+
+
+def _json_amount(amount: Amount, places: int | None = None):
+    """An amount as JSON: an int when ``places`` is ``None``, else an exact decimal string."""
+    if places is None and isinstance(amount, int):
+        return amount
+    value = Decimal(amount)
+    if places is not None:
+        fixed = value.quantize(Decimal(1).scaleb(-places), context=Context(prec=100))
+        if fixed == value:                      # never round: an odd amount keeps its digits
+            value = fixed
+    if value == 0:
+        value = abs(value)                      # no "-0.00"
+    return f"{value:f}"                       # plain digits, never "1E-12"
+
+
+def settlement_json(result) -> dict:
+    """A settlement as plain JSON data, every amount written by one rule.
+
+    When every contribution and the chip are ``int`` chips, every amount is a JSON integer.
+    Otherwise (a contribution or the chip is a :class:`~decimal.Decimal`), every amount is an
+    exact decimal string with the decimal places of the most precise input, e.g. ``"0.50"``.
+
+    >>> from potengine.pots.settlement import settle
+    >>> settlement_json(settle({"A": 10, "B": Decimal("0.50")}, ["A", "B"], chip=Decimal("0.01")))["payouts"]
+    {'A': '10.50', 'B': '0.00'}
+    >>> settlement_json(settle({"A": 10, "B": 5}, ["A", "B"]))["refunds"]
+    {'A': 5}
+    """
+    places = _json_places(result)
+
+    def amount(a: Amount):
+        return _json_amount(a, places)
+
+    return {
+        "contributions": {p: amount(a) for p, a in result.contributions.items()},
+        "folded": [p for p in result.seats if p in result.folded],
+        "button": result.button,
+        "chip": amount(result.chip),
+        "pots": [
+            {
+                "name": pot.name,
+                "amount": amount(pot.amount),
+                "eligible": list(pot.eligible),
+                "winners": list(pot.winners),
+                "shares": {p: amount(a) for p, a in pot.shares.items()},
+                "rake": amount(pot.rake),
+            }
+            for pot in result.pots
+        ],
+        "refunds": {p: amount(a) for p, a in result.refunds.items()},
+        "payouts": {p: amount(a) for p, a in result.payouts.items()},
+        "net": {p: amount(a) for p, a in result.net.items()},
+    }
