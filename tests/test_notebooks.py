@@ -69,8 +69,7 @@ def test_each_chapter_has_assertions_a_chart_and_a_folded_solution(path):
 
 # The chapters this book's course owns use sphinx-exercise: numbered exercises, each with a
 # solution that is hidden until asked for and linked back to its exercise.
-COURSE = [p for p in NOTEBOOKS if p.stem not in {"audit_hand_history", "course_05_real_hands"}
-          and not p.stem.startswith("hilo_")]
+COURSE = [p for p in NOTEBOOKS if p.stem not in {"audit_hand_history", "course_05_real_hands"}]
 PART1 = [p for p in NOTEBOOKS if p.stem[:2].isdigit()]
 
 
@@ -262,3 +261,15 @@ def test_examples_page_lists_every_example_with_a_link():
     text = (ROOT / "book" / "examples.md").read_text(encoding="utf-8")
     for ex in EXAMPLES:
         assert f"{{ref}}`{ex} <{ex.lower()}>`" in text, ex
+
+
+@pytest.mark.parametrize("path", PART1, ids=lambda p: p.name)
+def test_part1_examples_open_in_the_calculator(path):
+    """Every worked example of Part 1 ends with a link that opens it in the live calculator,
+    built by the engine from the example's own settlement (no inputs typed twice)."""
+    links = [o for c in code_cells(load(path)) if "calculator_link(" in "".join(c["source"])
+             for o in c["outputs"] if "text/html" in o.get("data", {})]
+    assert links, f"{path.name}: no 'Open this example in the calculator' link"
+    for output in links:
+        html = "".join(output["data"]["text/html"])
+        assert 'href="calculator.html?players=' in html and "Open this example in the calculator" in html

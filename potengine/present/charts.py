@@ -338,7 +338,7 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     ('Which half of which pot', ['low 45', 'low 70'])
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 4.8), layout="constrained")
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.8), layout="constrained", dpi=DPI)
     seats = list(result.seats)
     scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
     handles = []
