@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount
 from ..errors import InputError
@@ -236,6 +237,54 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
     return top_player, top - second
 
 
+class Tier(NamedTuple):
+    """One tier of the pots by seat index: the chips put in between ``low`` and ``high`` and the
+    seats of the live players who reached ``high``."""
+
+    low: Amount
+    high: Amount
+    amount: Amount
+    eligible: tuple[int, ...]
+
+
+def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | None, Amount, list[Tier]]:
+    """The one core of pot forming, on seat-indexed amounts: the uncalled bet, then the tiers.
+
+    Returns the seat whose amount nobody matched (None if the top is matched), the unmatched part
+    returned to him, and the tiers of what is left, cut at every distinct positive amount of a
+    live seat. :func:`build_pots` and the hand model's street-by-street pots both use it.
+
+    >>> cut_tiers([30, 70, 100], [True, True, True])
+    (2, 30, [Tier(low=0, high=30, amount=90, eligible=(0, 1, 2)), Tier(low=30, high=70, amount=80, eligible=(1, 2))])
+    """
+    n = len(amounts)
+    top: int | None = None
+    refund: Amount = 0
+    first = second = None
+    for j in range(n):
+        a = amounts[j]
+        if first is None or a > amounts[first]:
+            second, first = first, j
+        elif second is None or a > amounts[second]:
+            second = j
+    if first is not None and second is not None and amounts[first] > amounts[second]:
+        top, refund = first, amounts[first] - amounts[second]
+    in_play = list(amounts)
+    if top is not None:
+        in_play[top] -= refund
+    levels = sorted({in_play[j] for j in range(n) if live[j] and in_play[j] > 0})
+    tiers: list[Tier] = []
+    low: Amount = 0
+    for high in levels:
+        amount: Amount = 0
+        for c in in_play:
+            if c > low:
+                amount += (c if c < high else high) - low
+        tiers.append(Tier(low, high, amount, tuple(j for j in range(n) if live[j] and in_play[j] >= high)))
+        low = high
+    return top, refund, tiers
+
+
 @exact_arithmetic("the pots")
 def build_pots(
     contributions: Mapping[str, Amount],
@@ -275,23 +324,24 @@ def build_pots(
     seats = tuple(contributions)
     folded_set = check_folded(folded, seats)
     dead_money = check_dead(dead, contributions)
-    bets = {p: c - dead_money.get(p, 0) for p, c in contributions.items()}
-    refunded_player, refund = uncalled_bet(bets)
-    if refunded_player is not None and refunded_player in folded_set:
+    bets = [c - dead_money.get(p, 0) for p, c in contributions.items()]
+    is_live = [p not in folded_set for p in seats]
+    top, refund, tiers = cut_tiers(bets, is_live)
+    if top is not None and not is_live[top]:
+        refunded_player = seats[top]
         raise InputError(
             f"folded player {refunded_player!r} put in {format_amount(contributions[refunded_player])}, "
             "more than anyone else: a player only folds facing a larger bet, so a folded "
             "player's chips can never be the uncalled part. Check the contributions and folds."
         )
-    in_play = dict(bets)
+    in_play = dict(zip(seats, bets))
     refunds: dict[str, Amount] = {}
-    if refunded_player is not None:
-        in_play[refunded_player] -= refund
-        refunds[refunded_player] = refund
+    if top is not None:
+        in_play[seats[top]] -= refund
+        refunds[seats[top]] = refund
 
     live = [p for p in seats if p not in folded_set]
-    levels = sorted({in_play[p] for p in live if in_play[p] > 0})
-    top_live = levels[-1] if levels else 0
+    top_live = tiers[-1].high if tiers else 0
     stranded = {p: c for p, c in in_play.items() if c > top_live}
     if stranded:
         names = ", ".join(f"{p} ({format_amount(c)})" for p, c in stranded.items())
@@ -302,20 +352,19 @@ def build_pots(
         )
 
     pots: list[Pot] = []
-    low: Amount = 0
-    for high in levels:
+    for tier in tiers:
+        low, high = tier.low, tier.high
         parts = {p: min(c, high) - low for p, c in in_play.items() if c > low}
         pots.append(
             Pot(
                 index=len(pots),
                 low=low,
                 high=high,
-                amount=sum(parts.values(), start=0),
-                eligible=tuple(p for p in live if in_play[p] >= high),
-                contributions={p: parts[p] for p in seats if p in parts},
+                amount=tier.amount,
+                eligible=tuple(seats[j] for j in tier.eligible),
+                contributions=parts,
             )
         )
-        low = high
     if dead_money:
         pots = add_dead_money(pots, dead_money, seats=seats, live=live)
     return PotLayout(
