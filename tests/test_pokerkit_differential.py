@@ -34,7 +34,8 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from potengine.errors import IllegalActionError  # noqa: E402
-from potengine.play.hand import _view, start_hand  # noqa: E402
+from potengine.play.hand import start_hand  # noqa: E402
+from potengine.play.reopening import betting_reopened  # noqa: E402
 from potengine.pots.layout import build_pots  # noqa: E402
 from potengine.play.structures import FixedLimit, PotLimit  # noqa: E402
 
@@ -188,7 +189,8 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
             # closed after any short all-in.
             i = hand.actor
             structure = hand.setup.structure
-            assert structure.reopens(_view(hand, i), hand.faced[i])
+            assert betting_reopened(structure, street=hand.street, acted=hand.acted[i], faced=hand.faced[i],
+                                    current_bet=hand.current_bet, last_raise=hand.last_raise)
             assert any(op.all_in for op in hand.history if op.street == hand.street
                        and op.kind in ("bet", "raise"))
             stats["reopened by TDA 47, closed in pokerkit"] += 1
