@@ -1,21 +1,28 @@
-"""Replaying real hands in PHH format (tests/data/phh: 96 Pluribus and 19 WSOP hands).
+"""Replaying hands in PHH format: the engine's own hands, and the public corpus of 115 real hands
+(96 Pluribus and 19 WSOP) when it is there.
 
-Licence of the data: see tests/data/phh/INDEX.md (MIT, uoftcprg/pokerkit and phh-dataset).
+The corpus is other people's data and stays out of the repository: it is read from
+``../shared/data/phh`` beside the checkout (CI always has it; licence in its INDEX.md: MIT,
+uoftcprg/pokerkit and phh-dataset), and the tests that need it are skipped when it is absent.
 """
 
 from __future__ import annotations
 
+import tomllib
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from potengine.errors import HandHistoryError
-from potengine.play.hand import start_hand
+from potengine.errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError
 from potengine.histories.phh import parse, replay, to_phh
+from potengine.play.hand import start_hand
+from potengine.play.structures import FixedLimit
 
-DATA = Path(__file__).parent / "data" / "phh"
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))
+needs_corpus = pytest.mark.skipif(
+    not FILES, reason=f"the public PHH corpus is not at {DATA} (other people's data, kept out of the repository)")
 HALF = Decimal("0.5")
 # The hands whose finishing stacks hold half chips (INDEX.md: "frac-only").
 HALF_CHIP_HANDS = {
@@ -31,6 +38,7 @@ def chip_for(path: Path):
     return HALF if "pluribus" in path.name else 1
 
 
+@needs_corpus
 def test_the_corpus_is_complete_with_its_licence():
     assert len(FILES) == 115
     notice = (DATA / "INDEX.md").read_text()
@@ -50,6 +58,7 @@ def test_every_hand_replays_to_its_finishing_stacks(path):
             (p.amount, p.eligible) for p in played.settlement.pots]
 
 
+@needs_corpus
 def test_half_chip_hands_with_whole_chips_follow_tda_20a():
     """With whole chips the odd chip of each half-chip pot goes to the first winner left of the
     button; the other winner gets half a chip less than the file. Nothing else changes."""
@@ -66,6 +75,7 @@ def test_half_chip_hands_with_whole_chips_follow_tda_20a():
         assert diff[played.players.index(first)] == HALF
 
 
+@needs_corpus
 def test_the_wsop_2019_hand_leaves_out_the_buttons_fold():
     text = (DATA / SKIPS_A_FOLD).read_text()
     with pytest.raises(HandHistoryError, match=r"action 14 'p1 cc'.*Ashish Ahuja's turn"):
@@ -75,6 +85,7 @@ def test_the_wsop_2019_hand_leaves_out_the_buttons_fold():
     assert ("Ashish Ahuja", 0) in folds
 
 
+@needs_corpus
 def test_the_wsop_2019_ante_flag_big_blind_ante_is_dead_money():
     """The file says ante_trimming_status = true: pokerkit then trims the lone big-blind ante to
     the next largest ante (0) and hands it back. The finishing stacks count it as dead money in
@@ -89,9 +100,10 @@ def test_the_wsop_2019_ante_flag_big_blind_ante_is_dead_money():
     assert played.finishing_stacks == played.expected
 
 
+@needs_corpus
 def test_fixed_limit_hand_uses_fixed_bets():
     played = replay((DATA / "data__wsop__2023__43__5__35.phh").read_text())
-    assert played.hand.setup.structure.name == "fixed limit"
+    assert isinstance(played.hand.setup.structure, FixedLimit)
     assert played.matches
 
 
@@ -198,3 +210,93 @@ def test_decimal_amounts_round_trip_exactly():
     again = replay(to_phh(h), chip=Decimal("0.01"))
     assert again.hand.setup.stacks == (big, big)
     assert again.finishing_stacks == (big - 1, big + 1)
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_small_reader_reads_every_corpus_file_as_tomllib_does(path):
+    text = path.read_text()
+    assert parse(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize("text", [
+    "a = 1\nb = 'x'\nc = [1, 2.5, 'y', true]\n",
+    'a = "double"\nb = []\nc = [ 1 , 2 , ]',
+    "a = 0\nb = -3\nc = 10.25\nd = false",
+    "a = 'it''s'",                       # not the subset: tomllib decides (and refuses)
+    "a = '''x'''\n",                     # a multi-line literal string: tomllib
+    "a = 1 # a comment\n",               # a comment: tomllib
+    "[table]\na = 1",                    # a table: tomllib
+    "a = 1_000\nb = 1e3\nc = 0x10",      # underscores, exponents, hex: tomllib
+    'a = "tab\\tand \\u00e9"',           # escapes: tomllib
+    "a = [1,\n 2]",                      # a list over two lines: tomllib
+    "a = 01",                            # a leading zero: tomllib refuses
+    "a = 1\na = 2",                      # a key twice: tomllib refuses
+    "a = 123456789012345678901234",      # too large for TOML: tomllib refuses
+])
+def test_the_small_reader_agrees_with_tomllib_or_hands_over(text):
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(HandHistoryError, match="not valid PHH/TOML"):
+            parse(text)
+    else:
+        got = parse(text)
+        assert got == expected
+        assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
+
+
+def _base(actions: str) -> str:
+    return ("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+            f"starting_stacks = [100, 100, 100]\nactions = {actions}\n")
+
+
+def test_an_illegal_action_is_an_illegal_action_error_naming_hand_line_and_rule():
+    text = _base("['p3 cbr 3']") + "hand = 7\n"
+    with pytest.raises(IllegalActionError) as caught:
+        replay(text)
+    assert isinstance(caught.value, HandHistoryError)
+    assert isinstance(caught.value, IllegalHandHistoryError)
+    message = str(caught.value)
+    assert message.startswith("hand 7, action 1 'p3 cbr 3': ")
+    assert "minimum raise is to 4" in message and "TDA 43" in message
+
+
+def test_a_malformed_file_stays_a_plain_hand_history_error():
+    with pytest.raises(HandHistoryError) as caught:
+        replay(_base("['p3 zz']"))
+    assert not isinstance(caught.value, IllegalActionError)
+    assert "unknown action 'p3 zz'" in str(caught.value)
+
+
+@pytest.mark.parametrize("actions, street", [
+    ("['p3 cc', 'p1 cc', 'p2 cc', 'p1 cc']", "flop"),
+    ("['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 cbr 4']", "turn"),
+    ("['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Td', "
+     "'p1 cc', 'p2 cc', 'p3 cc', 'p1 f']", "river"),
+])
+def test_betting_before_the_street_is_dealt_is_refused(actions, street):
+    with pytest.raises(IllegalHandHistoryError,
+                       match=rf"cannot act on the {street}: the {street} has not been dealt"):
+        replay(_base(actions))
+
+
+def test_the_same_actions_with_the_board_dealt_replay():
+    text = _base("['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Td', "
+                 "'p1 cc', 'p2 cc', 'p3 cc', 'd db 3h', 'p1 cbr 10', 'p2 f', 'p3 f']")
+    assert replay(text).finishing_stacks == (104, 98, 98)
+
+
+def test_a_hand_with_betting_but_no_board_cannot_be_written_out():
+    start = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2).call("B").check("A")
+    with pytest.raises(HandHistoryError, match="acts on the flop with 0 board cards dealt"):
+        to_phh(start.bet("A", 2).fold("B"))
+    assert "d db 2c7d9h" in to_phh(start.deal_board("2c7d9h").bet("A", 2).fold("B"))
+
+
+def test_every_structure_writes_its_own_phh_variant():
+    h = start_hand({"A": 100, "B": 100}, button="B", small_blind=5, big_blind=10,
+                   structure=FixedLimit(big_blind=10, small_bet=10, big_bet=20)).fold("B")
+    text = to_phh(h)
+    assert 'variant = "FT"' in text and "small_bet = 10" in text and "big_bet = 20" in text
+    assert isinstance(replay(text).hand.setup.structure, FixedLimit)
