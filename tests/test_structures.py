@@ -6,8 +6,18 @@ import pytest
 
 from potengine.errors import IllegalActionError, InputError
 from potengine.play.hand import start_hand
-from potengine.play.structures import (FixedLimit, NoLimit, PotLimit, RoundView, SpreadLimit,
-                                  structure_named)
+from potengine.play.structures import (
+    STRUCTURES,
+    FixedLimit,
+    NoLimit,
+    PotLimit,
+    RoundView,
+    SpreadLimit,
+    structure_for_phh,
+    structure_from_phh,
+    structure_from_pokerstars,
+    structure_named,
+)
 
 
 def view(street=1, current_bet=0, committed=0, last_raise=10, full_bet=0, pot=30, raises=0, players=3):
@@ -134,3 +144,59 @@ def test_a_cap_that_is_not_a_whole_number_of_bets_is_an_input_error(cap):
     with pytest.raises(InputError, match="the cap"):
         SpreadLimit(big_blind=2, low=2, high=6, cap=cap)
     assert FixedLimit(big_blind=2, small_bet=2, big_bet=4, cap=None).cap is None
+
+
+# ---- each structure owns its rules, names and codes ------------------------------------------
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)", NoLimit(big_blind=10)),
+    ("PokerStars Hand #2: Hold'em Pot Limit (1/2)", PotLimit(big_blind=10)),
+    ("PokerStars Hand #3: Hold'em Limit (10/20)", FixedLimit(big_blind=10, small_bet=10, big_bet=20)),
+])
+def test_a_pokerstars_header_names_its_structure(header, expected):
+    assert structure_from_pokerstars(header, big_blind=10, small_bet=10, big_bet=20) == expected
+
+
+def test_a_pokerstars_header_without_a_structure_we_play_gives_none():
+    assert structure_from_pokerstars("PokerStars Hand #4: Razz (2/4)", big_blind=2) is None
+
+
+def test_a_limit_header_needs_its_bet_sizes():
+    with pytest.raises(InputError, match="small and big bets"):
+        structure_from_pokerstars("Hold'em Limit (10/20)", big_blind=10)
+
+
+def test_every_phh_code_reads_back_its_own_structure():
+    codes = {kind.phh_variant: kind for kind in STRUCTURES if kind.phh_variant}
+    assert set(codes) == {"NT", "PT", "FT"}
+    for code, kind in codes.items():
+        assert structure_for_phh(code) is kind
+        built = structure_from_phh(code, {"min_bet": 4, "small_bet": 4, "big_bet": 8}, 4, lambda v, what: v)
+        assert type(built) is kind
+    with pytest.raises(InputError, match="variant 'XX' is not a hold'em variant"):
+        structure_from_phh("XX", {}, 2, lambda v, what: v)
+
+
+def test_spread_limit_has_no_phh_code():
+    assert SpreadLimit.phh_variant is None
+    with pytest.raises(InputError, match="PHH has no variant code for spread limit"):
+        SpreadLimit(big_blind=2, low=2, high=6).phh_fields()
+
+
+def test_each_structure_words_its_own_size_errors():
+    view = RoundView(street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1, players=3)
+    assert "pot limit, TDA 54" in PotLimit(big_blind=2).wager_error(view, 26, 100, "raise")
+    assert PotLimit(big_blind=2).wager_error(view, 25, 100, "raise") is None
+    assert "TDA 43" in NoLimit(big_blind=2).wager_error(view, 9, 100, "raise")
+    assert NoLimit(big_blind=2).wager_error(view, 9, 9, "raise") is None        # all-in for less
+    fixed = FixedLimit(big_blind=5, small_bet=5, big_bet=10)
+    assert fixed.wager_error(view, 15, 100, "raise") == "in fixed limit every bet and raise goes to exactly 10"
+    assert fixed.wager_error(view, 10, 100, "raise") is None
+    spread = SpreadLimit(big_blind=2, low=2, high=6)
+    assert "the spread limit allows" in spread.wager_error(view, 6, 100, "raise")
+    assert "the spread's highest bet" in spread.wager_error(view, 12, 100, "raise")
+
+
+def test_only_fixed_limit_has_exact_sizes():
+    assert [kind.exact_size for kind in STRUCTURES] == [False, False, True, False]
