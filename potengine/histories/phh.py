@@ -137,7 +137,7 @@ def _list(fields: Mapping[str, Any], key: str, name: str, n: int | None = None) 
 # ------------------------------------------------------------------------------------------------
 # Reading the TOML of a PHH file
 # ------------------------------------------------------------------------------------------------
-_LINE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")
+_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR = re.compile(
     r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'"                # a literal string
     r'|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'             # a basic string without escapes
@@ -166,9 +166,38 @@ def _scalar(match: re.Match[str]) -> Any:
     return boolean == "true"
 
 
+def _plain_list(text: str) -> list[Any] | None:
+    """The two lists every PHH file has, read without a regex: ``['p1 f', 'd db AhKd2c']``
+    (literal strings free of quotes and control characters) and ``[0, 50, 100]`` (integers).
+    None for anything else."""
+    if text.startswith("['") and text.endswith("']"):
+        items = text[2:-2].split("', '")
+        for item in items:
+            if "'" in item or not item.isprintable():
+                return None
+        return items
+    inner = text[1:-1]
+    if text.endswith("]") and inner and "'" not in inner:
+        numbers = inner.split(", ")
+        for item in numbers:
+            if not (item.isdigit() and item.isascii() and len(item) <= 18 and (item[0] != "0" or item == "0")):
+                return None
+        return [int(item) for item in numbers]
+    return None
+
+
 def _value(text: str) -> Any:
     """One value of the PHH subset: a string, a number, a boolean or a one-line list of them."""
-    if not text.startswith("["):
+    if text.startswith("["):
+        plain = _plain_list(text)
+        if plain is not None:
+            return plain
+    else:
+        if text.isdigit() and text.isascii() and len(text) <= 18 and (text[0] != "0" or text == "0"):
+            return int(text)
+        if (len(text) > 1 and text[0] == "'" and text[-1] == "'" and "'" not in text[1:-1]
+                and text.isprintable()):
+            return text[1:-1]
         match = _SCALAR.fullmatch(text)
         if match is None:
             raise _NotTheSubset
@@ -202,13 +231,11 @@ def _read_subset(text: str) -> dict[str, Any]:
     for line in text.splitlines():
         if not line or line.isspace():
             continue
-        match = _LINE.fullmatch(line)
-        if match is None:
+        key, equals, value = line.partition("=")
+        key = key.strip(" \t")
+        if not equals or _KEY.fullmatch(key) is None or key in fields:
             raise _NotTheSubset
-        key = match.group(1)
-        if key in fields:
-            raise _NotTheSubset
-        fields[key] = _value(match.group(2))
+        fields[key] = _value(value.strip(" \t"))
     return fields
 
 
@@ -316,15 +343,14 @@ def start_from_phh(fields: Mapping[str, Any], *, chip: Amount = 1,
 # ------------------------------------------------------------------------------------------------
 # Playing the actions
 # ------------------------------------------------------------------------------------------------
-_SEAT = re.compile(r"p([1-9][0-9]{0,2})")
 _BOARD_BEFORE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 """The board cards that must be dealt before anybody acts on a street."""
 
 
 def _seat(token: str, n: int, line: str) -> int:
-    match = _SEAT.fullmatch(token)
-    if match is not None:
-        k = int(match.group(1))
+    digits = token[1:]
+    if token[:1] == "p" and digits.isdigit() and digits.isascii() and len(digits) <= 3 and digits[0] != "0":
+        k = int(digits)
         if k <= n:
             return k - 1
     raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
@@ -332,7 +358,7 @@ def _seat(token: str, n: int, line: str) -> int:
 
 def _play(t: Table, line: str) -> None:
     """Apply one PHH action line to the table in place."""
-    tokens = line.split("#", 1)[0].split()
+    tokens = (line.split("#", 1)[0] if "#" in line else line).split()
     if not tokens:
         return
     players = t.setup.players

@@ -27,8 +27,13 @@ def unknown(cards: object) -> bool:
     if cards is None:
         return True
     if isinstance(cards, str):
-        return set(cards.replace(" ", "")) <= {"?"}
+        return "?" in cards and set(cards.replace(" ", "")) <= {"?"} or not cards.strip()
     return False
+
+
+_READ: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+"""Cards already read, by their text (hole cards and boards come back from hand to hand)."""
+_READ_LIMIT = 20_000
 
 
 def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -37,6 +42,10 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
     Cards written back to back (``"AsKd"``, as hand histories do) are looked up directly; any
     other spelling goes through :func:`potengine.cards.deck.parse_cards`.
     """
+    if isinstance(cards, str):
+        known = _READ.get(cards)
+        if known is not None:
+            return known
     if isinstance(cards, str) and len(cards) % 2 == 0:
         found: list[Card] = []
         for k in range(0, len(cards), 2):
@@ -46,7 +55,11 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
             found.append(card)
         else:
             if len(set(found)) == len(found):
-                return tuple(c.code for c in found), tuple(c.index for c in found)
+                read = tuple(c.code for c in found), tuple(c.index for c in found)
+                if len(_READ) >= _READ_LIMIT:
+                    _READ.clear()
+                _READ[cards] = read
+                return read
     parsed = parse_cards(cards)
     return tuple(c.code for c in parsed), tuple(c.index for c in parsed)
 

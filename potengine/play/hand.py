@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..chips import Amount, check_amount, format_amount, is_multiple
+from ..chips import MAX_CHIPS, Amount, check_amount, format_amount, is_multiple
 from ..errors import IllegalActionError, InputError
 from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
@@ -618,7 +618,11 @@ def _check_setup(stacks: Mapping[str, Amount], small_blind: Amount, big_blind: A
     chip = check_amount(chip, "the chip", allow_zero=False)
     amounts = []
     for p in players:
-        a = check_amount(stacks[p], f"{p}'s stack", allow_zero=False)
+        a = stacks[p]
+        if type(a) is int and 0 < a <= MAX_CHIPS and chip == 1:
+            amounts.append(a)           # the usual case, checked without the general reader
+            continue
+        a = check_amount(a, f"{p}'s stack", allow_zero=False)
         if not is_multiple(a, chip):
             raise InputError(f"{p}'s stack {format_amount(a)} is not a whole number of {format_amount(chip)} chips")
         amounts.append(a)
