@@ -217,6 +217,8 @@ def _illegal(player: str, what: str, rule: str) -> IllegalActionError:
 # Acting
 # ------------------------------------------------------------------------------------------------
 _KINDS = {"fold": Kind.FOLD, "check": Kind.CHECK, "call": Kind.CALL, "bet": Kind.BET, "raise": Kind.RAISE}
+_ACTIONS = frozenset(_KINDS.values())
+_new_op = tuple.__new__      # an Operation built without the NamedTuple's Python-level __new__
 
 
 def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
@@ -239,8 +241,8 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
     i = t.actor
     if names[i] != player:
         raise _illegal(player, str(kind), f"it is {names[i]}'s turn (action goes clockwise)")
-    what = _KINDS.get(kind) if isinstance(kind, str) else None
-    if what is None:
+    what = kind if kind.__class__ is Kind else _KINDS.get(kind) if isinstance(kind, str) else None
+    if what is None or what not in _ACTIONS:
         raise IllegalActionError(
             f"unknown action {kind!r} for {player} (fold, check, call, bet, raise, all-in)"
         )
@@ -248,11 +250,11 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
     to_call = t.current_bet - committed
     if what is Kind.FOLD:
         t.folded[i] = True
-        op = Operation(t.street, player, Kind.FOLD, 0, committed)
+        op = _new_op(Operation, (t.street, player, Kind.FOLD, 0, committed, False, True, ()))
     elif what is Kind.CHECK:
         if to_call > 0:
             raise _illegal(player, "check", f"there are {format_amount(to_call)} to call (call, raise or fold)")
-        op = Operation(t.street, player, Kind.CHECK, 0, committed)
+        op = _new_op(Operation, (t.street, player, Kind.CHECK, 0, committed, False, True, ()))
     elif what is Kind.CALL:
         if to_call <= 0:
             raise _illegal(player, "call", "there is no bet to call (check instead)")
@@ -260,10 +262,10 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
         add = to_call if to_call < stack else stack
         t.bets[i] = committed + add
         t.stacks[i] = stack - add
-        op = Operation(t.street, player, Kind.CALL, add, committed + add, stack == add)
+        op = _new_op(Operation, (t.street, player, Kind.CALL, add, committed + add, stack == add, True, ()))
     else:
-        to = check_wager(t, i, player, what, to)
-        full = t.setup.structure.is_full(t.view(i), to)
+        to, view = check_wager(t, i, player, what, to)
+        full = t.setup.structure.is_full(view, to)
         t.bets[i] = to
         t.stacks[i] -= to - committed
         if full:
@@ -274,15 +276,17 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
             t.raises += 1
         t.current_bet = to
         t.aggressor = i
-        op = Operation(t.street, player, what, to - committed, to, t.stacks[i] == 0, full)
+        op = _new_op(Operation, (t.street, player, what, to - committed, to, t.stacks[i] == 0, full, ()))
     t.acted[i] = True
     t.faced[i] = t.current_bet
     t.history.append(op)
     advance(t, i)
 
 
-def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) -> Amount:
-    """Check a bet or raise to ``to`` against the table and the structure; return the amount."""
+def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) -> tuple[Amount, RoundView]:
+    """Check a bet or raise to ``to`` against the table and the structure; return the amount and
+    the round as the structure saw it. The words of an error are only put together when one is
+    raised."""
     if to is None:
         raise _illegal(player, str(kind), "say the total to bet or raise to")
     if type(to) is not int or not 0 < to <= MAX_CHIPS:
@@ -290,36 +294,41 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
             to = check_amount(to, f"{player}'s {kind}", allow_zero=False)
         except InputError as err:
             raise IllegalActionError(str(err)) from None
+
+    def what() -> str:
+        return f"{kind} to {format_amount(to)}"
+
     setup = t.setup
     chip = setup.chip
-    what = f"{kind} to {format_amount(to)}"
     if not (chip == 1 and type(to) is int) and not is_multiple(to, chip):
-        raise _illegal(player, what, f"amounts are whole chips of {format_amount(chip)}")
-    if kind is Kind.BET and t.current_bet:
-        raise _illegal(player, what, f"there is already a bet of {format_amount(t.current_bet)} (raise instead)")
-    if kind is Kind.RAISE and not t.current_bet:
-        raise _illegal(player, what, "nobody has bet on this street (bet instead)")
-    if to <= t.current_bet:
-        raise _illegal(player, what, f"it is not above the current bet of {format_amount(t.current_bet)}")
+        raise _illegal(player, what(), f"amounts are whole chips of {format_amount(chip)}")
+    current = t.current_bet
+    if kind is Kind.BET and current:
+        raise _illegal(player, what(), f"there is already a bet of {format_amount(current)} (raise instead)")
+    if kind is Kind.RAISE and not current:
+        raise _illegal(player, what(), "nobody has bet on this street (bet instead)")
+    if to <= current:
+        raise _illegal(player, what(), f"it is not above the current bet of {format_amount(current)}")
     everything = t.bets[i] + t.stacks[i]
     if to > everything:
-        raise _illegal(player, what, f"{player} has only {format_amount(everything)} in all (table stakes)")
+        raise _illegal(player, what(), f"{player} has only {format_amount(everything)} in all (table stakes)")
     if not answerable(t, i):
         raise _illegal(
-            player, what,
+            player, what(),
             "every other player has folded or is all-in for no more than the current bet: "
             "nobody could answer a raise: only call or fold",
         )
     if not may_raise(t, i):
         raise _illegal(
-            player, what,
+            player, what(),
             "the betting was not reopened: the all-in since this player last acted was not a full "
             "raise, so only a call or a fold is allowed (TDA 47)",
         )
-    rule = setup.structure.wager_error(t.view(i), to, everything, str(kind))
+    view = t.view(i)
+    rule = setup.structure.wager_error(view, to, everything, kind.value)
     if rule is not None:
-        raise _illegal(player, what, rule)
-    return to
+        raise _illegal(player, what(), rule)
+    return to, view
 
 
 # ------------------------------------------------------------------------------------------------

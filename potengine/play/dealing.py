@@ -42,6 +42,8 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
     Cards written back to back (``"AsKd"``, as hand histories do) are looked up directly; any
     other spelling goes through :func:`potengine.cards.deck.parse_cards`.
     """
+    if isinstance(cards, (list, tuple)) and all(type(c) is str and len(c) == 2 for c in cards):
+        cards = "".join(cards)            # codes one by one, e.g. ["Qd", "Jc", "7s"]: read as one text
     if isinstance(cards, str):
         known = _READ.get(cards)
         if known is not None:
