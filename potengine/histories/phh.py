@@ -384,7 +384,7 @@ def _play(t: Table, line: str) -> None:
     if verb == "f" and len(tokens) == 2:
         betting.act(t, player, Kind.FOLD)
     elif verb == "cc" and len(tokens) == 2:
-        call = t.actor == seat and t.current_bet > t.bets[seat]
+        call = t.current_bet > t.bets[seat]
         betting.act(t, player, Kind.CALL if call else Kind.CHECK)
     elif verb == "cbr" and len(tokens) == 3:
         to = _amount(tokens[2], "the amount", "")

@@ -25,7 +25,7 @@ from matplotlib.patches import Patch
 
 from .charts import pot_style
 from ..chips import format_amount as fmt
-from ..play.structures import STREET_NAMES
+from ..play.streets import STREET_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
