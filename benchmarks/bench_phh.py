@@ -37,10 +37,22 @@ def pokerkit_text(n: int, rng: random.Random) -> str:
 
     A = pokerkit.Automation
     game = pokerkit.NoLimitTexasHoldem(
-        (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-         A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING,
-         A.RUNOUT_COUNT_SELECTION),
-        False, 0, (5, 10), 10, mode=pokerkit.Mode.CASH_GAME,
+        (
+            A.ANTE_POSTING,
+            A.BET_COLLECTION,
+            A.BLIND_OR_STRADDLE_POSTING,
+            A.CARD_BURNING,
+            A.HOLE_CARDS_SHOWING_OR_MUCKING,
+            A.HAND_KILLING,
+            A.CHIPS_PUSHING,
+            A.CHIPS_PULLING,
+            A.RUNOUT_COUNT_SELECTION,
+        ),
+        False,
+        0,
+        (5, 10),
+        10,
+        mode=pokerkit.Mode.CASH_GAME,
     )
     stacks = tuple(rng.randint(20, 400) * 10 for _ in range(n))
     state = game(stacks, n)
@@ -57,7 +69,7 @@ def pokerkit_text(n: int, rng: random.Random) -> str:
         elif state.can_deal_board():
             count = 3 if not state.board_cards else 1
             state.deal_board("".join(deck.pop() for _ in range(count)))
-        else:   # pragma: no cover - nothing left that this script knows how to do
+        else:  # pragma: no cover - nothing left that this script knows how to do
             break
     return pokerkit.HandHistory.from_game_state(game, state).dumps()
 
@@ -93,7 +105,7 @@ def actions_of(text: str) -> int:
 def random_hands(count: int) -> None:
     rng = random.Random(2026)
     by_players = {n: [pokerkit_text(n, rng) for _ in range(count)] for n in range(2, 11)}
-    for texts in by_players.values():          # the same final stacks as PokerKit (up to odd chips)
+    for texts in by_players.values():  # the same final stacks as PokerKit (up to odd chips)
         for text in texts:
             assert replay(text).finishing_stacks is not None
     print("players  actions  ours µs/hand  PokerKit µs/hand  ratio")
@@ -106,21 +118,32 @@ def random_hands(count: int) -> None:
         total_peer += len(texts) / r_peer
         every += texts
         mean_actions = sum(actions_of(t) for t in texts) / len(texts)
-        print(f"{n:7d}  {mean_actions:7.1f}  {1e6 / r_ours:12.0f}  {1e6 / r_peer:16.0f}  {r_ours / r_peer:5.1f}x")
-    print(f"ratio PHH text -> settled hand, random multiway all-in hands of 2-10 players (PokerKit "
-          f"HandHistory.loads): ours {len(every) / total_ours:.0f}/s vs peer {len(every) / total_peer:.0f}/s "
-          f"= {total_peer / total_ours:.1f} x")
+        print(
+            f"{n:7d}  {mean_actions:7.1f}  {1e6 / r_ours:12.0f}  {1e6 / r_peer:16.0f}  {r_ours / r_peer:5.1f}x"
+        )
+    print(
+        f"ratio PHH text -> settled hand, random multiway all-in hands of 2-10 players (PokerKit "
+        f"HandHistory.loads): ours {len(every) / total_ours:.0f}/s vs peer {len(every) / total_peer:.0f}/s "
+        f"= {total_peer / total_ours:.1f} x"
+    )
 
 
 def corpus() -> None:
     files = sorted(CORPUS.glob("*.phh"))
     if not files:
-        print(f"skipped: the public PHH corpus is not at {CORPUS} (other people's data, kept out of "
-              "the repository)")
+        print(
+            f"skipped: the public PHH corpus is not at {CORPUS} (other people's data, kept out of "
+            "the repository)"
+        )
         return
     texts = [(f.name, f.read_text()) for f in files]
-    options = [{"chip": Decimal("0.5") if "pluribus" in name else 1,
-                "fill_skipped": name == "data__wsop__2019__42__3__00-01-07.phh"} for name, _ in texts]
+    options = [
+        {
+            "chip": Decimal("0.5") if "pluribus" in name else 1,
+            "fill_skipped": name == "data__wsop__2019__42__3__00-01-07.phh",
+        }
+        for name, _ in texts
+    ]
     matches = sum(replay(text, **o).matches for (_, text), o in zip(texts, options))
 
     def ours_corpus(items) -> None:
@@ -137,17 +160,21 @@ def corpus() -> None:
             a = best_rate(ours_corpus, group, 3)
             b = best_rate(peer, [text for (_, text), _ in group], 1)
             mean = sum(actions_of(text) for (_, text), _ in group) / len(group)
-            print(f"corpus hands with {label} ({len(group)}, {mean:.0f} actions on average): "
-                  f"ours {1e6 / a:.0f} µs, PokerKit {1e6 / b:.0f} µs: {a / b:.1f}x")
+            print(
+                f"corpus hands with {label} ({len(group)}, {mean:.0f} actions on average): "
+                f"ours {1e6 / a:.0f} µs, PokerKit {1e6 / b:.0f} µs: {a / b:.1f}x"
+            )
     print(f"finishing stacks as in the files: {matches}/{len(texts)}")
-    print(f"ratio PHH text -> settled hand, the {len(texts)} real hands of {CORPUS.name} "
-          f"(PokerKit HandHistory.loads): ours {r_ours:.0f}/s vs peer {r_peer:.0f}/s = {r_ours / r_peer:.1f} x")
+    print(
+        f"ratio PHH text -> settled hand, the {len(texts)} real hands of {CORPUS.name} "
+        f"(PokerKit HandHistory.loads): ours {r_ours:.0f}/s vs peer {r_peer:.0f}/s = {r_ours / r_peer:.1f} x"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     count = int(argv[0]) if argv else 60
-    warnings.simplefilter("ignore")      # PokerKit warns about cards dealt by hand
+    warnings.simplefilter("ignore")  # PokerKit warns about cards dealt by hand
     random_hands(count)
     corpus()
 

@@ -50,8 +50,9 @@ def make_wars(count: int, raises: int, seed: int = 11):
     for _ in range(count):
         deck = DECK[:]
         rng.shuffle(deck)
-        hands.append((3, [100_000] * 3, [deck[2 * i] + deck[2 * i + 1] for i in range(3)], deck[6:11],
-                      raises))
+        hands.append(
+            (3, [100_000] * 3, [deck[2 * i] + deck[2 * i + 1] for i in range(3)], deck[6:11], raises)
+        )
     return hands
 
 
@@ -74,10 +75,24 @@ def play_pokerkit(n, stacks, holes, board, raises):
 
     A = pokerkit.Automation
     st = pokerkit.NoLimitTexasHoldem.create_state(
-        (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-         A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING,
-         A.RUNOUT_COUNT_SELECTION),
-        False, 0, (5, 10), 10, tuple(stacks), n, mode=pokerkit.Mode.CASH_GAME,
+        (
+            A.ANTE_POSTING,
+            A.BET_COLLECTION,
+            A.BLIND_OR_STRADDLE_POSTING,
+            A.CARD_BURNING,
+            A.HOLE_CARDS_SHOWING_OR_MUCKING,
+            A.HAND_KILLING,
+            A.CHIPS_PUSHING,
+            A.CHIPS_PULLING,
+            A.RUNOUT_COUNT_SELECTION,
+        ),
+        False,
+        0,
+        (5, 10),
+        10,
+        tuple(stacks),
+        n,
+        mode=pokerkit.Mode.CASH_GAME,
     )
     while st.can_deal_hole():
         st.deal_hole(holes[st.hole_dealee_index])
@@ -96,7 +111,7 @@ def play_pokerkit(n, stacks, holes, board, raises):
             dealt += count
         elif st.can_show_or_muck_hole_cards():
             st.show_or_muck_hole_cards(True)
-        else:   # pragma: no cover - nothing left that this script knows how to do
+        else:  # pragma: no cover - nothing left that this script knows how to do
             break
     return list(st.stacks)
 
@@ -128,7 +143,7 @@ def compare(label: str, groups: dict[int, list]) -> tuple[float, float, int]:
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     count = int(argv[0]) if argv else 60
-    warnings.simplefilter("ignore")      # pokerkit warns about cards dealt by hand
+    warnings.simplefilter("ignore")  # pokerkit warns about cards dealt by hand
     by_players = {n: make_hands(count, n) for n in range(2, 11)}
     wars = {r: make_wars(max(count // 3, 5), r) for r in (4, 10, 20, 40)}
     same = total = 0
@@ -140,11 +155,15 @@ def main(argv: list[str] | None = None) -> None:
             total += 1
     print(f"final stacks identical in {same}/{total} hands (the rest differ only by where odd chips go)")
     ours, peer, hands = compare("players", by_players)
-    print(f"ratio hand model, multiway all-in hands of 2-10 players (PokerKit state machine, same "
-          f"actions): ours {hands / ours:.0f}/s vs peer {hands / peer:.0f}/s = {peer / ours:.1f} x")
+    print(
+        f"ratio hand model, multiway all-in hands of 2-10 players (PokerKit state machine, same "
+        f"actions): ours {hands / ours:.0f}/s vs peer {hands / peer:.0f}/s = {peer / ours:.1f} x"
+    )
     ours, peer, hands = compare("raises", wars)
-    print(f"ratio hand model, three-handed raising wars of 4-40 raises (PokerKit state machine): "
-          f"ours {hands / ours:.0f}/s vs peer {hands / peer:.0f}/s = {peer / ours:.1f} x")
+    print(
+        f"ratio hand model, three-handed raising wars of 4-40 raises (PokerKit state machine): "
+        f"ours {hands / ours:.0f}/s vs peer {hands / peer:.0f}/s = {peer / ours:.1f} x"
+    )
 
 
 if __name__ == "__main__":

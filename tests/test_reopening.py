@@ -14,8 +14,9 @@ FL = FixedLimit(big_blind=10, small_bet=10, big_bet=20)
 
 
 def reopened(structure, *, acted=True, faced, current_bet, last_raise=100, street=1):
-    return betting_reopened(structure, street=street, acted=acted, faced=faced,
-                            current_bet=current_bet, last_raise=last_raise)
+    return betting_reopened(
+        structure, street=street, acted=acted, faced=faced, current_bet=current_bet, last_raise=last_raise
+    )
 
 
 def test_a_player_who_has_not_acted_may_always_raise():
@@ -51,7 +52,9 @@ def test_the_full_size_is_the_largest_full_raise_of_the_round():
     assert reopened(NL, faced=300, current_bet=500, last_raise=200)
 
 
-@pytest.mark.parametrize("structure", [NL, PotLimit(big_blind=100), SpreadLimit(big_blind=100, low=100, high=400)])
+@pytest.mark.parametrize(
+    "structure", [NL, PotLimit(big_blind=100), SpreadLimit(big_blind=100, low=100, high=400)]
+)
 def test_no_limit_pot_limit_and_spread_limit_share_the_rule(structure):
     assert not reopened(structure, faced=100, current_bet=150)
     assert reopened(structure, faced=100, current_bet=210)

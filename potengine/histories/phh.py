@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -139,8 +139,8 @@ def _list(fields: Mapping[str, Any], key: str, name: str, n: int | None = None) 
 # ------------------------------------------------------------------------------------------------
 _KEY = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR = re.compile(
-    r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'"                # a literal string
-    r'|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'             # a basic string without escapes
+    r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'"  # a literal string
+    r'|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'  # a basic string without escapes
     r"|(-?(?:0|[1-9][0-9]*)\.[0-9]+)(?![0-9A-Za-z_.])"  # a float without exponent
     r"|(-?(?:0|[1-9][0-9]{0,17}))(?![0-9A-Za-z_.:-])"  # an integer (of at most 18 digits)
     r"|(true|false)(?![0-9A-Za-z_])"
@@ -180,7 +180,9 @@ def _plain_list(text: str) -> list[Any] | None:
     if text.endswith("]") and inner and "'" not in inner:
         numbers = inner.split(", ")
         for item in numbers:
-            if not (item.isdigit() and item.isascii() and len(item) <= 18 and (item[0] != "0" or item == "0")):
+            if not (
+                item.isdigit() and item.isascii() and len(item) <= 18 and (item[0] != "0" or item == "0")
+            ):
                 return None
         return [int(item) for item in numbers]
     return None
@@ -195,8 +197,13 @@ def _value(text: str) -> Any:
     else:
         if text.isdigit() and text.isascii() and len(text) <= 18 and (text[0] != "0" or text == "0"):
             return int(text)
-        if (len(text) > 1 and text[0] == "'" and text[-1] == "'" and "'" not in text[1:-1]
-                and text.isprintable()):
+        if (
+            len(text) > 1
+            and text[0] == "'"
+            and text[-1] == "'"
+            and "'" not in text[1:-1]
+            and text.isprintable()
+        ):
             return text[1:-1]
         match = _SCALAR.fullmatch(text)
         if match is None:
@@ -313,16 +320,25 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
 
     try:
         structure: Structure = structure_from_phh(variant, fields, big_blind, read)
-        return _check_setup(dict(zip(players, stacks)), small_blind, big_blind, players[-1], ante,
-                            big_blind_ante, structure, chip)
+        return _check_setup(
+            dict(zip(players, stacks)),
+            small_blind,
+            big_blind,
+            players[-1],
+            ante,
+            big_blind_ante,
+            structure,
+            chip,
+        )
     except HandHistoryError:
         raise
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: {err}") from None
 
 
-def start_from_phh(fields: Mapping[str, Any], *, chip: Amount = 1,
-                   name: str = "the hand") -> tuple[Hand, tuple[str, ...]]:
+def start_from_phh(
+    fields: Mapping[str, Any], *, chip: Amount = 1, name: str = "the hand"
+) -> tuple[Hand, tuple[str, ...]]:
     """Seat the players of a parsed PHH hand and post antes and blinds; return the hand and the
     PHH player names (in PHH order, which is the seat order from the small blind).
 
@@ -487,8 +503,10 @@ def replay(
     finishing = tuple(table.stacks[i] + payouts[p] for i, p in enumerate(players))
     expected = None
     if "finishing_stacks" in fields:
-        expected = tuple(_amount(v, "a finishing stack", name)
-                         for v in _list(fields, "finishing_stacks", name, len(players)))
+        expected = tuple(
+            _amount(v, "a finishing stack", name)
+            for v in _list(fields, "finishing_stacks", name, len(players))
+        )
     return Replay(name, players, Hand(table), result, finishing, expected, fields)
 
 
@@ -511,23 +529,25 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         variant = setup.structure.phh_variant
         if variant is None:
             raise HandHistoryError(f"PHH has no variant code for {setup.structure.name}")
-    antes = [0] * n
+    antes: list[Amount] = [0] * n
     if setup.ante:
         if setup.big_blind_ante:
             antes[1] = setup.ante
         else:
             antes = [setup.ante] * n
-    blinds = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
+    blinds: list[Amount] = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
     lines = []
     board = 0
     for op in hand.history:
         who = pnum.get(setup.players.index(op.player)) if op.player else None
         kind = op.kind
         if kind in (Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE) and board < _BOARD_BEFORE.get(
-                op.street, 0):
+            op.street, 0
+        ):
             raise HandHistoryError(
                 f"cannot write the hand in PHH: {op.player} acts on the {op.street} with "
-                f"{board} board cards dealt (deal the board with deal_board first)")
+                f"{board} board cards dealt (deal the board with deal_board first)"
+            )
         if kind == Kind.HOLE:
             lines.append(f"d dh {who} {''.join(op.cards) or '????'}")
         elif kind == Kind.BOARD:
@@ -547,8 +567,12 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     def fmt(values: Iterable[Amount]) -> str:
         return "[" + ", ".join(_toml_number(v) for v in values) + "]"
 
-    out = [f"variant = {_toml_string(variant)}", "ante_trimming_status = false",
-           f"antes = {fmt(antes)}", f"blinds_or_straddles = {fmt(blinds)}"]
+    out = [
+        f"variant = {_toml_string(variant)}",
+        "ante_trimming_status = false",
+        f"antes = {fmt(antes)}",
+        f"blinds_or_straddles = {fmt(blinds)}",
+    ]
     try:
         sizes = setup.structure.phh_fields()
     except PotEngineError as err:
@@ -590,8 +614,7 @@ def _toml_number(value: Amount) -> str:
     return str(value)
 
 
-_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
-                 "\r": "\\r"}
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
 def _toml_string(text: str) -> str:
@@ -613,4 +636,3 @@ def _toml_string(text: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
-

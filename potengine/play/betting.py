@@ -39,10 +39,32 @@ class Table:
     """
 
     __slots__ = (
-        "setup", "street", "stacks", "bets", "paid", "dead", "folded", "acted", "faced",
-        "current_bet", "last_raise", "full_bet", "raises", "actor", "aggressor", "river_aggressor",
-        "formed", "returned", "street_pots", "history", "board", "holes", "mucked",
-        "seen", "board_index", "hole_index",
+        "acted",
+        "actor",
+        "aggressor",
+        "bets",
+        "board",
+        "board_index",
+        "current_bet",
+        "dead",
+        "faced",
+        "folded",
+        "formed",
+        "full_bet",
+        "history",
+        "hole_index",
+        "holes",
+        "last_raise",
+        "mucked",
+        "paid",
+        "raises",
+        "returned",
+        "river_aggressor",
+        "seen",
+        "setup",
+        "stacks",
+        "street",
+        "street_pots",
     )
 
     setup: Setup
@@ -160,14 +182,24 @@ class Table:
 
     def view(self, i: int) -> RoundView:
         """The betting round as the structure sees it, for the player in seat ``i``."""
-        return RoundView(self.street, self.current_bet, self.bets[i], self.last_raise, self.full_bet,
-                         self.total, self.raises, self.live_count())
+        return RoundView(
+            self.street,
+            self.current_bet,
+            self.bets[i],
+            self.last_raise,
+            self.full_bet,
+            self.total,
+            self.raises,
+            self.live_count(),
+        )
 
     def formed_pots(self, formed: list[Formed] | None = None) -> tuple[StreetPot, ...]:
         """``formed`` (the pots so far by default) with the names of the live eligible players."""
         names, folded = self.setup.players, self.folded
-        return tuple(StreetPot(a, tuple(names[i] for i in e if not folded[i]), c)
-                     for a, e, c in (self.formed if formed is None else formed))
+        return tuple(
+            StreetPot(a, tuple(names[i] for i in e if not folded[i]), c)
+            for a, e, c in (self.formed if formed is None else formed)
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -187,8 +219,13 @@ def may_raise(t: Table, i: int) -> bool:
     """Raising is open to seat ``i``: somebody could answer it and the betting is open to him
     (TDA 47, :func:`~potengine.play.reopening.betting_reopened`)."""
     return answerable(t, i) and betting_reopened(
-        t.setup.structure, street=t.street, acted=t.acted[i], faced=t.faced[i],
-        current_bet=t.current_bet, last_raise=t.last_raise)
+        t.setup.structure,
+        street=t.street,
+        acted=t.acted[i],
+        faced=t.faced[i],
+        current_bet=t.current_bet,
+        last_raise=t.last_raise,
+    )
 
 
 def legal(t: Table, i: int) -> Legal:
@@ -218,7 +255,7 @@ def _illegal(player: str, what: str, rule: str) -> IllegalActionError:
 # ------------------------------------------------------------------------------------------------
 _KINDS = {"fold": Kind.FOLD, "check": Kind.CHECK, "call": Kind.CALL, "bet": Kind.BET, "raise": Kind.RAISE}
 _ACTIONS = frozenset(_KINDS.values())
-_new_op = tuple.__new__      # an Operation built without the NamedTuple's Python-level __new__
+_new_op = tuple.__new__  # an Operation built without the NamedTuple's Python-level __new__
 
 
 def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
@@ -233,9 +270,7 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
     """
     names = t.setup.players
     if not isinstance(player, str) or player not in names:
-        raise IllegalActionError(
-            f"{player!r} is not seated at this table (players: {', '.join(names)})"
-        )
+        raise IllegalActionError(f"{player!r} is not seated at this table (players: {', '.join(names)})")
     if t.actor is None:
         raise _illegal(player, str(kind), f"nobody is to act: {t.why_no_action()}")
     i = t.actor
@@ -253,13 +288,15 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
         op = _new_op(Operation, (t.street, player, Kind.FOLD, 0, committed, False, True, ()))
     elif what is Kind.CHECK:
         if to_call > 0:
-            raise _illegal(player, "check", f"there are {format_amount(to_call)} to call (call, raise or fold)")
+            raise _illegal(
+                player, "check", f"there are {format_amount(to_call)} to call (call, raise or fold)"
+            )
         op = _new_op(Operation, (t.street, player, Kind.CHECK, 0, committed, False, True, ()))
     elif what is Kind.CALL:
         if to_call <= 0:
             raise _illegal(player, "call", "there is no bet to call (check instead)")
         stack = t.stacks[i]
-        add = to_call if to_call < stack else stack
+        add = min(stack, to_call)
         t.bets[i] = committed + add
         t.stacks[i] = stack - add
         op = _new_op(Operation, (t.street, player, Kind.CALL, add, committed + add, stack == add, True, ()))
@@ -270,8 +307,7 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
         t.stacks[i] -= to - committed
         if full:
             t.acted = [False] * len(t.acted)
-            if to - t.current_bet > t.last_raise:
-                t.last_raise = to - t.current_bet
+            t.last_raise = max(t.last_raise, to - t.current_bet)
             t.full_bet = to
             t.raises += 1
         t.current_bet = to
@@ -314,13 +350,15 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
         raise _illegal(player, what(), f"{player} has only {format_amount(everything)} in all (table stakes)")
     if not answerable(t, i):
         raise _illegal(
-            player, what(),
+            player,
+            what(),
             "every other player has folded or is all-in for no more than the current bet: "
             "nobody could answer a raise: only call or fold",
         )
     if not may_raise(t, i):
         raise _illegal(
-            player, what(),
+            player,
+            what(),
             "the betting was not reopened: the all-in since this player last acted was not a full "
             "raise, so only a call or a fold is allowed (TDA 47)",
         )

@@ -43,7 +43,7 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
     other spelling goes through :func:`potengine.cards.deck.parse_cards`.
     """
     if isinstance(cards, (list, tuple)) and all(type(c) is str and len(c) == 2 for c in cards):
-        cards = "".join(cards)            # codes one by one, e.g. ["Qd", "Jc", "7s"]: read as one text
+        cards = "".join(cards)  # codes one by one, e.g. ["Qd", "Jc", "7s"]: read as one text
     if isinstance(cards, str):
         known = _READ.get(cards)
         if known is not None:
@@ -51,7 +51,7 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
     if isinstance(cards, str) and len(cards) % 2 == 0:
         found: list[Card] = []
         for k in range(0, len(cards), 2):
-            card = TOKENS.get(cards[k:k + 2])
+            card = TOKENS.get(cards[k : k + 2])
             if card is None:
                 break
             found.append(card)
@@ -66,7 +66,9 @@ def read_cards(cards: Sequence[str] | str) -> tuple[tuple[str, ...], tuple[int, 
     return tuple(c.code for c in parsed), tuple(c.index for c in parsed)
 
 
-def _check_unseen(t: Table, codes: tuple[str, ...], index: tuple[int, ...], owner: str, seat: int | None) -> None:
+def _check_unseen(
+    t: Table, codes: tuple[str, ...], index: tuple[int, ...], owner: str, seat: int | None
+) -> None:
     """Refuse cards already dealt to another player or on the board (CardError naming both)."""
     if not t.seen.intersection(index):
         return
@@ -115,13 +117,16 @@ def deal_board(t: Table, cards: Sequence[str] | str) -> None:
     if have >= 5:
         raise IllegalActionError("the dealer cannot deal more cards: the board already holds five")
     if k == 0 or have + k > 5 or (have == 0 and k < 3):
-        need = "three cards for the flop" if have == 0 else "one card for the " + (
-            "turn" if have == 3 else "river")
+        need = (
+            "three cards for the flop"
+            if have == 0
+            else "one card for the " + ("turn" if have == 3 else "river")
+        )
         raise IllegalActionError(
             f"the dealer cannot deal {k} board card{'s' * (k != 1)} now: the board holds "
             f"{have}, the next street is {need}"
         )
-    last = have + k - 2                 # the last street these cards deal: 1 flop .. 3 river
+    last = have + k - 2  # the last street these cards deal: 1 flop .. 3 river
     if t.street < last:
         who = f" ({t.setup.players[t.actor]} to act)" if t.actor is not None else ""
         raise IllegalActionError(
@@ -139,8 +144,7 @@ def _check_showdown(t: Table, player: str) -> int:
     i = t.seat(player)
     if t.actor is not None:
         raise IllegalActionError(
-            f"{player} cannot show or muck yet: the betting is not over "
-            f"({t.setup.players[t.actor]} to act)"
+            f"{player} cannot show or muck yet: the betting is not over ({t.setup.players[t.actor]} to act)"
         )
     if t.folded[i]:
         raise IllegalActionError(f"{player} folded: there is no hand to show or muck")

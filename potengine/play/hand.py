@@ -42,8 +42,19 @@ from .showdown import RankPlayers
 from .streets import Kind, Street
 from .structures import NoLimit, Structure
 
-__all__ = ["SHOWDOWN", "Hand", "Legal", "Operation", "Setup", "Street", "StreetPot", "act",
-           "settle_hand", "showdown_ranking", "start_hand"]
+__all__ = [
+    "SHOWDOWN",
+    "Hand",
+    "Legal",
+    "Operation",
+    "Setup",
+    "Street",
+    "StreetPot",
+    "act",
+    "settle_hand",
+    "showdown_ranking",
+    "start_hand",
+]
 
 SHOWDOWN = Street.SHOWDOWN
 
@@ -73,9 +84,21 @@ class Hand:
 
     def _key(self) -> tuple[object, ...]:
         t = self._table
-        return (t.setup, t.street, tuple(t.stacks), tuple(t.bets), tuple(t.paid), tuple(t.dead),
-                tuple(t.folded), tuple(t.acted), t.actor, tuple(t.history), tuple(t.board),
-                tuple(t.holes), tuple(t.mucked))
+        return (
+            t.setup,
+            t.street,
+            tuple(t.stacks),
+            tuple(t.bets),
+            tuple(t.paid),
+            tuple(t.dead),
+            tuple(t.folded),
+            tuple(t.acted),
+            t.actor,
+            tuple(t.history),
+            tuple(t.board),
+            tuple(t.holes),
+            tuple(t.mucked),
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()
@@ -90,10 +113,15 @@ class Hand:
         <Hand pre-flop, C to act; in the middle 3; behind A 99, B 98, C 100>
         """
         live = self.live
-        state = f"{self.to_act} to act" if self.actor is not None else (
-            f"{live[0]} wins" if len(live) == 1 else "betting over")
+        state = (
+            f"{self.to_act} to act"
+            if self.actor is not None
+            else (f"{live[0]} wins" if len(live) == 1 else "betting over")
+        )
         behind = ", ".join(f"{p} {format_amount(s)}" for p, s in zip(self.players, self.stacks))
-        return f"<Hand {self.street_name}, {state}; in the middle {format_amount(self.total)}; behind {behind}>"
+        return (
+            f"<Hand {self.street_name}, {state}; in the middle {format_amount(self.total)}; behind {behind}>"
+        )
 
     # ---- the state, as tuples --------------------------------------------------------------
     @property
@@ -318,8 +346,10 @@ class Hand:
     def all_face_up(self) -> bool:
         """True when the betting is over with a live player all-in: every hand is shown (TDA 16)."""
         t = self._table
-        return t.actor is None and t.live_count() > 1 and any(
-            t.stacks[i] == 0 for i in range(len(t.folded)) if not t.folded[i]
+        return (
+            t.actor is None
+            and t.live_count() > 1
+            and any(t.stacks[i] == 0 for i in range(len(t.folded)) if not t.folded[i])
         )
 
     # ---- actions ------------------------------------------------------------------------
@@ -520,8 +550,9 @@ def showdown_ranking(hand: Hand, rank_players: RankPlayers | None = None) -> lis
     return showdown.ranking(hand._table, rank_players)
 
 
-def settle_hand(hand: Hand, ranking: Sequence[Any] | None = None, *,
-                rank_players: RankPlayers | None = None) -> Settlement:
+def settle_hand(
+    hand: Hand, ranking: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
+) -> Settlement:
     """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in seat
     order, the folds, the button, the chip). A big-blind ante is dead money: it is added to the
     main pot and can never come back as an uncalled bet.
@@ -582,7 +613,9 @@ def start_table(setup: Setup) -> Table:
         stack[seat] -= chips
         into[seat] += chips
         if chips:
-            history.append(Operation(Street.PRE_FLOP, names[seat], kind, chips, t.bets[seat], stack[seat] == 0))
+            history.append(
+                Operation(Street.PRE_FLOP, names[seat], kind, chips, t.bets[seat], stack[seat] == 0)
+            )
 
     if setup.ante and not setup.big_blind_ante:
         for seat in range(n):
@@ -593,7 +626,7 @@ def start_table(setup: Setup) -> Table:
     sb, bb = setup.small_blind_seat, setup.big_blind_seat
     post(sb, setup.small_blind, Kind.SMALL_BLIND, t.bets)
     if setup.big_blind_ante and setup.ante:
-        post(bb, setup.big_blind, Kind.BIG_BLIND, t.bets)   # RP-11: the blind first, then the ante
+        post(bb, setup.big_blind, Kind.BIG_BLIND, t.bets)  # RP-11: the blind first, then the ante
         post(bb, setup.ante, Kind.BIG_BLIND_ANTE, t.dead)
         t.formed = [(sum(t.dead), tuple(range(n)), False)]
     else:
@@ -605,10 +638,20 @@ def start_table(setup: Setup) -> Table:
     return t
 
 
-def _check_setup(stacks: Mapping[str, Amount], small_blind: Amount, big_blind: Amount, button: str | None,
-                 ante: Amount, big_blind_ante: bool, structure: Structure | None, chip: Amount) -> Setup:
+def _check_setup(
+    stacks: Mapping[str, Amount],
+    small_blind: Amount,
+    big_blind: Amount,
+    button: str | None,
+    ante: Amount,
+    big_blind_ante: bool,
+    structure: Structure | None,
+    chip: Amount,
+) -> Setup:
     if not isinstance(stacks, Mapping):
-        raise InputError(f"stacks must be a mapping {{player: chips}} in seat order, not {type(stacks).__name__}")
+        raise InputError(
+            f"stacks must be a mapping {{player: chips}} in seat order, not {type(stacks).__name__}"
+        )
     if not 2 <= len(stacks) <= 10:
         raise InputError(f"a hand needs 2 to 10 players, got {len(stacks)}")
     players = tuple(stacks)
@@ -616,15 +659,17 @@ def _check_setup(stacks: Mapping[str, Amount], small_blind: Amount, big_blind: A
         if not isinstance(p, str) or not p.strip():
             raise InputError(f"player names must be non-empty strings, got {p!r}")
     chip = check_amount(chip, "the chip", allow_zero=False)
-    amounts = []
+    amounts: list[Amount] = []
     for p in players:
         a = stacks[p]
         if type(a) is int and 0 < a <= MAX_CHIPS and chip == 1:
-            amounts.append(a)           # the usual case, checked without the general reader
+            amounts.append(a)  # the usual case, checked without the general reader
             continue
         a = check_amount(a, f"{p}'s stack", allow_zero=False)
         if not is_multiple(a, chip):
-            raise InputError(f"{p}'s stack {format_amount(a)} is not a whole number of {format_amount(chip)} chips")
+            raise InputError(
+                f"{p}'s stack {format_amount(a)} is not a whole number of {format_amount(chip)} chips"
+            )
         amounts.append(a)
     small_blind = check_amount(small_blind, "the small blind")
     big_blind = check_amount(big_blind, "the big blind", allow_zero=False)
@@ -633,7 +678,9 @@ def _check_setup(stacks: Mapping[str, Amount], small_blind: Amount, big_blind: A
         raise InputError(f"the small blind {small_blind} is larger than the big blind {big_blind}")
     for what, v in (("small blind", small_blind), ("big blind", big_blind), ("ante", ante)):
         if not is_multiple(v, chip):
-            raise InputError(f"the {what} {format_amount(v)} is not a whole number of {format_amount(chip)} chips")
+            raise InputError(
+                f"the {what} {format_amount(v)} is not a whole number of {format_amount(chip)} chips"
+            )
     if button is None:
         b = len(players) - 1
     elif button not in players:
@@ -644,4 +691,6 @@ def _check_setup(stacks: Mapping[str, Amount], small_blind: Amount, big_blind: A
         structure = NoLimit(big_blind=big_blind)
     elif not isinstance(structure, Structure):
         raise InputError(f"structure must be a potengine.play.structures.Structure, not {structure!r}")
-    return Setup(players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip)
+    return Setup(
+        players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip
+    )

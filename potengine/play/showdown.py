@@ -50,9 +50,7 @@ def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str
         tiers.append((players[shown[0]],))
     elif shown:
         if len(t.board) != 5:
-            raise InputError(
-                f"the board has {len(t.board)} cards: deal all five before ranking the hands"
-            )
+            raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
         if rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
             board = t.board_index
             strength = {i: strength_of_indices(board + list(t.hole_index[i])) for i in shown}
@@ -67,15 +65,15 @@ def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str
     return tiers
 
 
-def settle_table(t: Table, order: Sequence[Any] | None = None, *,
-                 rank_players: RankPlayers | None = None) -> Settlement:
+def settle_table(
+    t: Table, order: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
+) -> Settlement:
     """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in
     seat order, the folds, the button, the chip; the big-blind ante as dead money)."""
     setup = t.setup
     names = setup.players
     if t.actor is not None:
-        raise InputError(
-            f"the hand is not over: {names[t.actor]} is to act on the {t.street}")
+        raise InputError(f"the hand is not over: {names[t.actor]} is to act on the {t.street}")
     folded = [p for p, f in zip(names, t.folded) if f]
     if order is None and len(names) - len(folded) > 1:
         order = ranking(t, rank_players)

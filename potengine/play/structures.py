@@ -41,8 +41,19 @@ from ..chips import Amount, check_amount, format_amount
 from ..errors import InputError
 from .streets import STREET_NAMES, Street
 
-__all__ = ["STREET_NAMES", "Bounds", "FixedLimit", "NoLimit", "PotLimit", "RoundView", "SpreadLimit",
-           "Structure", "structure_from_phh", "structure_from_pokerstars", "structure_named"]
+__all__ = [
+    "STREET_NAMES",
+    "Bounds",
+    "FixedLimit",
+    "NoLimit",
+    "PotLimit",
+    "RoundView",
+    "SpreadLimit",
+    "Structure",
+    "structure_from_phh",
+    "structure_from_pokerstars",
+    "structure_named",
+]
 
 AmountReader = Callable[[object, str], Amount]
 """Reads one field of a hand history as an amount: ``read(value, what)`` (the reader raises)."""
@@ -100,7 +111,8 @@ class Structure:
     exact_size: ClassVar[bool] = False
     """True when every bet and raise has one exact size (fixed limit)."""
     minimum_rule: ClassVar[str] = (
-        "a raise must be at least the big blind or the largest full raise of the round, TDA 43")
+        "a raise must be at least the big blind or the largest full raise of the round, TDA 43"
+    )
     maximum_rule: ClassVar[str] = "the structure's maximum"
 
     @property
@@ -187,8 +199,9 @@ class Structure:
         return False
 
     @classmethod
-    def from_pokerstars(cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None,
-                        big_bet: Amount | None = None) -> Structure:
+    def from_pokerstars(
+        cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+    ) -> Structure:
         """This structure for a PokerStars hand whose big blind is ``big_blind``."""
         return cls(big_blind=big_blind)
 
@@ -256,7 +269,7 @@ class FixedLimit(Structure):
 
     small_bet: Amount = 0
     big_bet: Amount = 0
-    cap: int | None = 4  # type: ignore[assignment]
+    cap: int | None = 4
 
     name = "fixed limit"
     phh_variant = "FT"
@@ -324,16 +337,20 @@ class FixedLimit(Structure):
         >>> FixedLimit.from_phh({"small_bet": 10, "big_bet": 20}, 10, lambda v, what: v)
         FixedLimit(big_blind=10, small_bet=10, big_bet=20, cap=4)
         """
-        return cls(big_blind=big_blind, small_bet=read(fields.get("small_bet"), "small_bet"),
-                   big_bet=read(fields.get("big_bet"), "big_bet"))
+        return cls(
+            big_blind=big_blind,
+            small_bet=read(fields.get("small_bet"), "small_bet"),
+            big_bet=read(fields.get("big_bet"), "big_bet"),
+        )
 
     @classmethod
     def named_in_pokerstars(cls, header: str) -> bool:
         return re.search(r"\bLimit\b", header) is not None and re.search(r"(No|Pot) Limit", header) is None
 
     @classmethod
-    def from_pokerstars(cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None,
-                        big_bet: Amount | None = None) -> Structure:
+    def from_pokerstars(
+        cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+    ) -> Structure:
         """``Hold'em Limit (2/4)`` names the small and big bets; the big blind is what was posted."""
         if small_bet is None or big_bet is None:
             raise InputError(f"a limit hand needs its small and big bets: {header!r}")
@@ -350,7 +367,7 @@ class SpreadLimit(Structure):
 
     low: Amount = 0
     high: Amount = 0
-    cap: int | None = None  # type: ignore[assignment]
+    cap: int | None = None
 
     name = "spread limit"
     maximum_rule = "the spread's highest bet"
@@ -380,8 +397,10 @@ class SpreadLimit(Structure):
         """
         bounds = self.bounds(view)
         if bounds is not None and bounds.high is not None and to < bounds.low and to != everything:
-            return (f"the minimum {kind} is to {format_amount(bounds.low)} (the spread limit allows "
-                    f"{format_amount(bounds.low)} to {format_amount(bounds.high)})")
+            return (
+                f"the minimum {kind} is to {format_amount(bounds.low)} (the spread limit allows "
+                f"{format_amount(bounds.low)} to {format_amount(bounds.high)})"
+            )
         return super().wager_error(view, to, everything, kind)
 
     def phh_fields(self) -> dict[str, Amount]:
@@ -417,12 +436,14 @@ def structure_for_phh(variant: object) -> type[Structure] | None:
     >>> structure_for_phh("FT").name, structure_for_phh("PO")
     ('fixed limit', None)
     """
-    return next((kind for kind in STRUCTURES if kind.phh_variant is not None and kind.phh_variant == variant),
-                None)
+    return next(
+        (kind for kind in STRUCTURES if kind.phh_variant is not None and kind.phh_variant == variant), None
+    )
 
 
-def structure_from_phh(variant: str, fields: Mapping[str, object], big_blind: Amount,
-                       read: AmountReader) -> Structure:
+def structure_from_phh(
+    variant: str, fields: Mapping[str, object], big_blind: Amount, read: AmountReader
+) -> Structure:
     """The structure of a PHH hand from its ``variant`` code and its bet-size fields.
 
     >>> structure_from_phh("NT", {"min_bet": 2}, 2, lambda v, what: v)
@@ -435,8 +456,9 @@ def structure_from_phh(variant: str, fields: Mapping[str, object], big_blind: Am
     return kind.from_phh(fields, big_blind, read)
 
 
-def structure_from_pokerstars(header: str, *, big_blind: Amount, small_bet: Amount | None = None,
-                              big_bet: Amount | None = None) -> Structure | None:
+def structure_from_pokerstars(
+    header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+) -> Structure | None:
     """The structure a PokerStars header names (None when it names none this engine plays).
 
     ``Hold'em Limit (2/4)`` gives the small and big bets, which the caller reads from the header;
@@ -467,7 +489,5 @@ def structure_named(name: str, big_blind: Amount, **sizes: Amount) -> Structure:
     """
     kinds = {kind.name: kind for kind in STRUCTURES}
     if name not in kinds:
-        raise InputError(
-            f"unknown betting structure {name!r} (choose {', '.join(kinds)})"
-        )
+        raise InputError(f"unknown betting structure {name!r} (choose {', '.join(kinds)})")
     return kinds[name](big_blind, **sizes)
