@@ -378,7 +378,7 @@ def expected_legal(hand, move) -> bool:
     wager = "bet" if kind == 3 else "raise"
     if not lg.can_raise or wager != lg.wager or amount <= 0:
         return False
-    if hand.setup.structure.name == "fixed limit":
+    if hand.setup.structure.exact_size:
         return amount in (lg.min_to, lg.max_to)
     return lg.min_to <= amount <= lg.max_to
 
@@ -390,7 +390,7 @@ def try_move(hand, move):
     return hand.act(player, name, amount if name in ("bet", "raise") else None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(hands_and_moves())
 def test_chips_conserved_and_illegal_actions_change_nothing(data):
     hand, moves = data
@@ -415,7 +415,7 @@ def test_chips_conserved_and_illegal_actions_change_nothing(data):
         assert all(s >= 0 for s in hand.stacks)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(hands_and_moves(), st.randoms(use_true_random=False))
 def test_legal_actions_never_raise(data, rnd):
     hand, _ = data
@@ -428,7 +428,7 @@ def test_legal_actions_never_raise(data, rnd):
         choice = rnd.choice(options)
         if choice == "wager":
             to = rnd.choice([lg.min_to, lg.max_to, rnd.randint(lg.min_to, lg.max_to)])
-            if hand.setup.structure.name == "fixed limit":
+            if hand.setup.structure.exact_size:
                 to = lg.min_to
             hand = hand.act(lg.player, lg.wager, to)
         else:
