@@ -390,21 +390,24 @@ def _play(t: Table, line: str) -> None:
     seat = _seat(tokens[0], len(players), line)
     player = players[seat]
     verb = tokens[1] if len(tokens) > 1 else ""
-    if verb in ("f", "cc", "cbr"):
+    what: Kind | None = None
+    to: Amount | None = None
+    if verb == "f" and len(tokens) == 2:
+        what = Kind.FOLD
+    elif verb == "cc" and len(tokens) == 2:
+        what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
+    elif verb == "cbr" and len(tokens) == 3:
+        what, to = (Kind.BET if t.current_bet == 0 else Kind.RAISE), _amount(tokens[2], "the amount", "")
+    if what is not None:
+        if t.actor != seat:
+            betting.act(t, player, what, to)  # not his turn: act() says whose it is
         need = _BOARD_BEFORE.get(t.street)
-        if need is not None and len(t.board) < need and t.actor == seat:
+        if need is not None and len(t.board) < need:
             raise IllegalActionError(
                 f"{player} cannot act on the {t.street}: the {t.street} has not been dealt "
                 f"(the board holds {len(t.board)} cards; a 'd db' line must deal it first)"
             )
-    if verb == "f" and len(tokens) == 2:
-        betting.act(t, player, Kind.FOLD)
-    elif verb == "cc" and len(tokens) == 2:
-        call = t.current_bet > t.bets[seat]
-        betting.act(t, player, Kind.CALL if call else Kind.CHECK)
-    elif verb == "cbr" and len(tokens) == 3:
-        to = _amount(tokens[2], "the amount", "")
-        betting.act(t, player, Kind.BET if t.current_bet == 0 else Kind.RAISE, to)
+        betting.act_seat(t, seat, what, to)
     elif verb == "sm" and len(tokens) in (2, 3):
         cards = tokens[2] if len(tokens) > 2 else None
         if cards in (None, "-"):

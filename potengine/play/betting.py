@@ -281,6 +281,13 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
         raise IllegalActionError(
             f"unknown action {kind!r} for {player} (fold, check, call, bet, raise, all-in)"
         )
+    act_seat(t, i, what, to)
+
+
+def act_seat(t: Table, i: int, what: Kind, to: Amount | None = None) -> None:
+    """:func:`act` for the player to act, seat ``i``, and an action kind already read (a reader
+    of hand histories that knows the seat comes here directly)."""
+    player = t.setup.players[i]
     committed = t.bets[i]
     to_call = t.current_bet - committed
     if what is Kind.FOLD:
@@ -376,22 +383,26 @@ def advance(t: Table, last: int) -> None:
     """Find the next player to act clockwise from seat ``last``; end the round if nobody is left."""
     folded, stacks, bets, acted = t.folded, t.stacks, t.bets, t.acted
     n = len(folded)
-    live = n - sum(folded)
-    if live > 1:
-        with_chips = 0
-        for j in range(n):
-            if not folded[j] and stacks[j] > 0:
-                with_chips += 1
+    if n - sum(folded) > 1:
         cb = t.current_bet
+        with_chips = -1
         for k in range(1, n + 1):
-            j = (last + k) % n
+            j = last + k
+            if j >= n:
+                j -= n
             if folded[j] or stacks[j] == 0:
                 continue
             # Short of the bet he must act; matched, he acts only if he has not yet and somebody
             # else could still respond.
-            if bets[j] < cb or (not acted[j] and with_chips > 1):
+            if bets[j] < cb:
                 t.actor = j
                 return
+            if not acted[j]:
+                if with_chips < 0:
+                    with_chips = sum(1 for q in range(n) if not folded[q] and stacks[q] > 0)
+                if with_chips > 1:
+                    t.actor = j
+                    return
     end_round(t)
 
 

@@ -31,6 +31,8 @@ def unknown(cards: object) -> bool:
     return False
 
 
+_new_op = tuple.__new__  # an Operation built without the NamedTuple's Python-level __new__
+
 _READ: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
 """Cards already read, by their text (hole cards and boards come back from hand to hand)."""
 _READ_LIMIT = 20_000
@@ -107,7 +109,7 @@ def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
         t.seen.update(index)
     t.holes[i] = codes or None
     t.hole_index[i] = index
-    t.history.append(Operation(t.street, player, Kind.HOLE, cards=codes))
+    t.history.append(_new_op(Operation, (t.street, player, Kind.HOLE, 0, 0, False, True, codes)))
 
 
 def deal_board(t: Table, cards: Sequence[str] | str) -> None:
@@ -137,7 +139,7 @@ def deal_board(t: Table, cards: Sequence[str] | str) -> None:
     t.seen.update(index)
     t.board.extend(codes)
     t.board_index.extend(index)
-    t.history.append(Operation(t.street, None, Kind.BOARD, cards=codes))
+    t.history.append(_new_op(Operation, (t.street, None, Kind.BOARD, 0, 0, False, True, codes)))
 
 
 def _check_showdown(t: Table, player: str) -> int:
@@ -176,7 +178,7 @@ def show(t: Table, player: str, cards: CardsIn = None) -> None:
             t.hole_index[i] = index
     codes = codes or (known or ())
     t.holes[i] = codes or None
-    t.history.append(Operation(t.street, player, Kind.SHOW, cards=codes))
+    t.history.append(_new_op(Operation, (t.street, player, Kind.SHOW, 0, 0, False, True, codes)))
 
 
 def muck(t: Table, player: str) -> None:
