@@ -166,25 +166,41 @@ def _scalar(match: re.Match[str]) -> Any:
     return boolean == "true"
 
 
+def _plain_number(item: str) -> int | float | None:
+    """A TOML integer (at most 18 digits, no sign, no leading zero) or a plain decimal float
+    (``9775.0``), or None for anything else."""
+    whole, dot, part = item.partition(".")
+    if not (whole.isdigit() and whole.isascii() and len(whole) <= 18 and (whole[0] != "0" or whole == "0")):
+        return None
+    if not dot:
+        return int(whole)
+    if part.isdigit() and part.isascii():
+        return float(item)
+    return None
+
+
 def _plain_list(text: str) -> list[Any] | None:
-    """The two lists every PHH file has, read without a regex: ``['p1 f', 'd db AhKd2c']``
-    (literal strings free of quotes and control characters) and ``[0, 50, 100]`` (integers).
-    None for anything else."""
+    """The lists every PHH file has, read without a regex: ``['p1 f', 'd db AhKd2c']`` (literal
+    strings free of quotes and control characters) and ``[0, 50, 100]`` or ``[9775.0, 10112.5]``
+    (plain numbers). None for anything else."""
     if text.startswith("['") and text.endswith("']"):
-        items = text[2:-2].split("', '")
-        for item in items:
-            if "'" in item or not item.isprintable():
-                return None
-        return items
+        inner = text[2:-2]
+        items = inner.split("', '")
+        if inner.isprintable() and inner.count("'") == 2 * (len(items) - 1):
+            return items
+        return None
     inner = text[1:-1]
     if text.endswith("]") and inner and "'" not in inner:
-        numbers = inner.split(", ")
-        for item in numbers:
-            if not (
-                item.isdigit() and item.isascii() and len(item) <= 18 and (item[0] != "0" or item == "0")
-            ):
-                return None
-        return [int(item) for item in numbers]
+        items = inner.split(", ")
+        digits = "".join(items)
+        if digits.isdigit() and digits.isascii() and all(
+            0 < len(item) <= 18 and (item[0] != "0" or item == "0") for item in items
+        ):
+            return list(map(int, items))
+        numbers = [_plain_number(item) for item in items]
+        if None in numbers:
+            return None
+        return numbers
     return None
 
 

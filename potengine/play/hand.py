@@ -638,6 +638,13 @@ def start_table(setup: Setup) -> Table:
     return t
 
 
+def _chips(value: object, what: str, *, allow_zero: bool = True) -> Amount:
+    """:func:`~potengine.chips.check_amount`, with the usual case (a plain int in range) first."""
+    if type(value) is int and (0 < value or (allow_zero and value == 0)) and value <= MAX_CHIPS:
+        return value
+    return check_amount(value, what, allow_zero=allow_zero)
+
+
 def _check_setup(
     stacks: Mapping[str, Amount],
     small_blind: Amount,
@@ -659,10 +666,11 @@ def _check_setup(
         if not isinstance(p, str) or not p.strip():
             raise InputError(f"player names must be non-empty strings, got {p!r}")
     chip = check_amount(chip, "the chip", allow_zero=False)
+    whole = chip == 1 or is_multiple(1, chip)  # every whole number of chips is allowed
     amounts: list[Amount] = []
     for p in players:
         a = stacks[p]
-        if type(a) is int and 0 < a <= MAX_CHIPS and chip == 1:
+        if type(a) is int and 0 < a <= MAX_CHIPS and whole:
             amounts.append(a)  # the usual case, checked without the general reader
             continue
         a = check_amount(a, f"{p}'s stack", allow_zero=False)
@@ -671,9 +679,9 @@ def _check_setup(
                 f"{p}'s stack {format_amount(a)} is not a whole number of {format_amount(chip)} chips"
             )
         amounts.append(a)
-    small_blind = check_amount(small_blind, "the small blind")
-    big_blind = check_amount(big_blind, "the big blind", allow_zero=False)
-    ante = check_amount(ante, "the ante")
+    small_blind = _chips(small_blind, "the small blind")
+    big_blind = _chips(big_blind, "the big blind", allow_zero=False)
+    ante = _chips(ante, "the ante")
     if small_blind > big_blind:
         raise InputError(f"the small blind {small_blind} is larger than the big blind {big_blind}")
     for what, v in (("small blind", small_blind), ("big blind", big_blind), ("ante", ante)):
