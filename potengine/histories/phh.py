@@ -379,59 +379,108 @@ _BOARD_BEFORE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 """The board cards that must be dealt before anybody acts on a street."""
 
 
-def _seat(token: str, n: int, line: str) -> int:
+def _seat_number(token: str) -> int | None:
+    """``p3`` -> 3 (None if the token does not name a seat)."""
     digits = token[1:]
     if token[:1] == "p" and digits.isdigit() and digits.isascii() and len(digits) <= 3 and digits[0] != "0":
-        k = int(digits)
-        if k <= n:
-            return k - 1
+        return int(digits)
+    return None
+
+
+def _seat(token: str, n: int, line: str) -> int:
+    k = _seat_number(token)
+    if k is not None and k <= n:
+        return k - 1
     raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+
+
+Parsed = tuple[str, int, Any]
+"""An action line read: (verb, seat number from 1 or 0 for the dealer, argument)."""
+
+_PARSED: dict[str, Parsed] = {}
+"""Action lines already read (``p2 cc``, ``p3 f`` ... come back in every hand)."""
+
+
+def _parse_line(line: str) -> Parsed | None:
+    """Read one action line into (verb, seat number, argument); None for a blank line or comment.
+    HandHistoryError for a line that is not a PHH action (seats are checked against the table
+    by the caller)."""
+    parsed = _PARSED.get(line)
+    if parsed is not None:
+        return parsed
+    tokens = (line.split("#", 1)[0] if "#" in line else line).split()
+    if not tokens:
+        return None
+    if tokens[0] == "d":
+        if len(tokens) in (3, 4) and tokens[1] == "dh":
+            k = _seat_number(tokens[2])
+            parsed = ("dh", -1 if k is None else k, tokens[3] if len(tokens) > 3 else None)
+        elif len(tokens) == 3 and tokens[1] == "db":
+            parsed = ("db", 0, tokens[2])
+        else:
+            raise HandHistoryError(f"unknown dealer action {line!r}")
+    else:
+        k = _seat_number(tokens[0])
+        verb = tokens[1] if len(tokens) > 1 else ""
+        seat = -1 if k is None else k
+        if (verb == "f" or verb == "cc") and len(tokens) == 2:
+            parsed = (verb, seat, None)
+        elif verb == "cbr" and len(tokens) == 3:
+            parsed = (verb, seat, _amount(tokens[2], "the amount", ""))
+        elif verb == "sm" and len(tokens) in (2, 3):
+            parsed = (verb, seat, tokens[2] if len(tokens) > 2 and tokens[2] != "-" else None)
+        elif k is None:
+            parsed = ("?", seat, None)      # the unknown seat is named first, below
+        else:
+            raise HandHistoryError(f"unknown action {line!r}")
+    if len(_PARSED) >= 50_000:
+        _PARSED.clear()
+    _PARSED[line] = parsed
+    return parsed
 
 
 def _play(t: Table, line: str) -> None:
     """Apply one PHH action line to the table in place."""
-    tokens = (line.split("#", 1)[0] if "#" in line else line).split()
-    if not tokens:
+    parsed = _parse_line(line)
+    if parsed is None:
         return
+    verb, k, argument = parsed
     players = t.setup.players
-    if tokens[0] == "d":
-        if len(tokens) in (3, 4) and tokens[1] == "dh":
-            seat = _seat(tokens[2], len(players), line)
-            dealing.deal_hole(t, players[seat], tokens[3] if len(tokens) > 3 else None)
-            return
-        if len(tokens) == 3 and tokens[1] == "db":
-            dealing.deal_board(t, tokens[2])
-            return
-        raise HandHistoryError(f"unknown dealer action {line!r}")
-    seat = _seat(tokens[0], len(players), line)
+    if verb == "db":
+        dealing.deal_board(t, argument)
+        return
+    n = len(players)
+    if not 0 < k <= n:
+        token = line.split()[2 if verb == "dh" else 0]
+        raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+    seat = k - 1
     player = players[seat]
-    verb = tokens[1] if len(tokens) > 1 else ""
-    what: Kind | None = None
-    to: Amount | None = None
-    if verb == "f" and len(tokens) == 2:
-        what = Kind.FOLD
-    elif verb == "cc" and len(tokens) == 2:
-        what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
-    elif verb == "cbr" and len(tokens) == 3:
-        what, to = (Kind.BET if t.current_bet == 0 else Kind.RAISE), _amount(tokens[2], "the amount", "")
-    if what is not None:
-        if t.actor != seat:
-            betting.act(t, player, what, to)  # not his turn: act() says whose it is
-        need = _BOARD_BEFORE.get(t.street)
-        if need is not None and len(t.board) < need:
-            raise IllegalActionError(
-                f"{player} cannot act on the {t.street}: the {t.street} has not been dealt "
-                f"(the board holds {len(t.board)} cards; a 'd db' line must deal it first)"
-            )
-        betting.act_seat(t, seat, what, to)
-    elif verb == "sm" and len(tokens) in (2, 3):
-        cards = tokens[2] if len(tokens) > 2 else None
-        if cards in (None, "-"):
+    if verb == "dh":
+        dealing.deal_hole(t, player, argument)
+        return
+    if verb == "sm":
+        if argument is None:
             dealing.muck(t, player)
         else:
-            dealing.show(t, player, cards)
+            dealing.show(t, player, argument)
+        return
+    if verb == "f":
+        what = Kind.FOLD
+    elif verb == "cc":
+        what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
+    elif verb == "cbr":
+        what = Kind.BET if t.current_bet == 0 else Kind.RAISE
     else:
         raise HandHistoryError(f"unknown action {line!r}")
+    if t.actor != seat:
+        betting.act(t, player, what, argument)  # not his turn: act() says whose it is
+    need = _BOARD_BEFORE.get(t.street)
+    if need is not None and len(t.board) < need:
+        raise IllegalActionError(
+            f"{player} cannot act on the {t.street}: the {t.street} has not been dealt "
+            f"(the board holds {len(t.board)} cards; a 'd db' line must deal it first)"
+        )
+    betting.act_seat(t, seat, what, argument)
 
 
 def apply_action(hand: Hand, line: str, players: Sequence[str] | None = None) -> Hand:
