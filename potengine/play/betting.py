@@ -35,7 +35,8 @@ class Table:
 
     ``stacks`` the chips behind, ``bets`` this street's chips, ``paid`` the live chips of the
     finished streets (antes included), ``dead`` the big-blind ante (dead money in the main pot);
-    ``faced`` the bet each player faced when he last acted; ``formed`` the pots so far.
+    ``faced`` the bet each player faced when he last acted; ``formed`` the pots so far and
+    ``street_pots`` after every finished street, by seat index (:meth:`formed_pots` names them).
     """
 
     __slots__ = (
@@ -85,7 +86,7 @@ class Table:
     river_aggressor: int | None
     formed: list[Formed]
     returned: list[Amount]
-    street_pots: list[tuple[StreetPot, ...]]
+    street_pots: list[tuple[Formed, ...]]
     history: list[Operation]
     board: list[str]
     holes: list[tuple[str, ...] | None]
@@ -193,13 +194,15 @@ class Table:
             self.live_count(),
         )
 
-    def formed_pots(self, formed: list[Formed] | None = None) -> tuple[StreetPot, ...]:
-        """``formed`` (the pots so far by default) with the names of the live eligible players."""
+    def formed_pots(self) -> tuple[StreetPot, ...]:
+        """The pots so far with the names of the live eligible players."""
         names, folded = self.setup.players, self.folded
-        return tuple(
-            StreetPot(a, tuple(names[i] for i in e if not folded[i]), c)
-            for a, e, c in (self.formed if formed is None else formed)
-        )
+        return tuple(StreetPot(a, tuple(names[i] for i in e if not folded[i]), c) for a, e, c in self.formed)
+
+    def named(self, pots: tuple[Formed, ...]) -> tuple[StreetPot, ...]:
+        """Pots by seat index (a snapshot of ``street_pots``) with the players' names."""
+        names = self.setup.players
+        return tuple(StreetPot(a, tuple(names[i] for i in e), c) for a, e, c in pots)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -406,24 +409,33 @@ def advance(t: Table, last: int) -> None:
     end_round(t)
 
 
+_STREETS = tuple(Street)
+
+
 def end_round(t: Table) -> None:
     """Collect the round's bets into pots and move on to the next street (or the showdown)."""
-    n = len(t.folded)
+    folded, stacks = t.folded, t.stacks
+    n = len(folded)
     collect(t)
-    t.paid = [p + b for p, b in zip(t.paid, t.bets)]
-    snapshot = t.formed_pots()
+    bets = t.bets
+    t.paid = [p + b for p, b in zip(t.paid, bets)]
+    snapshot = tuple((a, tuple(j for j in e if not folded[j]), c) for a, e, c in t.formed)
     if t.street == Street.RIVER:
         t.river_aggressor = t.aggressor
-    live = [j for j in range(n) if not t.folded[j]]
-    with_chips = [j for j in live if t.stacks[j] > 0]
+    live = with_chips = 0
+    for j in range(n):
+        if not folded[j]:
+            live += 1
+            if stacks[j] > 0:
+                with_chips += 1
     street = t.street + 1
     t.street_pots.append(snapshot)
-    if len(live) == 1 or len(with_chips) <= 1:
+    if live == 1 or with_chips <= 1:
         # Fold-out, or nobody left to bet against: the remaining streets are dealt without betting.
-        if len(live) > 1:
+        if live > 1:
             t.street_pots.extend([snapshot] * (Street.SHOWDOWN - street))
         street = Street.SHOWDOWN
-    t.street = Street(street)
+    t.street = _STREETS[street]
     t.bets = [0] * n
     t.acted = [False] * n
     t.faced = [0] * n

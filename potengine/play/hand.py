@@ -217,7 +217,8 @@ class Hand:
     @property
     def street_pots(self) -> tuple[tuple[StreetPot, ...], ...]:
         """The pots after every finished street."""
-        return tuple(self._table.street_pots)
+        t = self._table
+        return tuple(t.named(pots) for pots in t.street_pots)
 
     @property
     def history(self) -> tuple[Operation, ...]:
