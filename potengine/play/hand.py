@@ -666,7 +666,7 @@ def _check_setup(
     for p in players:
         if not isinstance(p, str) or not p.strip():
             raise InputError(f"player names must be non-empty strings, got {p!r}")
-    chip = check_amount(chip, "the chip", allow_zero=False)
+    chip = _chips(chip, "the chip", allow_zero=False)
     whole = chip == 1 or is_multiple(1, chip)  # every whole number of chips is allowed
     amounts: list[Amount] = []
     for p in players:

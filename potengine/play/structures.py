@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..chips import Amount, check_amount, format_amount
+from ..chips import MAX_CHIPS, Amount, check_amount, format_amount
 from ..errors import InputError
 from .streets import STREET_NAMES, Street
 
@@ -121,7 +121,8 @@ class Structure:
         return None
 
     def __post_init__(self) -> None:
-        check_amount(self.big_blind, "the big blind", allow_zero=False)
+        if not (type(self.big_blind) is int and 0 < self.big_blind <= MAX_CHIPS):
+            check_amount(self.big_blind, "the big blind", allow_zero=False)
 
     def step(self, street: int) -> Amount:
         """The unit of a full bet on ``street``: the big blind (limits override this).
