@@ -365,7 +365,14 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
             "every other player has folded or is all-in for no more than the current bet: "
             "nobody could answer a raise: only call or fold",
         )
-    if not may_raise(t, i):
+    if not betting_reopened(
+        setup.structure,
+        street=t.street,
+        acted=t.acted[i],
+        faced=t.faced[i],
+        current_bet=current,
+        last_raise=t.last_raise,
+    ):
         raise _illegal(
             player,
             what(),
