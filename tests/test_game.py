@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from potengine.errors import IllegalActionError, InputError
 from potengine.play.hand import SHOWDOWN, start_hand
+from potengine.play.streets import Kind, Street
 from potengine.play.structures import FixedLimit, PotLimit
 from potengine.pots.layout import build_pots
 from potengine.pots.settlement import settle
@@ -522,3 +523,22 @@ def test_show_must_match_the_cards_dealt():
         h.show("B", "2c 7d")
     with pytest.raises(IllegalActionError, match="2 hole cards"):
         h.show("B", "7d")
+
+
+def test_a_hand_cannot_be_changed_in_place():
+    h = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2)
+    with pytest.raises(AttributeError, match="a Hand is immutable"):
+        h.stacks = (0, 0)
+    after = h.call("B")
+    assert h.stacks == (99, 98) and after.stacks == (98, 98)
+    assert h.history != after.history and len(after.history) == len(h.history) + 1
+
+
+def test_streets_are_one_enum_with_one_spelling():
+    h = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2)
+    assert h.street is Street.PRE_FLOP and h.street_name == "pre-flop" == str(Street.PRE_FLOP)
+    h = h.call("B").check("A")
+    assert h.street is Street.FLOP and h.street == 1 and h.street_name == "flop"
+    assert [op.kind for op in h.history] == [Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.CALL, Kind.CHECK]
+    assert h.history[-1].kind == "check"  # a Kind is also its plain string
+    assert h.transcript().splitlines()[0].startswith("pre-flop: ")
