@@ -530,7 +530,7 @@ def test_a_hand_cannot_be_changed_in_place():
     with pytest.raises(AttributeError, match="a Hand is immutable"):
         h.stacks = (0, 0)
     after = h.call("B")
-    assert h.stacks == (99, 98) and after.stacks == (98, 98)
+    assert h.stacks == (98, 99) and after.stacks == (98, 98)
     assert h.history != after.history and len(after.history) == len(h.history) + 1
 
 
