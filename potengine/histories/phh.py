@@ -138,6 +138,7 @@ def _list(fields: Mapping[str, Any], key: str, name: str, n: int | None = None) 
 # Reading the TOML of a PHH file
 # ------------------------------------------------------------------------------------------------
 _KEY = re.compile(r"[A-Za-z0-9_-]+")
+_LEADING_ZERO = re.compile(r"(?:^|, )0[0-9]")
 _SCALAR = re.compile(
     r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'"  # a literal string
     r'|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'  # a basic string without escapes
@@ -193,8 +194,12 @@ def _plain_list(text: str) -> list[Any] | None:
     if text.endswith("]") and inner and "'" not in inner:
         items = inner.split(", ")
         digits = "".join(items)
-        if digits.isdigit() and digits.isascii() and all(
-            0 < len(item) <= 18 and (item[0] != "0" or item == "0") for item in items
+        if (
+            digits.isdigit()
+            and digits.isascii()
+            and "" not in items
+            and max(map(len, items)) <= 18
+            and _LEADING_ZERO.search(inner) is None
         ):
             return list(map(int, items))
         numbers = [_plain_number(item) for item in items]
