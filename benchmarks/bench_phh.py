@@ -128,9 +128,8 @@ def random_hands(count: int) -> None:
         total_peer += len(texts) / r_peer
         every += texts
         mean_actions = sum(actions_of(t) for t in texts) / len(texts)
-        print(
-            f"{n:7d}  {mean_actions:7.1f}  {1e6 / r_ours:12.0f}  {1e6 / r_peer:16.0f}  {r_ours / r_peer:5.1f}x"
-        )
+        times = f"{1e6 / r_ours:12.0f}  {1e6 / r_peer:16.0f}"
+        print(f"{n:7d}  {mean_actions:7.1f}  {times}  {r_ours / r_peer:5.1f}x")
     print(
         f"ratio PHH text -> settled hand, random multiway all-in hands of 2-10 players (PokerKit "
         f"HandHistory.loads): ours {len(every) / total_ours:.0f}/s vs peer {len(every) / total_peer:.0f}/s "
@@ -154,13 +153,13 @@ def corpus() -> None:
         }
         for name, _ in texts
     ]
-    matches = sum(replay(text, **o).matches for (_, text), o in zip(texts, options))
+    matches = sum(replay(text, **o).matches for (_, text), o in zip(texts, options, strict=True))
 
     def ours_corpus(items) -> None:
         for (_, text), o in items:
             replay(text, **o)
 
-    items = list(zip(texts, options))
+    items = list(zip(texts, options, strict=True))
     r_ours = best_rate(ours_corpus, items, 5)
     r_peer = best_rate(peer, [text for _, text in texts], 1)
     short = [item for item in items if actions_of(item[0][1]) < 25]

@@ -14,7 +14,8 @@ hand). Run:
     .venv/bin/python benchmarks/bench_play.py [hands per size]
 
 and read the ``ratio`` line (times are CPU time of this process, the best of several runs for us,
-one run for PokerKit, so that other work on a shared machine counts less). Final stacks are compared hand by hand (up to the odd-chip rule).
+one run for PokerKit, so that other work on a shared machine counts less). Final stacks are
+compared hand by hand (up to the odd-chip rule).
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def make_wars(count: int, raises: int, seed: int = 11):
 
 def play_ours(n, stacks, holes, board, raises):
     names = NAMES[:n]
-    h = start_hand(dict(zip(names, stacks)), small_blind=5, big_blind=10)
-    for p, cards in zip(names, holes):
+    h = start_hand(dict(zip(names, stacks, strict=True)), small_blind=5, big_blind=10)
+    for p, cards in zip(names, holes, strict=True):
         h = h.deal_hole(p, cards)
     for k in range(raises):
         h = h.raise_to(h.to_act, 20 + 10 * k)

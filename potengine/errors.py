@@ -35,6 +35,8 @@ class IllegalHandHistoryError(IllegalActionError, HandHistoryError):
     """A hand history holds an action the rules forbid (names the hand, the action line and the
     rule): both an :class:`IllegalActionError` and a :class:`HandHistoryError`.
 
-    >>> issubclass(IllegalHandHistoryError, IllegalActionError), issubclass(IllegalHandHistoryError, HandHistoryError)
-    (True, True)
+    >>> issubclass(IllegalHandHistoryError, IllegalActionError)
+    True
+    >>> issubclass(IllegalHandHistoryError, HandHistoryError)
+    True
     """

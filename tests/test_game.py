@@ -346,7 +346,7 @@ def hands_and_moves(draw):
     elif structure == "fl":
         kw["structure"] = FixedLimit(big_blind=10, small_bet=10, big_bet=20)
     ante = draw(st.sampled_from([0, 1]))
-    hand = start_hand(dict(zip(NAMES, stacks)), small_blind=5, big_blind=10, ante=ante, **kw)
+    hand = start_hand(dict(zip(NAMES, stacks, strict=False)), small_blind=5, big_blind=10, ante=ante, **kw)
     moves = draw(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 450), st.integers(0, 9)), max_size=40))
     return hand, moves
 

@@ -80,7 +80,7 @@ def test_half_chip_hands_with_whole_chips_follow_tda_20a():
     for name in sorted(HALF_CHIP_HANDS):
         played = replay((DATA / name).read_text())
         expected = played.expected
-        diff = [a - b for a, b in zip(played.finishing_stacks, expected)]
+        diff = [a - b for a, b in zip(played.finishing_stacks, expected, strict=True)]
         assert sorted(diff) == [-HALF] + [0] * (len(diff) - 2) + [HALF]
         (pot,) = played.settlement.pots
         first = pot.winners[0]  # winners in seat order; the button is the last seat
@@ -139,27 +139,45 @@ def test_round_trip_through_phh():
     "text, match",
     [
         (
-            "variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=[]",
+            (
+                "variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=[]"
+            ),
             "variant 'PO' is not a hold'em variant",
         ),
         (
-            "variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\nstarting_stacks=[9,9,9]\nactions=[]",
+            (
+                "variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n"
+                "starting_stacks=[9,9,9]\nactions=[]"
+            ),
             "straddles",
         ),
         (
-            "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p3 f']",
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p3 f']"
+            ),
             "names 'p3', not one of p1..p2",
         ),
         (
-            "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p2 cbr 3']",
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p2 cbr 3']"
+            ),
             r"action 1 'p2 cbr 3'.*minimum raise is to 4",
         ),
         (
-            "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p2 cc']",
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p2 cc']"
+            ),
             "still to act",
         ),
         (
-            "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9]\nactions=[]",
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9]\nactions=[]"
+            ),
             "blinds_or_straddles has 2 entries for 1 players",
         ),
         ("variant = ", "not valid PHH/TOML"),

@@ -33,11 +33,11 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from potengine.errors import IllegalActionError
-from potengine.play.hand import start_hand
-from potengine.play.reopening import betting_reopened
-from potengine.play.structures import FixedLimit, PotLimit
-from potengine.pots.layout import build_pots
+from potengine.errors import IllegalActionError  # noqa: E402
+from potengine.play.hand import start_hand  # noqa: E402
+from potengine.play.reopening import betting_reopened  # noqa: E402
+from potengine.play.structures import FixedLimit, PotLimit  # noqa: E402
+from potengine.pots.layout import build_pots  # noqa: E402
 
 HANDS = int(os.environ.get("DIFF_HANDS", "5000"))
 LIMIT_HANDS = HANDS // 3
@@ -162,7 +162,7 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
     elif limit:
         structure = FixedLimit(big_blind=bb, small_bet=bb, big_bet=2 * bb)
     hand = start_hand(
-        dict(zip(names, stacks)),
+        dict(zip(names, stacks, strict=True)),
         small_blind=sb,
         big_blind=bb,
         ante=ante,

@@ -96,7 +96,8 @@ def _amount(value: Any, what: str, name: str) -> Amount:
     >>> _amount("1e999999", "a bet", "hand 7")
     Traceback (most recent call last):
     ...
-    potengine.errors.HandHistoryError: hand 7: a bet '1e999999' is not an amount (write digits, with an optional decimal part)
+    potengine.errors.HandHistoryError: hand 7: a bet '1e999999' is not an amount (write digits, with an
+    optional decimal part)
     """
     if type(value) is int:
         return value
@@ -342,7 +343,7 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     try:
         structure: Structure = structure_from_phh(variant, fields, big_blind, read)
         return _check_setup(
-            dict(zip(players, stacks)),
+            dict(zip(players, stacks, strict=True)),
             small_blind,
             big_blind,
             players[-1],
@@ -435,7 +436,7 @@ def _parse_line(line: str) -> Parsed | None:
         elif verb == "sm" and len(tokens) in (2, 3):
             parsed = (verb, seat, tokens[2] if len(tokens) > 2 and tokens[2] != "-" else None)
         elif k is None:
-            parsed = ("?", seat, None)      # the unknown seat is named first, below
+            parsed = ("?", seat, None)  # the unknown seat is named first, below
         else:
             raise HandHistoryError(f"unknown action {line!r}")
     if len(_PARSED) >= 50_000:
@@ -542,7 +543,8 @@ def replay(
     >>> replay(text)
     Traceback (most recent call last):
     ...
-    potengine.errors.IllegalHandHistoryError: the hand, action 1 'p1 cbr 20': p1 cannot raise: it is p3's turn (action goes clockwise)
+    potengine.errors.IllegalHandHistoryError: the hand, action 1 'p1 cbr 20': p1 cannot raise: it is p3's
+    turn (action goes clockwise)
     >>> replay(text, fill_skipped=True).finishing_stacks
     (22, 18, 20)
     """

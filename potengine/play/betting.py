@@ -176,7 +176,7 @@ class Table:
 
     def why_no_action(self) -> str:
         """Why nobody is to act: a fold-out or the end of the betting."""
-        live = [p for p, f in zip(self.setup.players, self.folded) if not f]
+        live = [p for p, f in zip(self.setup.players, self.folded, strict=True) if not f]
         if len(live) == 1:
             return f"everyone else folded, {live[0]} wins"
         return "the betting is over"
@@ -212,7 +212,7 @@ def answerable(t: Table, i: int) -> bool:
     """True while another live player has chips beyond the current bet to answer a raise."""
     cb = t.current_bet
     bets, stacks, folded = t.bets, t.stacks, t.folded
-    for j in range(len(folded)):
+    for j in range(len(folded)):  # noqa: SIM110 - a plain loop is faster than any() here
         if j != i and not folded[j] and bets[j] + stacks[j] > cb:
             return True
     return False
@@ -425,7 +425,7 @@ def end_round(t: Table) -> None:
     n = len(folded)
     collect(t)
     bets = t.bets
-    t.paid = [p + b for p, b in zip(t.paid, bets)]
+    t.paid = [p + b for p, b in zip(t.paid, bets, strict=True)]
     snapshot = tuple((a, tuple(j for j in e if not folded[j]), c) for a, e, c in t.formed)
     if t.street == Street.RIVER:
         t.river_aggressor = t.aggressor

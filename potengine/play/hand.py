@@ -118,7 +118,7 @@ class Hand:
             if self.actor is not None
             else (f"{live[0]} wins" if len(live) == 1 else "betting over")
         )
-        behind = ", ".join(f"{p} {format_amount(s)}" for p, s in zip(self.players, self.stacks))
+        behind = ", ".join(f"{p} {format_amount(s)}" for p, s in zip(self.players, self.stacks, strict=True))
         return (
             f"<Hand {self.street_name}, {state}; in the middle {format_amount(self.total)}; behind {behind}>"
         )
@@ -265,7 +265,7 @@ class Hand:
     @property
     def live(self) -> tuple[str, ...]:
         """Players who have not folded, in seat order."""
-        return tuple(p for p, f in zip(self.players, self._table.folded) if not f)
+        return tuple(p for p, f in zip(self.players, self._table.folded, strict=True) if not f)
 
     @property
     def contributions(self) -> dict[str, Amount]:
@@ -286,7 +286,7 @@ class Hand:
     @property
     def refunds(self) -> dict[str, Amount]:
         """Uncalled chips handed back at the end of a round so far (not a win)."""
-        return {p: r for p, r in zip(self.players, self._table.returned) if r}
+        return {p: r for p, r in zip(self.players, self._table.returned, strict=True) if r}
 
     def stack(self, player: str) -> Amount:
         """Chips ``player`` has behind.
@@ -442,7 +442,8 @@ class Hand:
         >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_hole("A", "AsKsQs")
         Traceback (most recent call last):
         ...
-        potengine.errors.IllegalActionError: the dealer cannot deal A 3 cards: a hold'em player gets 2 hole cards
+        potengine.errors.IllegalActionError: the dealer cannot deal A 3 cards: a hold'em player gets 2 hole
+        cards
         """
         return self._then(dealing.deal_hole, player, cards)
 
@@ -455,7 +456,8 @@ class Hand:
         >>> h.deal_board("2c 7d 9h")
         Traceback (most recent call last):
         ...
-        potengine.errors.IllegalActionError: the dealer cannot deal the flop: the pre-flop betting is not over (B to act)
+        potengine.errors.IllegalActionError: the dealer cannot deal the flop: the pre-flop betting is not
+        over (B to act)
         >>> h.call("B").check("A").deal_board("2c 7d 10h").board
         ('2c', '7d', 'Th')
         """
@@ -527,7 +529,8 @@ def act(hand: Hand, player: str, kind: str, to: Amount | None = None) -> Hand:
     >>> act(h, "C", "raise", 3)
     Traceback (most recent call last):
     ...
-    potengine.errors.IllegalActionError: C cannot raise to 3: the minimum raise is to 4 (a raise must be at least the big blind or the largest full raise of the round, TDA 43)
+    potengine.errors.IllegalActionError: C cannot raise to 3: the minimum raise is to 4 (a raise must be
+    at least the big blind or the largest full raise of the round, TDA 43)
     """
     return hand.act(player, kind, to)
 
@@ -641,7 +644,7 @@ def start_table(setup: Setup) -> Table:
 
 def _chips(value: object, what: str, *, allow_zero: bool = True) -> Amount:
     """:func:`~potengine.chips.check_amount`, with the usual case (a plain int in range) first."""
-    if type(value) is int and (0 < value or (allow_zero and value == 0)) and value <= MAX_CHIPS:
+    if type(value) is int and (value > 0 or (allow_zero and value == 0)) and value <= MAX_CHIPS:
         return value
     return check_amount(value, what, allow_zero=allow_zero)
 

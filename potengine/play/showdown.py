@@ -74,7 +74,7 @@ def settle_table(
     names = setup.players
     if t.actor is not None:
         raise InputError(f"the hand is not over: {names[t.actor]} is to act on the {t.street}")
-    folded = [p for p, f in zip(names, t.folded) if f]
+    folded = [p for p, f in zip(names, t.folded, strict=True) if f]
     if order is None and len(names) - len(folded) > 1:
         order = ranking(t, rank_players)
     total = {p: t.paid[i] + t.dead[i] for i, p in enumerate(names)}

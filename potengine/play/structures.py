@@ -20,7 +20,8 @@ minimum and caps every maximum at his chips.
 EX-31 (pot limit): pot 10 on the flop, an opponent bets 5; the most the next player may raise to
 is 25 (the pot after his call, 10 + 5 + 5 = 20, on top of the 5).
 
->>> view = RoundView(street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1, players=3)
+>>> view = RoundView(street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1,
+...                  players=3)
 >>> PotLimit(big_blind=2).bounds(view)
 Bounds(low=10, high=25)
 
@@ -165,8 +166,9 @@ class Structure:
         allowed (``everything``: the player's street total if he puts in all his chips, which is
         always allowed below the minimum).
 
-        >>> NoLimit(big_blind=2).wager_error(RoundView(0, 2, 0, 2, 2, 3, 1, 3), 3, 100, "raise")
-        'the minimum raise is to 4 (a raise must be at least the big blind or the largest full raise of the round, TDA 43)'
+        >>> print(NoLimit(big_blind=2).wager_error(RoundView(0, 2, 0, 2, 2, 3, 1, 3), 3, 100, "raise"))
+        the minimum raise is to 4 (a raise must be at least the big blind or the largest full raise of the
+        round, TDA 43)
         """
         bounds = self.bounds(view)
         if bounds is None:
@@ -479,14 +481,16 @@ def structure_from_pokerstars(
 
 
 def structure_named(name: str, big_blind: Amount, **sizes: Amount) -> Structure:
-    """Build a structure from its name: ``"no limit"``, ``"pot limit"``, ``"fixed limit"``, ``"spread limit"``.
+    """Build a structure from its name: ``"no limit"``, ``"pot limit"``, ``"fixed limit"`` or
+    ``"spread limit"``.
 
     >>> structure_named("fixed limit", 10, small_bet=10, big_bet=20).name
     'fixed limit'
     >>> structure_named("table stakes", 10)
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: unknown betting structure 'table stakes' (choose no limit, pot limit, fixed limit, spread limit)
+    potengine.errors.InputError: unknown betting structure 'table stakes' (choose no limit, pot limit,
+    fixed limit, spread limit)
     """
     kinds = {kind.name: kind for kind in STRUCTURES}
     if name not in kinds:
