@@ -426,7 +426,9 @@ def end_round(t: Table) -> None:
     collect(t)
     bets = t.bets
     t.paid = [p + b for p, b in zip(t.paid, bets, strict=True)]
-    snapshot = tuple((a, tuple(j for j in e if not folded[j]), c) for a, e, c in t.formed)
+    if True in folded:  # nobody who folded can win a pot
+        t.formed = [(a, tuple([j for j in e if not folded[j]]), c) for a, e, c in t.formed]
+    snapshot = tuple(t.formed)
     if t.street == Street.RIVER:
         t.river_aggressor = t.aggressor
     live = with_chips = 0
@@ -467,15 +469,18 @@ def collect(t: Table) -> None:
     bets, folded, stacks = t.bets, t.folded, t.stacks
     if not any(bets):
         return
-    live = [not f for f in folded]
-    top, refund, tiers = cut_tiers(bets, live)
+    top, refund, tiers = cut_tiers(bets, [not f for f in folded])
     if top is not None:
         t.returned[top] += refund
-    top_level = tiers[-1].high if tiers else 0
-    top_all_in = any(
-        live[j] and stacks[j] == 0 and bets[j] - (refund if j == top else 0) == top_level
-        for j in range(len(bets))
-    )
+    if not tiers:
+        return
+    # The top tier's eligible players are the live players at the top level: if one of them is
+    # all-in, that tier is closed too.
+    top_all_in = False
+    for j in tiers[-1].eligible:
+        if stacks[j] == 0:
+            top_all_in = True
+            break
     pots = t.formed
     last = len(tiers) - 1
     for k, tier in enumerate(tiers):
@@ -485,4 +490,3 @@ def collect(t: Table) -> None:
             pots[-1] = (amount + tier.amount, eligible, closed)
         else:
             pots.append((tier.amount, tier.eligible, closed))
-    t.formed = [(a, tuple(j for j in e if live[j]), c) for a, e, c in pots]
