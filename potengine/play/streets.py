@@ -64,10 +64,5 @@ class Kind(StrEnum):
         """True for antes and blinds (chips posted before the cards are dealt)."""
         return self in _POSTS
 
-    @property
-    def is_wager(self) -> bool:
-        """True for a bet or a raise."""
-        return self is Kind.BET or self is Kind.RAISE
-
 
 _POSTS = frozenset({Kind.ANTE, Kind.BIG_BLIND_ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND})
