@@ -376,3 +376,14 @@ def test_every_structure_writes_its_own_phh_variant():
     text = to_phh(h)
     assert 'variant = "FT"' in text and "small_bet = 10" in text and "big_bet = 20" in text
     assert isinstance(replay(text).hand.setup.structure, FixedLimit)
+
+
+@pytest.mark.parametrize("text", ["a = 1\x0bb = 2", "a = 1\rb = 2", "a = 'x\u2028y'", "a = 1\r\nb = 'x'\r\n"])
+def test_the_small_reader_ends_lines_as_toml_does(text):
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(HandHistoryError, match="not valid PHH/TOML"):
+            parse(text)
+    else:
+        assert parse(text) == expected

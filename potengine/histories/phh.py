@@ -257,7 +257,9 @@ def _read_subset(text: str) -> dict[str, Any]:
     """Read the TOML subset PHH files use: one ``key = value`` per line, values strings, numbers,
     booleans or one-line lists of them. Anything else raises :class:`_NotTheSubset`."""
     fields: dict[str, Any] = {}
-    for line in text.splitlines():
+    for line in text.split("\n"):  # TOML ends lines with LF or CRLF only
+        if line.endswith("\r"):
+            line = line[:-1]
         if not line or line.isspace():
             continue
         key, equals, value = line.partition("=")
