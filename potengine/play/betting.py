@@ -329,6 +329,10 @@ def act_seat(t: Table, i: int, what: Kind, to: Amount | None = None) -> None:
     advance(t, i)
 
 
+def _wager(player: str, kind: Kind, to: Amount, rule: str) -> IllegalActionError:
+    return _illegal(player, f"{kind} to {format_amount(to)}", rule)
+
+
 def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) -> tuple[Amount, RoundView]:
     """Check a bet or raise to ``to`` against the table and the structure; return the amount and
     the round as the structure saw it. The words of an error are only put together when one is
@@ -340,28 +344,25 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
             to = check_amount(to, f"{player}'s {kind}", allow_zero=False)
         except InputError as err:
             raise IllegalActionError(str(err)) from None
-
-    def what() -> str:
-        return f"{kind} to {format_amount(to)}"
-
     setup = t.setup
     chip = setup.chip
     if not (chip == 1 and type(to) is int) and not is_multiple(to, chip):
-        raise _illegal(player, what(), f"amounts are whole chips of {format_amount(chip)}")
+        raise _wager(player, kind, to, f"amounts are whole chips of {format_amount(chip)}")
     current = t.current_bet
     if kind is Kind.BET and current:
-        raise _illegal(player, what(), f"there is already a bet of {format_amount(current)} (raise instead)")
+        raise _wager(player, kind, to, f"there is already a bet of {format_amount(current)} (raise instead)")
     if kind is Kind.RAISE and not current:
-        raise _illegal(player, what(), "nobody has bet on this street (bet instead)")
+        raise _wager(player, kind, to, "nobody has bet on this street (bet instead)")
     if to <= current:
-        raise _illegal(player, what(), f"it is not above the current bet of {format_amount(current)}")
+        raise _wager(player, kind, to, f"it is not above the current bet of {format_amount(current)}")
     everything = t.bets[i] + t.stacks[i]
     if to > everything:
-        raise _illegal(player, what(), f"{player} has only {format_amount(everything)} in all (table stakes)")
+        raise _wager(player, kind, to, f"{player} has only {format_amount(everything)} in all (table stakes)")
     if not answerable(t, i):
-        raise _illegal(
+        raise _wager(
             player,
-            what(),
+            kind,
+            to,
             "every other player has folded or is all-in for no more than the current bet: "
             "nobody could answer a raise: only call or fold",
         )
@@ -373,16 +374,17 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
         current_bet=current,
         last_raise=t.last_raise,
     ):
-        raise _illegal(
+        raise _wager(
             player,
-            what(),
+            kind,
+            to,
             "the betting was not reopened: the all-in since this player last acted was not a full "
             "raise, so only a call or a fold is allowed (TDA 47)",
         )
     view = t.view(i)
     rule = setup.structure.wager_error(view, to, everything, kind.value)
     if rule is not None:
-        raise _illegal(player, what(), rule)
+        raise _wager(player, kind, to, rule)
     return to, view
 
 
