@@ -279,7 +279,7 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
         amount: Amount = 0
         for c in in_play:
             if c > low:
-                amount += min(high, c) - low
+                amount += (c if c < high else high) - low
         tiers.append(Tier(low, high, amount, tuple(j for j in range(n) if live[j] and in_play[j] >= high)))
         low = high
     return top, refund, tiers
