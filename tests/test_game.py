@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.errors import IllegalActionError, InputError
@@ -391,7 +391,6 @@ def try_move(hand, move):
     return hand.act(player, name, amount if name in ("bet", "raise") else None)
 
 
-@settings(deadline=None)
 @given(hands_and_moves())
 def test_chips_conserved_and_illegal_actions_change_nothing(data):
     hand, moves = data
@@ -416,7 +415,6 @@ def test_chips_conserved_and_illegal_actions_change_nothing(data):
         assert all(s >= 0 for s in hand.stacks)
 
 
-@settings(deadline=None)
 @given(hands_and_moves(), st.randoms(use_true_random=False))
 def test_legal_actions_never_raise(data, rnd):
     hand, _ = data
