@@ -29,3 +29,14 @@ class IllegalActionError(PotEngineError):
 
 class HandHistoryError(PotEngineError):
     """A hand history cannot be read (names the hand ID and the line)."""
+
+
+class IllegalHandHistoryError(IllegalActionError, HandHistoryError):
+    """A hand history holds an action the rules forbid (names the hand, the action line and the
+    rule): both an :class:`IllegalActionError` and a :class:`HandHistoryError`.
+
+    >>> issubclass(IllegalHandHistoryError, IllegalActionError)
+    True
+    >>> issubclass(IllegalHandHistoryError, HandHistoryError)
+    True
+    """

@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from potengine.errors import IllegalActionError, InputError
 from potengine.play.hand import SHOWDOWN, start_hand
+from potengine.play.streets import Kind, Street
+from potengine.play.structures import FixedLimit, PotLimit
 from potengine.pots.layout import build_pots
 from potengine.pots.settlement import settle
-from potengine.play.structures import FixedLimit, PotLimit
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J")
 
@@ -46,13 +47,13 @@ def test_ex27_action_order_for_2_to_10_players(n):
         preflop.append(h.to_act)
         h = h.call(h.to_act) if h.legal().to_call else h.check(h.to_act)
     expected = [names[(bb + k) % n] for k in range(1, n + 1)]
-    assert preflop == expected            # left of the big blind first, big blind last
+    assert preflop == expected  # left of the big blind first, big blind last
     flop = []
     while h.street == 1:
         flop.append(h.to_act)
         h = h.check(h.to_act)
-    assert flop == [names[(button + k) % n] for k in range(1, n + 1)]   # left of the button, button last
-    if n == 2:   # heads-up: the button posts the small blind, acts first pre-flop, last after
+    assert flop == [names[(button + k) % n] for k in range(1, n + 1)]  # left of the button, button last
+    if n == 2:  # heads-up: the button posts the small blind, acts first pre-flop, last after
         assert preflop == ["B", "A"] and flop == ["A", "B"]
 
 
@@ -66,7 +67,7 @@ def test_ex28_streets_and_betting_round_end():
     h = table(3, button="C")
     assert h.street_name == "pre-flop" and h.to_act == "C"
     h = h.raise_to("C", 30).call("A")
-    assert h.street_name == "pre-flop" and h.to_act == "B"     # round not over: B has not matched
+    assert h.street_name == "pre-flop" and h.to_act == "B"  # round not over: B has not matched
     h = h.call("B")
     assert h.street_name == "flop" and h.to_act == "A" and h.total == 90
     h = h.deal_board("AhKdQc").check("A").bet("B", 50).call("C").fold("A")
@@ -75,7 +76,7 @@ def test_ex28_streets_and_betting_round_end():
     h = h.deal_board("3s").bet("B", 100).call("C")
     assert h.street == SHOWDOWN and h.betting_over and h.to_act is None
     assert h.contributions == {"A": 30, "B": 180, "C": 180}
-    assert h.showdown_order() == ("B", "C")      # B bet the river: he shows first
+    assert h.showdown_order() == ("B", "C")  # B bet the river: he shows first
     result = h.settle(["C", "B"])
     assert dict(result.payouts) == {"A": 0, "B": 0, "C": 390}
     assert h.finishing_stacks(["C", "B"]) == {"A": 970, "B": 820, "C": 1210}
@@ -87,7 +88,7 @@ def test_ex07_raise_to_is_not_raise_by():
     to = h.raise_to("C", 100)
     by = h.raise_by("C", 100)
     assert to.contributions["C"] == 100
-    assert by.contributions["C"] == 110      # the big blind of 10 plus 100 more
+    assert by.contributions["C"] == 110  # the big blind of 10 plus 100 more
     assert to.history[-1].to == 100 and by.history[-1].to == 110
 
 
@@ -97,7 +98,7 @@ def test_ex08_two_pots():
     h = h.call("C").call("A").check("B")
     h = h.all_in("A").raise_to("B", 100).call("C")
     flop_only = [p.amount - 150 * (k == 0) for k, p in enumerate(h.pots)]
-    assert flop_only == [75, 150]                                   # the flop's chips: 3x25 and 2x75
+    assert flop_only == [75, 150]  # the flop's chips: 3x25 and 2x75
     assert [p.eligible for p in h.pots] == [("A", "B", "C"), ("B", "C")]
     for _ in range(2):
         h = h.check("B").check("C")
@@ -110,8 +111,8 @@ def test_ex08_two_pots():
 def test_ex09_ex10_three_layers_and_dead_chips():
     stacks = {"A": 30, "B": 60, "C": 500, "D": 500}
     h = start_hand(stacks, button="D", small_blind=5, big_blind=10)
-    h = h.call("C").call("D").call("A").check("B")       # 10 each pre-flop
-    h = h.all_in("A").all_in("B").call("C").fold("D")     # flop: A 20, B 50, C calls 50, D folds
+    h = h.call("C").call("D").call("A").check("B")  # 10 each pre-flop
+    h = h.all_in("A").all_in("B").call("C").fold("D")  # flop: A 20, B 50, C calls 50, D folds
     assert [(p.amount, p.eligible) for p in h.pots] == [(40 + 60, ("A", "B", "C")), (60, ("B", "C"))]
     # EX-10: D's 10 stays in the main pot; no third pot, C's chips above 50 never went in.
     assert h.betting_over and h.street == SHOWDOWN
@@ -121,14 +122,14 @@ def test_ex09_ex10_three_layers_and_dead_chips():
 
 def test_ex11_betting_beside_an_all_in_player_street_by_street():
     h = start_hand({"A": 100, "B": 1000, "C": 1000}, button="C", small_blind=10, big_blind=20)
-    h = h.call("C").call("A").check("B")                  # 60 pre-flop
-    h = h.bet("A", 80).call("B").call("C")                # A all-in on the flop
+    h = h.call("C").call("A").check("B")  # 60 pre-flop
+    h = h.bet("A", 80).call("B").call("C")  # A all-in on the flop
     assert h.stacks[0] == 0
     main_after_flop = h.pots[0]
     assert main_after_flop == (300, ("A", "B", "C"), True)
-    h = h.bet("B", 100).call("C")                         # turn: only the side pot grows
+    h = h.bet("B", 100).call("C")  # turn: only the side pot grows
     assert h.pots[0] == main_after_flop and h.pots[1].amount == 200
-    h = h.bet("B", 300).call("C")                         # river
+    h = h.bet("B", 300).call("C")  # river
     assert h.pots[0] == main_after_flop and h.pots[1] == (800, ("B", "C"), False)
     snapshots = [[p.amount for p in s] for s in h.street_pots]
     assert snapshots == [[60], [300], [300, 200], [300, 800]]
@@ -140,7 +141,7 @@ def test_ex12_the_38_chip_cap():
     while not h.betting_over:
         h = check_round(h)
     result = h.settle(["A", "B", "C"])
-    assert result.payouts["A"] == 3 * 38                  # the first 38 of each player, no more
+    assert result.payouts["A"] == 3 * 38  # the first 38 of each player, no more
     assert result.net["A"] == 2 * 38
 
 
@@ -150,17 +151,20 @@ def test_ex15_club_dealer_blinds_in_the_middle():
     assert h.betting_over
     result = h.settle(["Button", "SB", "BB"])
     assert dict(result.refunds) == {"SB": 20}
-    assert [(p.amount, p.eligible) for p in result.pots] == [(150, ("SB", "BB", "Button")), (60, ("SB", "BB"))]
+    assert [(p.amount, p.eligible) for p in result.pots] == [
+        (150, ("SB", "BB", "Button")),
+        (60, ("SB", "BB")),
+    ]
     assert dict(result.net) == {"SB": -20, "BB": -80, "Button": 100}
     assert h.refunds == {"SB": 20}
 
 
 def test_ex16_round_by_round_equals_final_contributions():
     h = start_hand({"A": 60, "B": 150, "C": 400, "D": 400}, button="D", small_blind=5, big_blind=10)
-    h = h.raise_to("C", 40).call("D").call("A").call("B")     # A has 20 left
+    h = h.raise_to("C", 40).call("D").call("A").call("B")  # A has 20 left
     h = h.bet("A", 20).raise_to("B", 80).call("C").call("D")  # A all-in on the flop
-    h = h.bet("B", 30).call("C").call("D")                    # B all-in on the turn
-    h = h.bet("C", 100).fold("D")                             # river: D folds, C's 100 uncalled
+    h = h.bet("B", 30).call("C").call("D")  # B all-in on the turn
+    h = h.bet("C", 100).fold("D")  # river: D folds, C's 100 uncalled
     layout = build_pots(h.contributions, folded=["D"])
     assert [(p.amount, p.eligible) for p in h.pots] == [(p.amount, p.eligible) for p in layout.pots]
     assert h.refunds == dict(layout.refunds) == {"C": 100}
@@ -175,7 +179,7 @@ def test_ex29_showdown_order_without_river_bet_and_face_up():
     for _ in range(3):
         h = check_round(h)
     assert h.showdown_order() == ("A", "B", "C", "D")
-    h2 = table(4, button="B")   # button B: first left of the button is C
+    h2 = table(4, button="B")  # button B: first left of the button is C
     for _ in range(4):
         h2 = check_round(h2)
     assert h2.showdown_order() == ("C", "D", "A", "B")
@@ -220,8 +224,9 @@ def test_big_blind_ante_is_dead_money_in_the_main_pot():
 
 
 def test_short_big_blind_posts_the_blind_first_rp11():
-    h = start_hand({"A": 500, "B": 15, "C": 500}, button="C", small_blind=5, big_blind=10,
-                   ante=10, big_blind_ante=True)
+    h = start_hand(
+        {"A": 500, "B": 15, "C": 500}, button="C", small_blind=5, big_blind=10, ante=10, big_blind_ante=True
+    )
     assert h.contributions["B"] == 15 and h.paid[1] + h.bets[1] == 10 and h.dead[1] == 5
     assert h.stacks[1] == 0
 
@@ -241,10 +246,10 @@ def test_heads_up_blinds():
 # ---- EX-33, EX-34: short all-ins ---------------------------------------------------------------------
 def test_ex33_incomplete_all_in_does_not_reopen():
     h = start_hand({"A": 1000, "B": 150, "C": 1000}, button="C", small_blind=5, big_blind=10)
-    h = h.call("C").call("A").check("B")                         # 10 each
-    h = h.bet("A", 100).all_in("B")                              # B: 140, a raise of 40 < 100
+    h = h.call("C").call("A").check("B")  # 10 each
+    h = h.bet("A", 100).all_in("B")  # B: 140, a raise of 40 < 100
     assert not h.history[-1].full
-    assert h.legal().min_to == 240                               # C has not acted: may raise
+    assert h.legal().min_to == 240  # C has not acted: may raise
     h = h.call("C")
     lg = h.legal()
     assert lg.player == "A" and lg.to_call == 40 and not lg.can_raise
@@ -259,10 +264,10 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen():
     stacks = {"A": 1000, "B": 160, "C": 220, "D": 1000}
     h = start_hand(stacks, button="D", small_blind=5, big_blind=10)
     h = h.call("C").call("D").call("A").check("B")
-    h = h.bet("A", 100).all_in("B").all_in("C")                # 150 (+50), then 210 (+60)
+    h = h.bet("A", 100).all_in("B").all_in("C")  # 150 (+50), then 210 (+60)
     assert [op.full for op in h.history[-2:]] == [False, False]
     h = h.call("D")
-    assert h.legal().player == "A" and h.legal().can_raise     # 210 - 100 >= 100: reopened
+    assert h.legal().player == "A" and h.legal().can_raise  # 210 - 100 >= 100: reopened
     assert h.legal().min_to == 310
 
 
@@ -277,15 +282,18 @@ def test_ex34_three_all_ins_make_side_pots():
 
 
 # ---- illegal actions ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("action, match", [
-    (lambda h: h.call("A"), "A cannot call: it is C's turn"),
-    (lambda h: h.check("C"), "C cannot check: there are 10 to call"),
-    (lambda h: h.raise_to("C", 15), "minimum raise is to 20"),
-    (lambda h: h.raise_to("C", 1001), "C has only 1000 in all"),
-    (lambda h: h.bet("C", 50), "already a bet of 10"),
-    (lambda h: h.raise_to("Z", 50), "'Z' is not seated"),
-    (lambda h: h.act("C", "limp"), "unknown action 'limp'"),
-])
+@pytest.mark.parametrize(
+    "action, match",
+    [
+        (lambda h: h.call("A"), "A cannot call: it is C's turn"),
+        (lambda h: h.check("C"), "C cannot check: there are 10 to call"),
+        (lambda h: h.raise_to("C", 15), "minimum raise is to 20"),
+        (lambda h: h.raise_to("C", 1001), "C has only 1000 in all"),
+        (lambda h: h.bet("C", 50), "already a bet of 10"),
+        (lambda h: h.raise_to("Z", 50), "'Z' is not seated"),
+        (lambda h: h.act("C", "limp"), "unknown action 'limp'"),
+    ],
+)
 def test_illegal_actions_name_player_and_rule_and_change_nothing(action, match):
     h = table(3, button="C")
     before = (h.stacks, h.bets, h.history, h.actor)
@@ -338,9 +346,8 @@ def hands_and_moves(draw):
     elif structure == "fl":
         kw["structure"] = FixedLimit(big_blind=10, small_bet=10, big_bet=20)
     ante = draw(st.sampled_from([0, 1]))
-    hand = start_hand(dict(zip(NAMES, stacks)), small_blind=5, big_blind=10, ante=ante, **kw)
-    moves = draw(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 450), st.integers(0, 9)),
-                          max_size=40))
+    hand = start_hand(dict(zip(NAMES, stacks, strict=False)), small_blind=5, big_blind=10, ante=ante, **kw)
+    moves = draw(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 450), st.integers(0, 9)), max_size=40))
     return hand, moves
 
 
@@ -363,16 +370,16 @@ def expected_legal(hand, move) -> bool:
         return lg.to_call == 0
     if kind == 2:
         return lg.to_call > 0
-    if kind == 5:   # all-in: a raise, or a call when his chips or nobody else's beat the bet
+    if kind == 5:  # all-in: a raise, or a call when his chips or nobody else's beat the bet
         nobody_answers = not any(
             j != i and not hand.folded[j] and hand.bets[j] + hand.stacks[j] > hand.current_bet
-            for j in range(len(hand.players)))
-        return (everything <= hand.current_bet or nobody_answers
-                or (lg.can_raise and lg.max_to == everything))
+            for j in range(len(hand.players))
+        )
+        return everything <= hand.current_bet or nobody_answers or (lg.can_raise and lg.max_to == everything)
     wager = "bet" if kind == 3 else "raise"
     if not lg.can_raise or wager != lg.wager or amount <= 0:
         return False
-    if hand.setup.structure.name == "fixed limit":
+    if hand.setup.structure.exact_size:
         return amount in (lg.min_to, lg.max_to)
     return lg.min_to <= amount <= lg.max_to
 
@@ -420,7 +427,7 @@ def test_legal_actions_never_raise(data, rnd):
         choice = rnd.choice(options)
         if choice == "wager":
             to = rnd.choice([lg.min_to, lg.max_to, rnd.randint(lg.min_to, lg.max_to)])
-            if hand.setup.structure.name == "fixed limit":
+            if hand.setup.structure.exact_size:
                 to = lg.min_to
             hand = hand.act(lg.player, lg.wager, to)
         else:
@@ -435,12 +442,17 @@ def test_legal_actions_never_raise(data, rnd):
 
 # ---- dealing cards ---------------------------------------------------------------------------
 def _flop_ready():
-    return start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2
-                      ).call("C").call("A").check("B")
+    return (
+        start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
+        .call("C")
+        .call("A")
+        .check("B")
+    )
 
 
 def test_board_cards_are_parsed_like_everywhere_else():
     from potengine.cards.deck import parse_cards
+
     h = _flop_ready()
     for board in ("10h 9d 2c", "Th9d2c", "10♥ 9♦ 2♣", ["th", "9D", "2c"], parse_cards("Th 9d 2c")):
         assert h.deal_board(board).board == ("Th", "9d", "2c")
@@ -449,6 +461,7 @@ def test_board_cards_are_parsed_like_everywhere_else():
 @pytest.mark.parametrize("board", ["Zz Yy Xx", "As As Ks", 5, None, "AsKs", "AsKsQsJs Ts Qd"])
 def test_a_bad_board_is_refused_and_the_hand_is_unchanged(board):
     from potengine.errors import PotEngineError
+
     h = _flop_ready()
     with pytest.raises(PotEngineError):
         h.deal_board(board)
@@ -481,6 +494,7 @@ def test_an_all_in_runout_may_be_dealt_at_once_but_not_twice():
 
 def test_hole_cards_are_two_unseen_cards():
     from potengine.errors import CardError
+
     h = _flop_ready().deal_hole("A", "As Kd")
     assert h.holes[0] == ("As", "Kd")
     with pytest.raises(IllegalActionError, match="2 hole cards"):
@@ -497,6 +511,7 @@ def test_hole_cards_are_two_unseen_cards():
 
 def test_show_must_match_the_cards_dealt():
     from potengine.errors import CardError
+
     h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).deal_hole("A", "AsAh")
     h = h.all_in("B").call("A").deal_board("2c 3c 4c 5c 6c")
     assert set(h.show("A", "Ah As").holes[0]) == {"As", "Ah"}
@@ -506,3 +521,22 @@ def test_show_must_match_the_cards_dealt():
         h.show("B", "2c 7d")
     with pytest.raises(IllegalActionError, match="2 hole cards"):
         h.show("B", "7d")
+
+
+def test_a_hand_cannot_be_changed_in_place():
+    h = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2)
+    with pytest.raises(AttributeError, match="a Hand is immutable"):
+        h.stacks = (0, 0)
+    after = h.call("B")
+    assert h.stacks == (98, 99) and after.stacks == (98, 98)
+    assert h.history != after.history and len(after.history) == len(h.history) + 1
+
+
+def test_streets_are_one_enum_with_one_spelling():
+    h = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2)
+    assert h.street is Street.PRE_FLOP and h.street_name == "pre-flop" == str(Street.PRE_FLOP)
+    h = h.call("B").check("A")
+    assert h.street is Street.FLOP and h.street == 1 and h.street_name == "flop"
+    assert [op.kind for op in h.history] == [Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.CALL, Kind.CHECK]
+    assert h.history[-1].kind == "check"  # a Kind is also its plain string
+    assert h.transcript().splitlines()[0].startswith("pre-flop: ")

@@ -1,27 +1,41 @@
-"""Replaying real hands in PHH format (tests/data/phh: 96 Pluribus and 19 WSOP hands).
+"""Replaying hands in PHH format: the engine's own hands, and the public corpus of 115 real hands
+(96 Pluribus and 19 WSOP) when it is there.
 
-Licence of the data: see tests/data/phh/INDEX.md (MIT, uoftcprg/pokerkit and phh-dataset).
+The corpus is other people's data and stays out of the repository: it is read from
+``../shared/data/phh`` beside the checkout (CI always has it; licence in its INDEX.md: MIT,
+uoftcprg/pokerkit and phh-dataset), and the tests that need it are skipped when it is absent.
 """
 
 from __future__ import annotations
 
+import tomllib
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from potengine.errors import HandHistoryError
-from potengine.play.hand import start_hand
+from potengine.errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError
 from potengine.histories.phh import parse, replay, to_phh
+from potengine.play.hand import start_hand
+from potengine.play.structures import FixedLimit
 
-DATA = Path(__file__).parent / "data" / "phh"
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))
+needs_corpus = pytest.mark.skipif(
+    not FILES,
+    reason=f"the public PHH corpus is not at {DATA} (other people's data, kept out of the repository)",
+)
 HALF = Decimal("0.5")
 # The hands whose finishing stacks hold half chips (INDEX.md: "frac-only").
 HALF_CHIP_HANDS = {
-    "data__pluribus__102__0.phh", "data__pluribus__32__23.phh", "data__pluribus__41b__204.phh",
-    "data__pluribus__60__88.phh", "data__pluribus__75b__76.phh", "data__pluribus__88__128.phh",
-    "data__pluribus__91__43.phh", "data__pluribus__91__53.phh",
+    "data__pluribus__102__0.phh",
+    "data__pluribus__32__23.phh",
+    "data__pluribus__41b__204.phh",
+    "data__pluribus__60__88.phh",
+    "data__pluribus__75b__76.phh",
+    "data__pluribus__88__128.phh",
+    "data__pluribus__91__43.phh",
+    "data__pluribus__91__53.phh",
 }
 SKIPS_A_FOLD = "data__wsop__2019__42__3__00-01-07.phh"
 
@@ -31,6 +45,7 @@ def chip_for(path: Path):
     return HALF if "pluribus" in path.name else 1
 
 
+@needs_corpus
 def test_the_corpus_is_complete_with_its_licence():
     assert len(FILES) == 115
     notice = (DATA / "INDEX.md").read_text()
@@ -39,33 +54,40 @@ def test_the_corpus_is_complete_with_its_licence():
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_hand_replays_to_its_finishing_stacks(path):
-    played = replay(path.read_text(), chip=chip_for(path), name=path.name,
-                    fill_skipped=path.name == SKIPS_A_FOLD)
+    played = replay(
+        path.read_text(), chip=chip_for(path), name=path.name, fill_skipped=path.name == SKIPS_A_FOLD
+    )
     assert played.expected is not None
     assert played.finishing_stacks == played.expected
     assert sum(played.finishing_stacks) == sum(played.hand.setup.stacks)
     # The pots formed street by street agree with the settlement's pots.
     if len(played.hand.live) > 1:
         assert [(p.amount, p.eligible) for p in played.hand.pots] == [
-            (p.amount, p.eligible) for p in played.settlement.pots]
+            (p.amount, p.eligible) for p in played.settlement.pots
+        ]
 
 
+@needs_corpus
 def test_half_chip_hands_with_whole_chips_follow_tda_20a():
     """With whole chips the odd chip of each half-chip pot goes to the first winner left of the
     button; the other winner gets half a chip less than the file. Nothing else changes."""
-    assert {p.name for p in FILES if "." in str(parse(p.read_text())["finishing_stacks"])
-            and any(Decimal(repr(v)) % 1 for v in parse(p.read_text())["finishing_stacks"])} \
-        == HALF_CHIP_HANDS
+    assert {
+        p.name
+        for p in FILES
+        if "." in str(parse(p.read_text())["finishing_stacks"])
+        and any(Decimal(repr(v)) % 1 for v in parse(p.read_text())["finishing_stacks"])
+    } == HALF_CHIP_HANDS
     for name in sorted(HALF_CHIP_HANDS):
         played = replay((DATA / name).read_text())
         expected = played.expected
-        diff = [a - b for a, b in zip(played.finishing_stacks, expected)]
+        diff = [a - b for a, b in zip(played.finishing_stacks, expected, strict=True)]
         assert sorted(diff) == [-HALF] + [0] * (len(diff) - 2) + [HALF]
         (pot,) = played.settlement.pots
-        first = pot.winners[0]           # winners in seat order; the button is the last seat
+        first = pot.winners[0]  # winners in seat order; the button is the last seat
         assert diff[played.players.index(first)] == HALF
 
 
+@needs_corpus
 def test_the_wsop_2019_hand_leaves_out_the_buttons_fold():
     text = (DATA / SKIPS_A_FOLD).read_text()
     with pytest.raises(HandHistoryError, match=r"action 14 'p1 cc'.*Ashish Ahuja's turn"):
@@ -75,6 +97,7 @@ def test_the_wsop_2019_hand_leaves_out_the_buttons_fold():
     assert ("Ashish Ahuja", 0) in folds
 
 
+@needs_corpus
 def test_the_wsop_2019_ante_flag_big_blind_ante_is_dead_money():
     """The file says ante_trimming_status = true: pokerkit then trims the lone big-blind ante to
     the next largest ante (0) and hands it back. The finishing stacks count it as dead money in
@@ -84,14 +107,15 @@ def test_the_wsop_2019_ante_flag_big_blind_ante_is_dead_money():
     assert fields["ante_trimming_status"] is True and fields["antes"][1] == 500_000
     main = played.settlement.pots[0]
     assert main.amount == 500_000 + 3 * 1_150_000 + 2 * 2_250_000
-    kempe = played.players.index("Rainer Kempe")      # the big blind, who lost
-    assert played.finishing_stacks[kempe] == 5_625_000     # the ante is not returned to him
+    kempe = played.players.index("Rainer Kempe")  # the big blind, who lost
+    assert played.finishing_stacks[kempe] == 5_625_000  # the ante is not returned to him
     assert played.finishing_stacks == played.expected
 
 
+@needs_corpus
 def test_fixed_limit_hand_uses_fixed_bets():
     played = replay((DATA / "data__wsop__2023__43__5__35.phh").read_text())
-    assert played.hand.setup.structure.name == "fixed limit"
+    assert isinstance(played.hand.setup.structure, FixedLimit)
     assert played.matches
 
 
@@ -104,29 +128,61 @@ def test_round_trip_through_phh():
     assert h.betting_over
     text = to_phh(h)
     again = replay(text)
-    assert again.hand.contributions == {
-        p: h.contributions[p] for p in again.players}
+    assert again.hand.contributions == {p: h.contributions[p] for p in again.players}
     ours = h.finishing_stacks()
     assert again.finishing_stacks == tuple(ours[p] for p in again.players)
-    assert again.players[0] == "C"      # PHH starts from the small blind
-    assert again.finishing_stacks == (495, 370, 535, 0)   # C, D, A (aces win), B
+    assert again.players[0] == "C"  # PHH starts from the small blind
+    assert again.finishing_stacks == (495, 370, 535, 0)  # C, D, A (aces win), B
 
 
-@pytest.mark.parametrize("text, match", [
-    ("variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=[]",
-     "variant 'PO' is not a hold'em variant"),
-    ("variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\nstarting_stacks=[9,9,9]\nactions=[]",
-     "straddles"),
-    ("variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p3 f']",
-     "names 'p3', not one of p1..p2"),
-    ("variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p2 cbr 3']",
-     r"action 1 'p2 cbr 3'.*minimum raise is to 4"),
-    ("variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9,9]\nactions=['p2 cc']",
-     "still to act"),
-    ("variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\nstarting_stacks=[9]\nactions=[]",
-     "blinds_or_straddles has 2 entries for 1 players"),
-    ("variant = ", "not valid PHH/TOML"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        (
+            (
+                "variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=[]"
+            ),
+            "variant 'PO' is not a hold'em variant",
+        ),
+        (
+            (
+                "variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n"
+                "starting_stacks=[9,9,9]\nactions=[]"
+            ),
+            "straddles",
+        ),
+        (
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p3 f']"
+            ),
+            "names 'p3', not one of p1..p2",
+        ),
+        (
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p2 cbr 3']"
+            ),
+            r"action 1 'p2 cbr 3'.*minimum raise is to 4",
+        ),
+        (
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9,9]\nactions=['p2 cc']"
+            ),
+            "still to act",
+        ),
+        (
+            (
+                "variant = 'NT'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "starting_stacks=[9]\nactions=[]"
+            ),
+            "blinds_or_straddles has 2 entries for 1 players",
+        ),
+        ("variant = ", "not valid PHH/TOML"),
+    ],
+)
 def test_bad_hand_histories_are_named(text, match):
     with pytest.raises(HandHistoryError, match=match):
         replay(text)
@@ -141,36 +197,47 @@ def test_writing_a_replayed_hand_back_out_gives_the_same_hand(path):
     assert [str(op) for op in again.hand.history] == [str(op) for op in first.hand.history]
 
 
-_BASE = {"variant": "'NT'", "antes": "[0, 0, 0]", "blinds_or_straddles": "[1, 2, 0]",
-         "min_bet": "2", "starting_stacks": "[100, 100, 100]",
-         "actions": "['p3 cbr 6', 'p1 f', 'p2 f']"}
+_BASE = {
+    "variant": "'NT'",
+    "antes": "[0, 0, 0]",
+    "blinds_or_straddles": "[1, 2, 0]",
+    "min_bet": "2",
+    "starting_stacks": "[100, 100, 100]",
+    "actions": "['p3 cbr 6', 'p1 f', 'p2 f']",
+}
 
 
 def _text(**fields):
     return "\n".join(f"{k} = {v}" for k, v in {**_BASE, **fields}.items())
 
 
-@pytest.mark.parametrize("fields, match", [
-    ({"starting_stacks": "[inf, 100, 100]"}, "a starting stack must be a finite number"),
-    ({"starting_stacks": "[nan, 100, 100]"}, "a starting stack must be a finite number"),
-    ({"starting_stacks": "['Infinity', 100, 100]"}, "'Infinity' is not an amount"),
-    ({"starting_stacks": "['-5', 100, 100]"}, "'-5' is not an amount"),
-    ({"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"}, "2 to 10 players"),
-    ({"variant": "['NT']"}, r"variant \['NT'\] is not a hold'em variant"),
-    ({"players": "[[1], [2], [3]]"}, "players must be a list of 3 distinct names"),
-    ({"players": "['a', 'b']"}, "players must be a list of 3 distinct names"),
-    ({"finishing_stacks": "5"}, "finishing_stacks must be a list"),
-    ({"finishing_stacks": "[100, 100]"}, "finishing_stacks has 2 entries for 3 players"),
-    ({"actions": "['p\u00b2 f']"}, "names 'p²', not one of p1..p3"),
-    ({"actions": "['p3 cbr 1e999999']"}, r"action 1 'p3 cbr 1e999999': the amount '1e999999' is not an amount"),
-    ({"actions": "['p3 cbr 6.5e1']"}, "is not an amount"),
-    ({"actions": "['d db ZzZzZz']"}, "cannot read a card"),
-    ({"actions": "['d db AhKhQh']"}, "pre-flop betting is not over"),
-    ({"actions": "['d dh p1 AhKhQh']"}, "2 hole cards"),
-    ({"actions": "['d dh p1 AhKh', 'd dh p2 AhQd']"}, "A♥ is both in p1's cards and in p2's cards"),
-    ({"actions": "['d dh p1 AhKh extra']"}, "unknown dealer action"),
-    ("a = " + "1" * 5000, "not valid PHH/TOML"),
-])
+@pytest.mark.parametrize(
+    "fields, match",
+    [
+        ({"starting_stacks": "[inf, 100, 100]"}, "a starting stack must be a finite number"),
+        ({"starting_stacks": "[nan, 100, 100]"}, "a starting stack must be a finite number"),
+        ({"starting_stacks": "['Infinity', 100, 100]"}, "'Infinity' is not an amount"),
+        ({"starting_stacks": "['-5', 100, 100]"}, "'-5' is not an amount"),
+        ({"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"}, "2 to 10 players"),
+        ({"variant": "['NT']"}, r"variant \['NT'\] is not a hold'em variant"),
+        ({"players": "[[1], [2], [3]]"}, "players must be a list of 3 distinct names"),
+        ({"players": "['a', 'b']"}, "players must be a list of 3 distinct names"),
+        ({"finishing_stacks": "5"}, "finishing_stacks must be a list"),
+        ({"finishing_stacks": "[100, 100]"}, "finishing_stacks has 2 entries for 3 players"),
+        ({"actions": "['p\u00b2 f']"}, "names 'p²', not one of p1..p3"),
+        (
+            {"actions": "['p3 cbr 1e999999']"},
+            r"action 1 'p3 cbr 1e999999': the amount '1e999999' is not an amount",
+        ),
+        ({"actions": "['p3 cbr 6.5e1']"}, "is not an amount"),
+        ({"actions": "['d db ZzZzZz']"}, "cannot read a card"),
+        ({"actions": "['d db AhKhQh']"}, "pre-flop betting is not over"),
+        ({"actions": "['d dh p1 AhKhQh']"}, "2 hole cards"),
+        ({"actions": "['d dh p1 AhKh', 'd dh p2 AhQd']"}, "A♥ is both in p1's cards and in p2's cards"),
+        ({"actions": "['d dh p1 AhKh extra']"}, "unknown dealer action"),
+        ("a = " + "1" * 5000, "not valid PHH/TOML"),
+    ],
+)
 def test_malformed_fields_are_named_hand_history_errors(fields, match):
     text = fields if isinstance(fields, str) else _text(**fields)
     with pytest.raises(HandHistoryError, match=match):
@@ -183,7 +250,7 @@ def test_only_text_is_replayed(text, match):
         replay(text)
 
 
-@pytest.mark.parametrize("name", ["A\\B", "D'Arcy \"Ace\"", "tab\there", "new\nline", "\x7f\x01", "Zoë ♠"])
+@pytest.mark.parametrize("name", ["A\\B", 'D\'Arcy "Ace"', "tab\there", "new\nline", "\x7f\x01", "Zoë ♠"])
 def test_player_names_round_trip_exactly(name):
     hand = start_hand({name: 10, "C": 10}, small_blind=1, big_blind=2).fold("C")
     again = replay(to_phh(hand))
@@ -192,9 +259,131 @@ def test_player_names_round_trip_exactly(name):
 
 
 def test_decimal_amounts_round_trip_exactly():
-    big = Decimal("123456789012345.63")     # a float cannot hold it
+    big = Decimal("123456789012345.63")  # a float cannot hold it
     h = start_hand({"A": big, "B": big}, small_blind=HALF, big_blind=1, chip=Decimal("0.01"))
     h = h.raise_to("B", Decimal("2.5")).fold("A")
     again = replay(to_phh(h), chip=Decimal("0.01"))
     assert again.hand.setup.stacks == (big, big)
     assert again.finishing_stacks == (big - 1, big + 1)
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_small_reader_reads_every_corpus_file_as_tomllib_does(path):
+    text = path.read_text()
+    assert parse(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = 1\nb = 'x'\nc = [1, 2.5, 'y', true]\n",
+        'a = "double"\nb = []\nc = [ 1 , 2 , ]',
+        "a = 0\nb = -3\nc = 10.25\nd = false",
+        "a = 'it''s'",  # not the subset: tomllib decides (and refuses)
+        "a = '''x'''\n",  # a multi-line literal string: tomllib
+        "a = 1 # a comment\n",  # a comment: tomllib
+        "[table]\na = 1",  # a table: tomllib
+        "a = 1_000\nb = 1e3\nc = 0x10",  # underscores, exponents, hex: tomllib
+        'a = "tab\\tand \\u00e9"',  # escapes: tomllib
+        "a = [1,\n 2]",  # a list over two lines: tomllib
+        "a = 01",  # a leading zero: tomllib refuses
+        "a = 1\na = 2",  # a key twice: tomllib refuses
+        "a = 123456789012345678901234",  # too large for TOML: tomllib refuses
+    ],
+)
+def test_the_small_reader_agrees_with_tomllib_or_hands_over(text):
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(HandHistoryError, match="not valid PHH/TOML"):
+            parse(text)
+    else:
+        got = parse(text)
+        assert got == expected
+        assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
+
+
+def _base(actions: str) -> str:
+    return (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        f"starting_stacks = [100, 100, 100]\nactions = {actions}\n"
+    )
+
+
+def test_an_illegal_action_is_an_illegal_action_error_naming_hand_line_and_rule():
+    text = _base("['p3 cbr 3']") + "hand = 7\n"
+    with pytest.raises(IllegalActionError) as caught:
+        replay(text)
+    assert isinstance(caught.value, HandHistoryError)
+    assert isinstance(caught.value, IllegalHandHistoryError)
+    message = str(caught.value)
+    assert message.startswith("hand 7, action 1 'p3 cbr 3': ")
+    assert "minimum raise is to 4" in message and "TDA 43" in message
+
+
+def test_a_malformed_file_stays_a_plain_hand_history_error():
+    with pytest.raises(HandHistoryError) as caught:
+        replay(_base("['p3 zz']"))
+    assert not isinstance(caught.value, IllegalActionError)
+    assert "unknown action 'p3 zz'" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "actions, street",
+    [
+        ("['p3 cc', 'p1 cc', 'p2 cc', 'p1 cc']", "flop"),
+        ("['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 cbr 4']", "turn"),
+        (
+            (
+                "['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Td', "
+                "'p1 cc', 'p2 cc', 'p3 cc', 'p1 f']"
+            ),
+            "river",
+        ),
+    ],
+)
+def test_betting_before_the_street_is_dealt_is_refused(actions, street):
+    with pytest.raises(
+        IllegalHandHistoryError, match=rf"cannot act on the {street}: the {street} has not been dealt"
+    ):
+        replay(_base(actions))
+
+
+def test_the_same_actions_with_the_board_dealt_replay():
+    text = _base(
+        "['p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Td', "
+        "'p1 cc', 'p2 cc', 'p3 cc', 'd db 3h', 'p1 cbr 10', 'p2 f', 'p3 f']"
+    )
+    assert replay(text).finishing_stacks == (104, 98, 98)
+
+
+def test_a_hand_with_betting_but_no_board_cannot_be_written_out():
+    start = start_hand({"A": 100, "B": 100}, button="B", small_blind=1, big_blind=2).call("B").check("A")
+    with pytest.raises(HandHistoryError, match="acts on the flop with 0 board cards dealt"):
+        to_phh(start.bet("A", 2).fold("B"))
+    assert "d db 2c7d9h" in to_phh(start.deal_board("2c7d9h").bet("A", 2).fold("B"))
+
+
+def test_every_structure_writes_its_own_phh_variant():
+    h = start_hand(
+        {"A": 100, "B": 100},
+        button="B",
+        small_blind=5,
+        big_blind=10,
+        structure=FixedLimit(big_blind=10, small_bet=10, big_bet=20),
+    ).fold("B")
+    text = to_phh(h)
+    assert 'variant = "FT"' in text and "small_bet = 10" in text and "big_bet = 20" in text
+    assert isinstance(replay(text).hand.setup.structure, FixedLimit)
+
+
+@pytest.mark.parametrize("text", ["a = 1\x0bb = 2", "a = 1\rb = 2", "a = 'x\u2028y'", "a = 1\r\nb = 'x'\r\n"])
+def test_the_small_reader_ends_lines_as_toml_does(text):
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(HandHistoryError, match="not valid PHH/TOML"):
+            parse(text)
+    else:
+        assert parse(text) == expected

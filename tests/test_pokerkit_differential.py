@@ -34,15 +34,19 @@ import pytest
 pokerkit = pytest.importorskip("pokerkit")
 
 from potengine.errors import IllegalActionError  # noqa: E402
-from potengine.play.hand import _view, start_hand  # noqa: E402
-from potengine.pots.layout import build_pots  # noqa: E402
+from potengine.play.hand import start_hand  # noqa: E402
+from potengine.play.reopening import betting_reopened  # noqa: E402
 from potengine.play.structures import FixedLimit, PotLimit  # noqa: E402
+from potengine.pots.layout import build_pots  # noqa: E402
 
-HANDS = int(os.environ.get("DIFF_HANDS", 5000))
+HANDS = int(os.environ.get("DIFF_HANDS", "5000"))
 LIMIT_HANDS = HANDS // 3
 A = pokerkit.Automation
 AUTOMATIONS = (
-    A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
+    A.ANTE_POSTING,
+    A.BET_COLLECTION,
+    A.BLIND_OR_STRADDLE_POSTING,
+    A.CARD_BURNING,
     A.HAND_KILLING,
 )
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
@@ -80,16 +84,35 @@ def pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit=False):
     antes = {1: ante} if bb_ante else ante
     if limit == "pot":
         return PotLimitTexasHoldem.create_state(
-            AUTOMATIONS, False, antes, (sb, bb), bb, tuple(stacks), n,
+            AUTOMATIONS,
+            False,
+            antes,
+            (sb, bb),
+            bb,
+            tuple(stacks),
+            n,
             mode=pokerkit.Mode.CASH_GAME,
         )
     if limit:
         return pokerkit.FixedLimitTexasHoldem.create_state(
-            AUTOMATIONS, False, antes, (sb, bb), bb, 2 * bb, tuple(stacks), n,
+            AUTOMATIONS,
+            False,
+            antes,
+            (sb, bb),
+            bb,
+            2 * bb,
+            tuple(stacks),
+            n,
             mode=pokerkit.Mode.CASH_GAME,
         )
     return pokerkit.NoLimitTexasHoldem.create_state(
-        AUTOMATIONS, False, antes, (sb, bb), bb, tuple(stacks), n,
+        AUTOMATIONS,
+        False,
+        antes,
+        (sb, bb),
+        bb,
+        tuple(stacks),
+        n,
         mode=pokerkit.Mode.CASH_GAME,
     )
 
@@ -138,8 +161,14 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         structure = PotLimit(big_blind=bb)
     elif limit:
         structure = FixedLimit(big_blind=bb, small_bet=bb, big_bet=2 * bb)
-    hand = start_hand(dict(zip(names, stacks)), small_blind=sb, big_blind=bb, ante=ante,
-                      big_blind_ante=bb_ante, structure=structure)
+    hand = start_hand(
+        dict(zip(names, stacks, strict=True)),
+        small_blind=sb,
+        big_blind=bb,
+        ante=ante,
+        big_blind_ante=bb_ante,
+        structure=structure,
+    )
     st = pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit)
     deck = DECK[:]
     rng.shuffle(deck)
@@ -169,13 +198,19 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         if legal.can_raise and pk_can_raise and short_limit:
             # Fixed limit after an all-in of less than half a bet: we complete the bet to the
             # full level (Robert's Rules); pokerkit raises a whole bet on top of the all-in.
-            assert legal.min_to == min(hand.full_bet + hand.setup.structure.step(hand.street),
-                                       hand.bets[hand.actor] + hand.stacks[hand.actor])
+            assert legal.min_to == min(
+                hand.full_bet + hand.setup.structure.step(hand.street),
+                hand.bets[hand.actor] + hand.stacks[hand.actor],
+            )
             stats["limit: completing a short all-in"] += 1
             legal = legal._replace(min_to=None, max_to=None)
         elif legal.can_raise and pk_can_raise:
             assert legal.min_to == st.min_completion_betting_or_raising_to_amount, (
-                [str(o) for o in hand.history], legal, st.stacks, st.bets)
+                [str(o) for o in hand.history],
+                legal,
+                st.stacks,
+                st.bets,
+            )
             assert legal.max_to == st.max_completion_betting_or_raising_to_amount
         elif legal.can_raise and limit is True and len(hand.live) == 2 and hand.raises >= 4:
             # Fixed limit heads-up: no cap for us; pokerkit keeps the cap.
@@ -188,9 +223,17 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
             # closed after any short all-in.
             i = hand.actor
             structure = hand.setup.structure
-            assert structure.reopens(_view(hand, i), hand.faced[i])
-            assert any(op.all_in for op in hand.history if op.street == hand.street
-                       and op.kind in ("bet", "raise"))
+            assert betting_reopened(
+                structure,
+                street=hand.street,
+                acted=hand.acted[i],
+                faced=hand.faced[i],
+                current_bet=hand.current_bet,
+                last_raise=hand.last_raise,
+            )
+            assert any(
+                op.all_in for op in hand.history if op.street == hand.street and op.kind in ("bet", "raise")
+            )
             stats["reopened by TDA 47, closed in pokerkit"] += 1
             legal = legal._replace(min_to=None, max_to=None)
         elif pk_can_raise:
@@ -226,7 +269,7 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
     pk_pots = [(pot.amount, tuple(names[i] for i in pot.player_indices)) for pot in st.pots]
     # The showdown: both engines get the same cards from the shuffled deck.
     if len(live) > 1:
-        while True:   # pokerkit: all-in hands are turned up before the board is run out
+        while True:  # pokerkit: all-in hands are turned up before the board is run out
             if st.can_show_or_muck_hole_cards():
                 st.show_or_muck_hole_cards(True)
             elif st.can_select_runout_count():
@@ -263,7 +306,7 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         assert ours == theirs
         assert street_pots == ours
         stats["pots > 1"] += len(ours) > 1
-    else:   # a fold-out: one pot, the last player's
+    else:  # a fold-out: one pot, the last player's
         assert len(ours) == 1 and ours[0][1] == live
     # Pots from the contributions (EX-16): the same as formed round by round.
     if not bb_ante:
@@ -286,7 +329,7 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         if odd:
             stats["odd-chip splits"] += 1
             lucky = [p for p in order if p in pot.winners][:odd]
-            assert all(pot.shares[w] == base + (w in lucky) for w in pot.winners)   # TDA 20-A
+            assert all(pot.shares[w] == base + (w in lucky) for w in pot.winners)  # TDA 20-A
         for w in pot.winners:
             floor[w] += base
             odd_room[w] += odd
@@ -299,7 +342,7 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
     assert sum(ours_final.values()) == sum(stacks)
 
 
-@pytest.mark.filterwarnings("ignore::UserWarning")   # pokerkit: cards dealt by hand, not from its deck
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit: cards dealt by hand, not from its deck
 def test_random_no_limit_hands_agree_with_pokerkit():
     rng = random.Random(20240601)
     stats: Counter = Counter()
@@ -318,8 +361,12 @@ def test_random_fixed_limit_hands_agree_with_pokerkit():
     for _ in range(LIMIT_HANDS):
         play_one(rng, stats, limit=True)
     check_coverage(stats, LIMIT_HANDS)
-    for difference in ("cap reached (pokerkit allows one more)", "heads-up, no cap",
-                       "limit: completing a short all-in", "reopened by TDA 47, closed in pokerkit"):
+    for difference in (
+        "cap reached (pokerkit allows one more)",
+        "heads-up, no cap",
+        "limit: completing a short all-in",
+        "reopened by TDA 47, closed in pokerkit",
+    ):
         assert stats[difference] > 0
     print(dict(stats))
 

@@ -6,8 +6,18 @@ import pytest
 
 from potengine.errors import IllegalActionError, InputError
 from potengine.play.hand import start_hand
-from potengine.play.structures import (FixedLimit, NoLimit, PotLimit, RoundView, SpreadLimit,
-                                  structure_named)
+from potengine.play.structures import (
+    STRUCTURES,
+    FixedLimit,
+    NoLimit,
+    PotLimit,
+    RoundView,
+    SpreadLimit,
+    structure_for_phh,
+    structure_from_phh,
+    structure_from_pokerstars,
+    structure_named,
+)
 
 
 def view(street=1, current_bet=0, committed=0, last_raise=10, full_bet=0, pot=30, raises=0, players=3):
@@ -39,7 +49,7 @@ def test_pot_limit_preflop_first_raise():
 
 def test_ex32_minimum_raise_is_the_last_raise():
     h = start_hand({p: 1000 for p in "ABCD"}, small_blind=25, big_blind=50, button="D")
-    h = h.call("C").call("D").call("A").check("B")          # pre-flop limped
+    h = h.call("C").call("D").call("A").check("B")  # pre-flop limped
     h = h.bet("A", 100).raise_to("B", 200)
     assert h.legal().min_to == 300
     with pytest.raises(IllegalActionError, match="minimum raise is to 300"):
@@ -65,9 +75,9 @@ def test_fixed_limit_cap_and_heads_up():
     fl = FixedLimit(big_blind=10, small_bet=10, big_bet=20)
     capped = view(street=1, current_bet=40, full_bet=40, raises=4)
     assert fl.bounds(capped) is None
-    assert fl.bounds(capped._replace(players=2)) == (50, 50)       # no cap heads-up
+    assert fl.bounds(capped._replace(players=2)) == (50, 50)  # no cap heads-up
     h = start_hand({p: 500 for p in "ABC"}, small_blind=5, big_blind=10, structure=fl)
-    h = h.raise_to("C", 20).raise_to("A", 30).raise_to("B", 40)   # BB + 3 raises = cap
+    h = h.raise_to("C", 20).raise_to("A", 30).raise_to("B", 40)  # BB + 3 raises = cap
     assert not h.legal().can_raise
     with pytest.raises(IllegalActionError, match="capped at 4"):
         h.raise_to("C", 50)
@@ -96,16 +106,16 @@ def test_fixed_limit_half_bet_rule():
     h = h.bet("A", 20).all_in("B")
     assert h.history[-1].full and h.legal().min_to == 50
     h = h.call("C")
-    assert h.legal().can_raise          # A faces a full raise: reopened
+    assert h.legal().can_raise  # A faces a full raise: reopened
     # Less than half a bet: A bets 20, B all-in to 29... B has 9 more only -> to 29 is < half? 9 < 10.
     h = start_hand({"A": 500, "B": 39, "C": 500}, small_blind=5, big_blind=10, button="C", structure=fl)
     h = h.call("C").call("A").check("B")
     h = h.check("A").check("B").check("C")
     h = h.bet("A", 20).all_in("B")
     assert not h.history[-1].full
-    assert h.legal().min_to == 40        # C completes: 20 + one bet
+    assert h.legal().min_to == 40  # C completes: 20 + one bet
     h = h.call("C")
-    assert not h.legal().can_raise       # A: not reopened (half-bet rule)
+    assert not h.legal().can_raise  # A: not reopened (half-bet rule)
 
 
 def test_spread_limit_range():
@@ -115,7 +125,7 @@ def test_spread_limit_range():
     assert (lg.min_to, lg.max_to) == (4, 8)
     with pytest.raises(IllegalActionError, match="maximum is 8"):
         h.raise_to("C", 9)
-    h = h.raise_to("C", 7)   # raise by 5
+    h = h.raise_to("C", 7)  # raise by 5
     assert h.legal().min_to == 12 and h.legal().max_to == 13
 
 
@@ -134,3 +144,66 @@ def test_a_cap_that_is_not_a_whole_number_of_bets_is_an_input_error(cap):
     with pytest.raises(InputError, match="the cap"):
         SpreadLimit(big_blind=2, low=2, high=6, cap=cap)
     assert FixedLimit(big_blind=2, small_bet=2, big_bet=4, cap=None).cap is None
+
+
+# ---- each structure owns its rules, names and codes ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)", NoLimit(big_blind=10)),
+        ("PokerStars Hand #2: Hold'em Pot Limit (1/2)", PotLimit(big_blind=10)),
+        ("PokerStars Hand #3: Hold'em Limit (10/20)", FixedLimit(big_blind=10, small_bet=10, big_bet=20)),
+    ],
+)
+def test_a_pokerstars_header_names_its_structure(header, expected):
+    assert structure_from_pokerstars(header, big_blind=10, small_bet=10, big_bet=20) == expected
+
+
+def test_a_pokerstars_header_without_a_structure_we_play_gives_none():
+    assert structure_from_pokerstars("PokerStars Hand #4: Razz (2/4)", big_blind=2) is None
+
+
+def test_a_limit_header_needs_its_bet_sizes():
+    with pytest.raises(InputError, match="small and big bets"):
+        structure_from_pokerstars("Hold'em Limit (10/20)", big_blind=10)
+
+
+def test_every_phh_code_reads_back_its_own_structure():
+    codes = {kind.phh_variant: kind for kind in STRUCTURES if kind.phh_variant}
+    assert set(codes) == {"NT", "PT", "FT"}
+    for code, kind in codes.items():
+        assert structure_for_phh(code) is kind
+        built = structure_from_phh(code, {"min_bet": 4, "small_bet": 4, "big_bet": 8}, 4, lambda v, what: v)
+        assert type(built) is kind
+    with pytest.raises(InputError, match="variant 'XX' is not a hold'em variant"):
+        structure_from_phh("XX", {}, 2, lambda v, what: v)
+
+
+def test_spread_limit_has_no_phh_code():
+    assert SpreadLimit.phh_variant is None
+    with pytest.raises(InputError, match="PHH has no variant code for spread limit"):
+        SpreadLimit(big_blind=2, low=2, high=6).phh_fields()
+
+
+def test_each_structure_words_its_own_size_errors():
+    view = RoundView(
+        street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1, players=3
+    )
+    assert "pot limit, TDA 54" in PotLimit(big_blind=2).wager_error(view, 26, 100, "raise")
+    assert PotLimit(big_blind=2).wager_error(view, 25, 100, "raise") is None
+    assert "TDA 43" in NoLimit(big_blind=2).wager_error(view, 9, 100, "raise")
+    assert NoLimit(big_blind=2).wager_error(view, 9, 9, "raise") is None  # all-in for less
+    fixed = FixedLimit(big_blind=5, small_bet=5, big_bet=10)
+    assert (
+        fixed.wager_error(view, 15, 100, "raise") == "in fixed limit every bet and raise goes to exactly 10"
+    )
+    assert fixed.wager_error(view, 10, 100, "raise") is None
+    spread = SpreadLimit(big_blind=2, low=2, high=6)
+    assert "the spread limit allows" in spread.wager_error(view, 6, 100, "raise")
+    assert "the spread's highest bet" in spread.wager_error(view, 12, 100, "raise")
+
+
+def test_only_fixed_limit_has_exact_sizes():
+    assert [kind.exact_size for kind in STRUCTURES] == [False, False, True, False]

@@ -41,17 +41,24 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from ..chips import Amount
-from ..errors import HandHistoryError, PotEngineError
-from ..play.hand import Hand, settle_hand, start_hand
-from ..play.structures import FixedLimit, NoLimit, PotLimit
+from ..errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError, PotEngineError
+from ..play import betting, dealing
+from ..play.betting import Table
+from ..play.hand import Hand, _check_setup, start_table
+from ..play.records import Setup
+from ..play.showdown import RankPlayers, settle_table
+from ..play.streets import Kind, Street
+from ..play.structures import STRUCTURES, Structure, structure_from_phh
+from ..pots.settlement import Settlement
 
-VARIANTS = {"NT": "no limit", "FT": "fixed limit", "PT": "pot limit"}
+VARIANTS = {kind.phh_variant: kind.name for kind in STRUCTURES if kind.phh_variant}
+"""The PHH variant codes this engine plays and the structure each names (from the structures)."""
 
 
 @dataclass(frozen=True)
@@ -65,10 +72,10 @@ class Replay:
     name: str
     players: tuple[str, ...]
     hand: Hand
-    settlement: Any
+    settlement: Settlement
     finishing_stacks: tuple[Amount, ...]
     expected: tuple[Amount, ...] | None
-    fields: dict
+    fields: dict[str, Any]
 
     @property
     def matches(self) -> bool:
@@ -89,8 +96,11 @@ def _amount(value: Any, what: str, name: str) -> Amount:
     >>> _amount("1e999999", "a bet", "hand 7")
     Traceback (most recent call last):
     ...
-    potengine.errors.HandHistoryError: hand 7: a bet '1e999999' is not an amount (write digits, with an optional decimal part)
+    potengine.errors.HandHistoryError: hand 7: a bet '1e999999' is not an amount (write digits, with an
+    optional decimal part)
     """
+    if type(value) is int:
+        return value
     where = f"{name}: " if name else ""
     if isinstance(value, bool):
         raise HandHistoryError(f"{where}{what} must be a number, got {value!r}")
@@ -101,6 +111,8 @@ def _amount(value: Any, what: str, name: str) -> Amount:
             raise HandHistoryError(f"{where}{what} must be a finite number, got {value!r}")
         d = Decimal(repr(value))
     elif isinstance(value, str):
+        if value.isdigit() and value.isascii() and len(value) <= 30:
+            return int(value)
         if _NUMBER.fullmatch(value) is None:
             raise HandHistoryError(
                 f"{where}{what} {value[:40]!r}{'...' if len(value) > 40 else ''} is not an amount "
@@ -112,7 +124,7 @@ def _amount(value: Any, what: str, name: str) -> Amount:
     return int(d) if d == d.to_integral_value() else d
 
 
-def _list(fields: dict, key: str, name: str, n: int | None = None) -> list:
+def _list(fields: Mapping[str, Any], key: str, name: str, n: int | None = None) -> list[Any]:
     if key not in fields:
         raise HandHistoryError(f"{name}: the field {key!r} is missing")
     value = fields[key]
@@ -123,11 +135,150 @@ def _list(fields: dict, key: str, name: str, n: int | None = None) -> list:
     return value
 
 
-def parse(text: str) -> dict:
+# ------------------------------------------------------------------------------------------------
+# Reading the TOML of a PHH file
+# ------------------------------------------------------------------------------------------------
+_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_LEADING_ZERO = re.compile(r"(?:^|, )0[0-9]")
+_SCALAR = re.compile(
+    r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'"  # a literal string
+    r'|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"'  # a basic string without escapes
+    r"|(-?(?:0|[1-9][0-9]*)\.[0-9]+)(?![0-9A-Za-z_.])"  # a float without exponent
+    r"|(-?(?:0|[1-9][0-9]{0,17}))(?![0-9A-Za-z_.:-])"  # an integer (of at most 18 digits)
+    r"|(true|false)(?![0-9A-Za-z_])"
+)
+_SEPARATOR = re.compile(r"[ \t]*,[ \t]*")
+_SPACE = re.compile(r"[ \t]*")
+
+
+class _NotTheSubset(Exception):
+    """The text uses TOML this small reader does not read: :func:`parse` hands it to tomllib."""
+
+
+def _scalar(match: re.Match[str]) -> Any:
+    literal, basic, number, integer, boolean = match.groups()
+    if literal is not None:
+        return literal
+    if basic is not None:
+        return basic
+    if number is not None:
+        return float(number)
+    if integer is not None:
+        return int(integer)
+    return boolean == "true"
+
+
+def _plain_number(item: str) -> int | float | None:
+    """A TOML integer (at most 18 digits, no sign, no leading zero) or a plain decimal float
+    (``9775.0``), or None for anything else."""
+    whole, dot, part = item.partition(".")
+    if not (whole.isdigit() and whole.isascii() and len(whole) <= 18 and (whole[0] != "0" or whole == "0")):
+        return None
+    if not dot:
+        return int(whole)
+    if part.isdigit() and part.isascii():
+        return float(item)
+    return None
+
+
+def _plain_list(text: str) -> list[Any] | None:
+    """The lists every PHH file has, read without a regex: ``['p1 f', 'd db AhKd2c']`` (literal
+    strings free of quotes and control characters) and ``[0, 50, 100]`` or ``[9775.0, 10112.5]``
+    (plain numbers). None for anything else."""
+    if text.startswith("['") and text.endswith("']"):
+        inner = text[2:-2]
+        items = inner.split("', '")
+        if inner.isprintable() and inner.count("'") == 2 * (len(items) - 1):
+            return items
+        return None
+    inner = text[1:-1]
+    if text.endswith("]") and inner and "'" not in inner:
+        items = inner.split(", ")
+        digits = "".join(items)
+        if (
+            digits.isdigit()
+            and digits.isascii()
+            and "" not in items
+            and max(map(len, items)) <= 18
+            and _LEADING_ZERO.search(inner) is None
+        ):
+            return list(map(int, items))
+        numbers = [_plain_number(item) for item in items]
+        if None in numbers:
+            return None
+        return numbers
+    return None
+
+
+def _value(text: str) -> Any:
+    """One value of the PHH subset: a string, a number, a boolean or a one-line list of them."""
+    if text.startswith("["):
+        plain = _plain_list(text)
+        if plain is not None:
+            return plain
+    else:
+        if text.isdigit() and text.isascii() and len(text) <= 18 and (text[0] != "0" or text == "0"):
+            return int(text)
+        if (
+            len(text) > 1
+            and text[0] == "'"
+            and text[-1] == "'"
+            and "'" not in text[1:-1]
+            and text.isprintable()
+        ):
+            return text[1:-1]
+        match = _SCALAR.fullmatch(text)
+        if match is None:
+            raise _NotTheSubset
+        return _scalar(match)
+    items: list[Any] = []
+    pos = _SPACE.match(text, 1).end()  # type: ignore[union-attr]
+    while True:
+        if text.startswith("]", pos):
+            break
+        match = _SCALAR.match(text, pos)
+        if match is None:
+            raise _NotTheSubset
+        items.append(_scalar(match))
+        pos = match.end()
+        comma = _SEPARATOR.match(text, pos)
+        if comma is None:
+            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if not text.startswith("]", pos):
+                raise _NotTheSubset
+            break
+        pos = comma.end()
+    if pos != len(text) - 1:
+        raise _NotTheSubset
+    return items
+
+
+def _read_subset(text: str) -> dict[str, Any]:
+    """Read the TOML subset PHH files use: one ``key = value`` per line, values strings, numbers,
+    booleans or one-line lists of them. Anything else raises :class:`_NotTheSubset`."""
+    fields: dict[str, Any] = {}
+    for line in text.split("\n"):  # TOML ends lines with LF or CRLF only
+        if line.endswith("\r"):
+            line = line[:-1]
+        if not line or line.isspace():
+            continue
+        key, equals, value = line.partition("=")
+        key = key.strip(" \t")
+        if not equals or _KEY.fullmatch(key) is None or key in fields:
+            raise _NotTheSubset
+        fields[key] = _value(value.strip(" \t"))
+    return fields
+
+
+def parse(text: str) -> dict[str, Any]:
     """Read the TOML of a PHH file into a dict, with a clear error if it is not TOML.
 
-    >>> parse("variant = 'NT'")["variant"]
-    'NT'
+    The usual PHH file (one ``key = value`` a line: strings, numbers, booleans, one-line lists)
+    is read by a small reader of that subset; any other TOML goes to :mod:`tomllib`, which also
+    gives the error for text that is not TOML at all.
+
+    >>> parse("variant = 'NT'\\nantes = [0, 0]")
+    {'variant': 'NT', 'antes': [0, 0]}
     >>> parse("variant = ")
     Traceback (most recent call last):
     ...
@@ -139,26 +290,26 @@ def parse(text: str) -> dict:
             + (": decode the bytes first" if isinstance(text, (bytes, bytearray)) else "")
         )
     try:
+        return _read_subset(text)
+    except _NotTheSubset:
+        pass
+    try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
         raise HandHistoryError(f"the hand is not valid PHH/TOML: {err}") from None
 
 
-def start_from_phh(fields: dict, *, chip: Amount = 1, name: str = "the hand") -> tuple[Hand, tuple[str, ...]]:
-    """Seat the players of a parsed PHH hand and post antes and blinds; return the hand and the
-    PHH player names (in PHH order, which is the seat order from the small blind).
-
-    >>> hand, players = start_from_phh(parse(
-    ...     "variant='NT'\\nantes=[0,0]\\nblinds_or_straddles=[1,2]\\nmin_bet=2\\n"
-    ...     "starting_stacks=[50,50]\\nactions=[]"))
-    >>> players, hand.to_act, hand.contributions
-    (('p1', 'p2'), 'p2', {'p1': 2, 'p2': 1})
-    """
+# ------------------------------------------------------------------------------------------------
+# Seating the players
+# ------------------------------------------------------------------------------------------------
+def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
+    """The table of a parsed PHH hand: PHH's player order is the seat order from the small blind,
+    the last player holds the button."""
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
+        codes = ", ".join(f"{code} {kind}" for code, kind in VARIANTS.items())
         raise HandHistoryError(
-            f"{name}: variant {variant!r} is not a hold'em variant this engine plays "
-            f"(NT no limit, FT fixed limit, PT pot limit)"
+            f"{name}: variant {variant!r} is not a hold'em variant this engine plays ({codes})"
         )
     stacks = [_amount(v, "a starting stack", name) for v in _list(fields, "starting_stacks", name)]
     n = len(stacks)
@@ -170,7 +321,6 @@ def start_from_phh(fields: dict, *, chip: Amount = 1, name: str = "the hand") ->
         or len(set(players)) != n
     ):
         raise HandHistoryError(f"{name}: players must be a list of {n} distinct names, got {players!r}")
-    players = tuple(players)
     blinds = [_amount(v, "a blind", name) for v in _list(fields, "blinds_or_straddles", name, n)]
     antes = [_amount(v, "an ante", name) for v in _list(fields, "antes", name, n)]
     if n < 2:
@@ -188,32 +338,162 @@ def start_from_phh(fields: dict, *, chip: Amount = 1, name: str = "the hand") ->
             ante = antes[0]
         else:
             raise HandHistoryError(f"{name}: antes {antes} are neither equal antes nor a big-blind ante")
-    kind = VARIANTS[variant]
+
+    def read(value: object, what: str) -> Amount:
+        return _amount(value, what, name)
+
     try:
-        if kind == "fixed limit":
-            small_bet = _amount(fields.get("small_bet"), "small_bet", name)
-            big_bet = _amount(fields.get("big_bet"), "big_bet", name)
-            structure = FixedLimit(big_blind=big_blind, small_bet=small_bet, big_bet=big_bet)
-        else:
-            min_bet = _amount(fields.get("min_bet", big_blind), "min_bet", name)
-            structure = (NoLimit if kind == "no limit" else PotLimit)(big_blind=min_bet)
-        hand = start_hand(
-            dict(zip(players, stacks)),
-            small_blind=small_blind,
-            big_blind=big_blind,
-            button=players[-1],
-            ante=ante,
-            big_blind_ante=big_blind_ante,
-            structure=structure,
-            chip=chip,
+        structure: Structure = structure_from_phh(variant, fields, big_blind, read)
+        return _check_setup(
+            dict(zip(players, stacks, strict=True)),
+            small_blind,
+            big_blind,
+            players[-1],
+            ante,
+            big_blind_ante,
+            structure,
+            chip,
         )
+    except HandHistoryError:
+        raise
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: {err}") from None
-    return hand, players
 
 
-def apply_action(hand: Hand, line: str, players: Sequence[str]) -> Hand:
-    """Apply one PHH action line (``p3 cbr 250``, ``p1 cc``, ``d db AhKd2c`` ...) to ``hand``.
+def start_from_phh(
+    fields: Mapping[str, Any], *, chip: Amount = 1, name: str = "the hand"
+) -> tuple[Hand, tuple[str, ...]]:
+    """Seat the players of a parsed PHH hand and post antes and blinds; return the hand and the
+    PHH player names (in PHH order, which is the seat order from the small blind).
+
+    >>> hand, players = start_from_phh(parse(
+    ...     "variant='NT'\\nantes=[0,0]\\nblinds_or_straddles=[1,2]\\nmin_bet=2\\n"
+    ...     "starting_stacks=[50,50]\\nactions=[]"))
+    >>> players, hand.to_act, hand.contributions
+    (('p1', 'p2'), 'p2', {'p1': 2, 'p2': 1})
+    """
+    setup = _setup(fields, chip=chip, name=name)
+    try:
+        table = start_table(setup)
+    except PotEngineError as err:
+        raise HandHistoryError(f"{name}: {err}") from None
+    return Hand(table), setup.players
+
+
+# ------------------------------------------------------------------------------------------------
+# Playing the actions
+# ------------------------------------------------------------------------------------------------
+_BOARD_BEFORE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+"""The board cards that must be dealt before anybody acts on a street."""
+
+
+def _seat_number(token: str) -> int | None:
+    """``p3`` -> 3 (None if the token does not name a seat)."""
+    digits = token[1:]
+    if token[:1] == "p" and digits.isdigit() and digits.isascii() and len(digits) <= 3 and digits[0] != "0":
+        return int(digits)
+    return None
+
+
+def _seat(token: str, n: int, line: str) -> int:
+    k = _seat_number(token)
+    if k is not None and k <= n:
+        return k - 1
+    raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+
+
+Parsed = tuple[str, int, Any]
+"""An action line read: (verb, seat number from 1 or 0 for the dealer, argument)."""
+
+_PARSED: dict[str, Parsed] = {}
+"""Action lines already read (``p2 cc``, ``p3 f`` ... come back in every hand)."""
+
+
+def _parse_line(line: str) -> Parsed | None:
+    """Read one action line into (verb, seat number, argument); None for a blank line or comment.
+    HandHistoryError for a line that is not a PHH action (seats are checked against the table
+    by the caller)."""
+    parsed = _PARSED.get(line)
+    if parsed is not None:
+        return parsed
+    tokens = (line.split("#", 1)[0] if "#" in line else line).split()
+    if not tokens:
+        return None
+    if tokens[0] == "d":
+        if len(tokens) in (3, 4) and tokens[1] == "dh":
+            k = _seat_number(tokens[2])
+            parsed = ("dh", -1 if k is None else k, tokens[3] if len(tokens) > 3 else None)
+        elif len(tokens) == 3 and tokens[1] == "db":
+            parsed = ("db", 0, tokens[2])
+        else:
+            raise HandHistoryError(f"unknown dealer action {line!r}")
+    else:
+        k = _seat_number(tokens[0])
+        verb = tokens[1] if len(tokens) > 1 else ""
+        seat = -1 if k is None else k
+        if (verb == "f" or verb == "cc") and len(tokens) == 2:
+            parsed = (verb, seat, None)
+        elif verb == "cbr" and len(tokens) == 3:
+            parsed = (verb, seat, _amount(tokens[2], "the amount", ""))
+        elif verb == "sm" and len(tokens) in (2, 3):
+            parsed = (verb, seat, tokens[2] if len(tokens) > 2 and tokens[2] != "-" else None)
+        elif k is None:
+            parsed = ("?", seat, None)  # the unknown seat is named first, below
+        else:
+            raise HandHistoryError(f"unknown action {line!r}")
+    if len(_PARSED) >= 50_000:
+        _PARSED.clear()
+    _PARSED[line] = parsed
+    return parsed
+
+
+def _play(t: Table, line: str) -> None:
+    """Apply one PHH action line to the table in place."""
+    parsed = _parse_line(line)
+    if parsed is None:
+        return
+    verb, k, argument = parsed
+    players = t.setup.players
+    if verb == "db":
+        dealing.deal_board(t, argument)
+        return
+    n = len(players)
+    if not 0 < k <= n:
+        token = line.split()[2 if verb == "dh" else 0]
+        raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+    seat = k - 1
+    player = players[seat]
+    if verb == "dh":
+        dealing.deal_hole(t, player, argument)
+        return
+    if verb == "sm":
+        if argument is None:
+            dealing.muck(t, player)
+        else:
+            dealing.show(t, player, argument)
+        return
+    if verb == "f":
+        what = Kind.FOLD
+    elif verb == "cc":
+        what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
+    elif verb == "cbr":
+        what = Kind.BET if t.current_bet == 0 else Kind.RAISE
+    else:
+        raise HandHistoryError(f"unknown action {line!r}")
+    if t.actor != seat:
+        betting.act(t, player, what, argument)  # not his turn: act() says whose it is
+    need = _BOARD_BEFORE.get(t.street)
+    if need is not None and len(t.board) < need:
+        raise IllegalActionError(
+            f"{player} cannot act on the {t.street}: the {t.street} has not been dealt "
+            f"(the board holds {len(t.board)} cards; a 'd db' line must deal it first)"
+        )
+    betting.act_seat(t, seat, what, argument)
+
+
+def apply_action(hand: Hand, line: str, players: Sequence[str] | None = None) -> Hand:
+    """Apply one PHH action line (``p3 cbr 250``, ``p1 cc``, ``d db AhKd2c`` ...) to ``hand``
+    and return the new hand (``players``, the PHH names, are the hand's seats and may be left out).
 
     >>> hand, players = start_from_phh(parse(
     ...     "variant='NT'\\nantes=[0,0,0]\\nblinds_or_straddles=[1,2,0]\\nmin_bet=2\\n"
@@ -221,62 +501,22 @@ def apply_action(hand: Hand, line: str, players: Sequence[str]) -> Hand:
     >>> apply_action(hand, "p3 cbr 6", players).contributions
     {'p1': 1, 'p2': 2, 'p3': 6}
     """
-    tokens = line.split("#", 1)[0].split()
-    if not tokens:
-        return hand
-    if tokens[0] == "d":
-        if len(tokens) in (3, 4) and tokens[1] == "dh":
-            return hand.deal_hole(_player(tokens[2], players, line), tokens[3] if len(tokens) > 3 else None)
-        if len(tokens) == 3 and tokens[1] == "db":
-            return hand.deal_board(tokens[2])
-        raise HandHistoryError(f"unknown dealer action {line!r}")
-    player = _player(tokens[0], players, line)
-    verb = tokens[1] if len(tokens) > 1 else ""
-    if verb == "f" and len(tokens) == 2:
-        return hand.fold(player)
-    if verb == "cc" and len(tokens) == 2:
-        if hand.to_act == player and hand.current_bet > hand.bets[players.index(player)]:
-            return hand.call(player)
-        return hand.check(player)
-    if verb == "cbr" and len(tokens) == 3:
-        to = _amount(tokens[2], "the amount", "")
-        return hand.act(player, "bet" if hand.current_bet == 0 else "raise", to)
-    if verb == "sm" and len(tokens) in (2, 3):
-        cards = tokens[2] if len(tokens) > 2 else None
-        if cards in (None, "-"):
-            return hand.muck(player)
-        return hand.show(player, cards)
-    raise HandHistoryError(f"unknown action {line!r}")
+    table = hand._table.copy()
+    _play(table, line)
+    return Hand(table)
 
 
-def _fill_skipped(hand: Hand, line: str, players: Sequence[str]) -> Hand:
+def _fill_skipped(t: Table, line: str) -> None:
     tokens = line.split()
     if not tokens or tokens[0] == "d":
-        return hand
-    player = _player(tokens[0], players, line)
-    seat = players.index(player)
-    if hand.folded[seat] or hand.stacks[seat] == 0:
-        return hand
-    while hand.actor is not None and hand.to_act != player:
-        hand = _pass(hand)
-    return hand
-
-
-def _pass(hand: Hand) -> Hand:
-    who = hand.to_act
-    return hand.check(who) if hand.legal().to_call == 0 else hand.fold(who)
-
-
-_SEAT = re.compile(r"p([1-9][0-9]{0,2})")
-
-
-def _player(token: str, players: Sequence[str], line: str) -> str:
-    match = _SEAT.fullmatch(token)
-    if match is not None:
-        k = int(match.group(1))
-        if k <= len(players):
-            return players[k - 1]
-    raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{len(players)}")
+        return
+    seat = _seat(tokens[0], len(t.setup.players), line)
+    if t.folded[seat] or t.stacks[seat] == 0:
+        return
+    while t.actor is not None and t.actor != seat:
+        who = t.setup.players[t.actor]
+        nothing_to_call = t.current_bet <= t.bets[t.actor]
+        betting.act(t, who, Kind.CHECK if nothing_to_call else Kind.FOLD)
 
 
 def replay(
@@ -284,14 +524,16 @@ def replay(
     *,
     chip: Amount = 1,
     name: str | None = None,
-    rank_players: Callable | None = None,
+    rank_players: RankPlayers | None = None,
     fill_skipped: bool = False,
 ) -> Replay:
     """Play a PHH hand through the engine, settle it and return the :class:`Replay`.
 
     ``chip`` is the smallest unit a pot may be split into (``Decimal("0.5")`` reproduces the
     Pluribus half-chip splits). ``rank_players`` overrides :func:`potengine.cards.evaluate.rank_players`
-    for the showdown. Errors name the hand and the action line.
+    for the showdown. Errors name the hand and the action line: an action the rules forbid raises
+    :class:`~potengine.errors.IllegalHandHistoryError` (an ``IllegalActionError`` and a
+    ``HandHistoryError``), a malformed file a plain :class:`~potengine.errors.HandHistoryError`.
 
     ``fill_skipped=True`` accepts a file that leaves out a player's action: when a line names a
     player who is not to act, the players before him check (nothing to call) or fold, as
@@ -303,39 +545,52 @@ def replay(
     >>> replay(text)
     Traceback (most recent call last):
     ...
-    potengine.errors.HandHistoryError: the hand, action 1 'p1 cbr 20': p1 cannot raise: it is p3's turn (action goes clockwise)
+    potengine.errors.IllegalHandHistoryError: the hand, action 1 'p1 cbr 20': p1 cannot raise: it is p3's
+    turn (action goes clockwise)
     >>> replay(text, fill_skipped=True).finishing_stacks
     (22, 18, 20)
     """
     fields = parse(text)
     if name is None:
         name = f"hand {fields['hand']}" if "hand" in fields else "the hand"
-    hand, players = start_from_phh(fields, chip=chip, name=name)
+    setup = _setup(fields, chip=chip, name=name)
+    try:
+        table = start_table(setup)
+    except PotEngineError as err:
+        raise HandHistoryError(f"{name}: {err}") from None
     actions = _list(fields, "actions", name)
     for k, line in enumerate(actions, start=1):
         try:
+            line = str(line)
             if fill_skipped:
-                hand = _fill_skipped(hand, str(line), players)
-            hand = apply_action(hand, str(line), players)
+                _fill_skipped(table, line)
+            _play(table, line)
+        except IllegalActionError as err:
+            raise IllegalHandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
         except PotEngineError as err:
             raise HandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
-    if hand.actor is not None:
-        raise HandHistoryError(f"{name}: the actions end with {hand.to_act} still to act")
+    players = setup.players
+    if table.actor is not None:
+        raise HandHistoryError(f"{name}: the actions end with {players[table.actor]} still to act")
     try:
-        result = settle_hand(hand, None, rank_players=rank_players)
+        result = settle_table(table, None, rank_players=rank_players)
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: cannot settle: {err}") from None
-    finishing = tuple(hand.stacks[i] + result.payouts[p] for i, p in enumerate(players))
+    payouts = result.payouts
+    finishing = tuple(table.stacks[i] + payouts[p] for i, p in enumerate(players))
     expected = None
     if "finishing_stacks" in fields:
-        expected = tuple(_amount(v, "a finishing stack", name)
-                         for v in _list(fields, "finishing_stacks", name, len(players)))
-    return Replay(name, players, hand, result, finishing, expected, fields)
+        expected = tuple(
+            _amount(v, "a finishing stack", name)
+            for v in _list(fields, "finishing_stacks", name, len(players))
+        )
+    return Replay(name, players, Hand(table), result, finishing, expected, fields)
 
 
 def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     """Write a hand back out as PHH text (seats renumbered from the small blind, as PHH wants).
 
+    >>> from potengine.play.hand import start_hand
     >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
     >>> h = h.raise_to("C", 6).fold("A").fold("B")
     >>> again = replay(to_phh(h))
@@ -348,44 +603,58 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     order = [(first + k) % n for k in range(n)]
     pnum = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
     if variant is None:
-        variant = {"no limit": "NT", "fixed limit": "FT", "pot limit": "PT"}.get(setup.structure.name)
+        variant = setup.structure.phh_variant
         if variant is None:
             raise HandHistoryError(f"PHH has no variant code for {setup.structure.name}")
-    antes = [0] * n
+    antes: list[Amount] = [0] * n
     if setup.ante:
         if setup.big_blind_ante:
             antes[1] = setup.ante
         else:
             antes = [setup.ante] * n
-    blinds = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
+    blinds: list[Amount] = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
     lines = []
+    board = 0
     for op in hand.history:
         who = pnum.get(setup.players.index(op.player)) if op.player else None
-        if op.kind == "hole":
+        kind = op.kind
+        if kind in (Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE) and board < _BOARD_BEFORE.get(
+            op.street, 0
+        ):
+            raise HandHistoryError(
+                f"cannot write the hand in PHH: {op.player} acts on the {op.street} with "
+                f"{board} board cards dealt (deal the board with deal_board first)"
+            )
+        if kind == Kind.HOLE:
             lines.append(f"d dh {who} {''.join(op.cards) or '????'}")
-        elif op.kind == "board":
+        elif kind == Kind.BOARD:
             lines.append(f"d db {''.join(op.cards)}")
-        elif op.kind == "fold":
+            board += len(op.cards)
+        elif kind == Kind.FOLD:
             lines.append(f"{who} f")
-        elif op.kind in ("check", "call"):
+        elif kind == Kind.CHECK or kind == Kind.CALL:
             lines.append(f"{who} cc")
-        elif op.kind in ("bet", "raise"):
+        elif kind == Kind.BET or kind == Kind.RAISE:
             lines.append(f"{who} cbr {_number(op.to)}")
-        elif op.kind == "show":
+        elif kind == Kind.SHOW:
             lines.append(f"{who} sm {''.join(op.cards)}")
-        elif op.kind == "muck":
+        elif kind == Kind.MUCK:
             lines.append(f"{who} sm")
 
-    def fmt(values) -> str:
+    def fmt(values: Iterable[Amount]) -> str:
         return "[" + ", ".join(_toml_number(v) for v in values) + "]"
 
-    out = [f"variant = {_toml_string(variant)}", "ante_trimming_status = false",
-           f"antes = {fmt(antes)}", f"blinds_or_straddles = {fmt(blinds)}"]
-    st = setup.structure
-    if variant == "FT":
-        out += [f"small_bet = {_toml_number(st.small_bet)}", f"big_bet = {_toml_number(st.big_bet)}"]
-    else:
-        out.append(f"min_bet = {_toml_number(st.big_blind)}")
+    out = [
+        f"variant = {_toml_string(variant)}",
+        "ante_trimming_status = false",
+        f"antes = {fmt(antes)}",
+        f"blinds_or_straddles = {fmt(blinds)}",
+    ]
+    try:
+        sizes = setup.structure.phh_fields()
+    except PotEngineError as err:
+        raise HandHistoryError(f"cannot write the hand in PHH: {err}") from None
+    out += [f"{key} = {_toml_number(value)}" for key, value in sizes.items()]
     out.append(f"starting_stacks = {fmt(setup.stacks[s] for s in order)}")
     out.append("actions = [" + ", ".join(_toml_string(line) for line in lines) + "]")
     out.append("players = [" + ", ".join(_toml_string(setup.players[s]) for s in order) + "]")
@@ -422,8 +691,7 @@ def _toml_number(value: Amount) -> str:
     return str(value)
 
 
-_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
-                 "\r": "\\r"}
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
 def _toml_string(text: str) -> str:
@@ -445,4 +713,3 @@ def _toml_string(text: str) -> str:
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
-

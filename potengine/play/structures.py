@@ -6,8 +6,13 @@ betting round (EX-30):
 * :meth:`~Structure.bounds`: the smallest and largest total a bet or raise may go **to**
   (``None`` when the structure closes raising, e.g. the cap in fixed limit);
 * :meth:`~Structure.is_full`: whether a wager of a given size is a full bet or raise (a short
-  all-in is not, and does not reopen the betting: TDA rule 47, EX-33);
-* :attr:`~Structure.name`.
+  all-in is not, and does not reopen the betting: TDA rule 47, EX-33; the reopening rule itself
+  is :func:`potengine.play.reopening.betting_reopened`);
+* :meth:`~Structure.wager_error`: the structure's own words for a bet or raise of the wrong size.
+
+Each structure also knows its :attr:`~Structure.name`, its PHH variant code
+(:attr:`~Structure.phh_variant`, read by :func:`structure_from_phh`) and how a PokerStars header
+names it (:func:`structure_from_pokerstars`). No other code tells the structures apart.
 
 Stacks are not the structure's business: the hand model lets a player go all-in for less than the
 minimum and caps every maximum at his chips.
@@ -15,7 +20,8 @@ minimum and caps every maximum at his chips.
 EX-31 (pot limit): pot 10 on the flop, an opponent bets 5; the most the next player may raise to
 is 25 (the pot after his call, 10 + 5 + 5 = 20, on top of the 5).
 
->>> view = RoundView(street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1, players=3)
+>>> view = RoundView(street=1, current_bet=5, committed=0, last_raise=5, full_bet=5, pot=15, raises=1,
+...                  players=3)
 >>> PotLimit(big_blind=2).bounds(view)
 Bounds(low=10, high=25)
 
@@ -27,14 +33,31 @@ Bounds(low=300, high=None)
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
-from ..chips import Amount, check_amount
+from ..chips import MAX_CHIPS, Amount, check_amount, format_amount
 from ..errors import InputError
+from .streets import STREET_NAMES, Street
 
-PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
-STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+__all__ = [
+    "STREET_NAMES",
+    "Bounds",
+    "FixedLimit",
+    "NoLimit",
+    "PotLimit",
+    "RoundView",
+    "SpreadLimit",
+    "Structure",
+    "structure_from_phh",
+    "structure_from_pokerstars",
+    "structure_named",
+]
+
+AmountReader = Callable[[object, str], Amount]
+"""Reads one field of a hand history as an amount: ``read(value, what)`` (the reader raises)."""
 
 
 class RoundView(NamedTuple):
@@ -79,14 +102,28 @@ class Bounds(NamedTuple):
 
 @dataclass(frozen=True)
 class Structure:
-    """Base of the four structures. Subclasses define :meth:`bounds` and :meth:`is_full`."""
+    """Base of the four structures. Subclasses define :meth:`bounds` and their own rules."""
 
     big_blind: Amount
 
-    name = "structure"
+    name: ClassVar[str] = "structure"
+    phh_variant: ClassVar[str | None] = None
+    """The PHH ``variant`` code of hold'em under this structure (None: PHH has none)."""
+    exact_size: ClassVar[bool] = False
+    """True when every bet and raise has one exact size (fixed limit)."""
+    minimum_rule: ClassVar[str] = (
+        "a raise must be at least the big blind or the largest full raise of the round, TDA 43"
+    )
+    maximum_rule: ClassVar[str] = "the structure's maximum"
+
+    @property
+    def cap(self) -> int | None:
+        """The most full bets and raises in a round (None: no cap)."""
+        return None
 
     def __post_init__(self) -> None:
-        check_amount(self.big_blind, "the big blind", allow_zero=False)
+        if not (type(self.big_blind) is int and 0 < self.big_blind <= MAX_CHIPS):
+            check_amount(self.big_blind, "the big blind", allow_zero=False)
 
     def step(self, street: int) -> Amount:
         """The unit of a full bet on ``street``: the big blind (limits override this).
@@ -113,17 +150,63 @@ class Structure:
         >>> NoLimit(big_blind=100).is_full(RoundView(1, 100, 0, 100, 100, 300, 1, 3), 150)
         False
         """
-        return to - view.current_bet >= view.last_raise
+        return self.is_full_raise(view.street, to - view.current_bet, view.last_raise)
 
-    def reopens(self, view: RoundView, faced: Amount) -> bool:
-        """True when the raises since the player last acted (facing ``faced``) add up to a full raise.
+    def is_full_raise(self, street: int, increment: Amount, last_raise: Amount) -> bool:
+        """True when raising the bet by ``increment`` is a full raise (``last_raise``: the size
+        of the largest full raise of the round).
 
-        Several short all-ins that together reach a full raise reopen the betting (TDA 47).
-
-        >>> NoLimit(big_blind=100).reopens(RoundView(1, 210, 100, 100, 100, 500, 1, 4), faced=100)
-        True
+        >>> NoLimit(big_blind=100).is_full_raise(1, 110, 100), NoLimit(100).is_full_raise(1, 90, 100)
+        (True, False)
         """
-        return view.current_bet - faced >= view.last_raise
+        return increment >= last_raise
+
+    def wager_error(self, view: RoundView, to: Amount, everything: Amount, kind: str) -> str | None:
+        """The rule a bet or raise to ``to`` breaks under this structure, or None if its size is
+        allowed (``everything``: the player's street total if he puts in all his chips, which is
+        always allowed below the minimum).
+
+        >>> print(NoLimit(big_blind=2).wager_error(RoundView(0, 2, 0, 2, 2, 3, 1, 3), 3, 100, "raise"))
+        the minimum raise is to 4 (a raise must be at least the big blind or the largest full raise of the
+        round, TDA 43)
+        """
+        bounds = self.bounds(view)
+        if bounds is None:
+            return f"the betting is capped at {self.cap} bets and raises ({self.name})"
+        if to < bounds.low and to != everything:
+            return f"the minimum {kind} is to {format_amount(bounds.low)} ({self.minimum_rule})"
+        if bounds.high is not None and to > bounds.high:
+            return f"the maximum is {format_amount(bounds.high)}: {self.maximum_rule}"
+        return None
+
+    def phh_fields(self) -> dict[str, Amount]:
+        """The PHH fields that give this structure's bet sizes (``min_bet`` by default).
+
+        >>> NoLimit(big_blind=2).phh_fields()
+        {'min_bet': 2}
+        """
+        return {"min_bet": self.big_blind}
+
+    @classmethod
+    def from_phh(cls, fields: Mapping[str, object], big_blind: Amount, read: AmountReader) -> Structure:
+        """This structure from a PHH hand's fields (``min_bet``, the big blind when absent).
+
+        >>> NoLimit.from_phh({"min_bet": 4}, 2, lambda v, what: v)
+        NoLimit(big_blind=4)
+        """
+        return cls(big_blind=read(fields.get("min_bet", big_blind), "min_bet"))
+
+    @classmethod
+    def named_in_pokerstars(cls, header: str) -> bool:
+        """True when a PokerStars header (``Hold'em No Limit (5/10)``) names this structure."""
+        return False
+
+    @classmethod
+    def from_pokerstars(
+        cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+    ) -> Structure:
+        """This structure for a PokerStars hand whose big blind is ``big_blind``."""
+        return cls(big_blind=big_blind)
 
 
 @dataclass(frozen=True)
@@ -137,6 +220,11 @@ class NoLimit(Structure):
     """
 
     name = "no limit"
+    phh_variant = "NT"
+
+    @classmethod
+    def named_in_pokerstars(cls, header: str) -> bool:
+        return "No Limit" in header
 
     def bounds(self, view: RoundView) -> Bounds | None:
         return Bounds(view.current_bet + view.last_raise, None)
@@ -153,6 +241,12 @@ class PotLimit(Structure):
     """
 
     name = "pot limit"
+    phh_variant = "PT"
+    maximum_rule = "at most the pot after the call (pot limit, TDA 54)"
+
+    @classmethod
+    def named_in_pokerstars(cls, header: str) -> bool:
+        return "Pot Limit" in header
 
     def bounds(self, view: RoundView) -> Bounds | None:
         to_call = view.to_call
@@ -181,6 +275,8 @@ class FixedLimit(Structure):
     cap: int | None = 4
 
     name = "fixed limit"
+    phh_variant = "FT"
+    exact_size = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -194,7 +290,7 @@ class FixedLimit(Structure):
         >>> FixedLimit(big_blind=10, small_bet=10, big_bet=20).step(1), FixedLimit(10, 10, 20).step(2)
         (10, 20)
         """
-        return self.small_bet if street <= FLOP else self.big_bet
+        return self.small_bet if street <= Street.FLOP else self.big_bet
 
     def opening_raise(self) -> Amount:
         return self.small_bet
@@ -211,10 +307,57 @@ class FixedLimit(Structure):
         >>> FixedLimit(10, 10, 20).is_full(RoundView(2, 20, 0, 20, 20, 100, 1, 3), 30)
         True
         """
-        return 2 * (to - view.full_bet) >= self.step(view.street)
+        return self.is_full_raise(view.street, to - view.full_bet, view.last_raise)
 
-    def reopens(self, view: RoundView, faced: Amount) -> bool:
-        return 2 * (view.current_bet - faced) >= self.step(view.street)
+    def is_full_raise(self, street: int, increment: Amount, last_raise: Amount) -> bool:
+        """Half a bet or more counts as a full raise (the half-bet rule, TDA 47).
+
+        >>> FixedLimit(10, 10, 20).is_full_raise(2, 10, 20), FixedLimit(10, 10, 20).is_full_raise(2, 9, 20)
+        (True, False)
+        """
+        return 2 * increment >= self.step(street)
+
+    def wager_error(self, view: RoundView, to: Amount, everything: Amount, kind: str) -> str | None:
+        """Every bet and raise goes to exactly the next level; only an all-in may stop short.
+
+        >>> FixedLimit(10, 10, 20).wager_error(RoundView(2, 20, 0, 20, 20, 100, 1, 3), 50, 500, "raise")
+        'in fixed limit every bet and raise goes to exactly 40'
+        """
+        bounds = self.bounds(view)
+        if bounds is None:
+            return f"the betting is capped at {self.cap} bets and raises ({self.name})"
+        if to != bounds.low and not (to == everything < bounds.low):
+            return f"in fixed limit every bet and raise goes to exactly {format_amount(bounds.low)}"
+        return None
+
+    def phh_fields(self) -> dict[str, Amount]:
+        return {"small_bet": self.small_bet, "big_bet": self.big_bet}
+
+    @classmethod
+    def from_phh(cls, fields: Mapping[str, object], big_blind: Amount, read: AmountReader) -> Structure:
+        """Fixed limit from PHH's ``small_bet`` and ``big_bet``.
+
+        >>> FixedLimit.from_phh({"small_bet": 10, "big_bet": 20}, 10, lambda v, what: v)
+        FixedLimit(big_blind=10, small_bet=10, big_bet=20, cap=4)
+        """
+        return cls(
+            big_blind=big_blind,
+            small_bet=read(fields.get("small_bet"), "small_bet"),
+            big_bet=read(fields.get("big_bet"), "big_bet"),
+        )
+
+    @classmethod
+    def named_in_pokerstars(cls, header: str) -> bool:
+        return re.search(r"\bLimit\b", header) is not None and re.search(r"(No|Pot) Limit", header) is None
+
+    @classmethod
+    def from_pokerstars(
+        cls, header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+    ) -> Structure:
+        """``Hold'em Limit (2/4)`` names the small and big bets; the big blind is what was posted."""
+        if small_bet is None or big_bet is None:
+            raise InputError(f"a limit hand needs its small and big bets: {header!r}")
+        return cls(big_blind=big_blind, small_bet=small_bet, big_bet=big_bet)
 
 
 @dataclass(frozen=True)
@@ -230,6 +373,7 @@ class SpreadLimit(Structure):
     cap: int | None = None
 
     name = "spread limit"
+    maximum_rule = "the spread's highest bet"
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -247,6 +391,23 @@ class SpreadLimit(Structure):
             return None
         step = min(max(self.low, view.last_raise), self.high)
         return Bounds(view.current_bet + step, view.current_bet + self.high)
+
+    def wager_error(self, view: RoundView, to: Amount, everything: Amount, kind: str) -> str | None:
+        """The spread's own words for a wager outside it.
+
+        >>> SpreadLimit(2, low=2, high=6).wager_error(RoundView(1, 4, 0, 4, 4, 10, 1, 3), 7, 99, "raise")
+        'the minimum raise is to 8 (the spread limit allows 8 to 10)'
+        """
+        bounds = self.bounds(view)
+        if bounds is not None and bounds.high is not None and to < bounds.low and to != everything:
+            return (
+                f"the minimum {kind} is to {format_amount(bounds.low)} (the spread limit allows "
+                f"{format_amount(bounds.low)} to {format_amount(bounds.high)})"
+            )
+        return super().wager_error(view, to, everything, kind)
+
+    def phh_fields(self) -> dict[str, Amount]:
+        raise InputError("PHH has no variant code for spread limit")
 
 
 def _check_cap(cap: object) -> None:
@@ -268,19 +429,70 @@ def _check_cap(cap: object) -> None:
         raise InputError(f"the cap must allow at least one bet, got {cap}")
 
 
+STRUCTURES: tuple[type[Structure], ...] = (NoLimit, PotLimit, FixedLimit, SpreadLimit)
+"""Every betting structure, the registry the readers and writers of hand histories go through."""
+
+
+def structure_for_phh(variant: object) -> type[Structure] | None:
+    """The structure whose PHH variant code is ``variant`` (None if no structure has it).
+
+    >>> structure_for_phh("FT").name, structure_for_phh("PO")
+    ('fixed limit', None)
+    """
+    return next(
+        (kind for kind in STRUCTURES if kind.phh_variant is not None and kind.phh_variant == variant), None
+    )
+
+
+def structure_from_phh(
+    variant: str, fields: Mapping[str, object], big_blind: Amount, read: AmountReader
+) -> Structure:
+    """The structure of a PHH hand from its ``variant`` code and its bet-size fields.
+
+    >>> structure_from_phh("NT", {"min_bet": 2}, 2, lambda v, what: v)
+    NoLimit(big_blind=2)
+    """
+    kind = structure_for_phh(variant)
+    if kind is None:
+        codes = ", ".join(f"{k.phh_variant} {k.name}" for k in STRUCTURES if k.phh_variant)
+        raise InputError(f"variant {variant!r} is not a hold'em variant this engine plays ({codes})")
+    return kind.from_phh(fields, big_blind, read)
+
+
+def structure_from_pokerstars(
+    header: str, *, big_blind: Amount, small_bet: Amount | None = None, big_bet: Amount | None = None
+) -> Structure | None:
+    """The structure a PokerStars header names (None when it names none this engine plays).
+
+    ``Hold'em Limit (2/4)`` gives the small and big bets, which the caller reads from the header;
+    the big blind is what was posted.
+
+    >>> structure_from_pokerstars("Hold'em Pot Limit (1/2)", big_blind=2)
+    PotLimit(big_blind=2)
+    >>> structure_from_pokerstars("Hold'em Limit (2/4)", big_blind=2, small_bet=2, big_bet=4)
+    FixedLimit(big_blind=2, small_bet=2, big_bet=4, cap=4)
+    >>> structure_from_pokerstars("Razz (2/4)", big_blind=2) is None
+    True
+    """
+    for kind in STRUCTURES:
+        if kind.named_in_pokerstars(header):
+            return kind.from_pokerstars(header, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet)
+    return None
+
+
 def structure_named(name: str, big_blind: Amount, **sizes: Amount) -> Structure:
-    """Build a structure from its name: ``"no limit"``, ``"pot limit"``, ``"fixed limit"``, ``"spread limit"``.
+    """Build a structure from its name: ``"no limit"``, ``"pot limit"``, ``"fixed limit"`` or
+    ``"spread limit"``.
 
     >>> structure_named("fixed limit", 10, small_bet=10, big_bet=20).name
     'fixed limit'
     >>> structure_named("table stakes", 10)
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: unknown betting structure 'table stakes' (choose no limit, pot limit, fixed limit, spread limit)
+    potengine.errors.InputError: unknown betting structure 'table stakes' (choose no limit, pot limit,
+    fixed limit, spread limit)
     """
-    kinds = {"no limit": NoLimit, "pot limit": PotLimit, "fixed limit": FixedLimit, "spread limit": SpreadLimit}
+    kinds = {kind.name: kind for kind in STRUCTURES}
     if name not in kinds:
-        raise InputError(
-            f"unknown betting structure {name!r} (choose {', '.join(kinds)})"
-        )
+        raise InputError(f"unknown betting structure {name!r} (choose {', '.join(kinds)})")
     return kinds[name](big_blind, **sizes)

@@ -25,7 +25,7 @@ from matplotlib.patches import Patch
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..play.structures import STREET_NAMES
+from ..play.streets import STREET_NAMES
 from .charts import DPI, FIGURE_WIDTH, MIN_FONT, RETURNED_STYLE, pot_style
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,0 +1,120 @@
+"""The records of a hand: what happened (:class:`Operation`), the pots formed after a round
+(:class:`StreetPot`), what the player to act may do (:class:`Legal`) and the table (:class:`Setup`).
+
+>>> str(Operation(Street.FLOP, "Cy", Kind.RAISE, 24, 30))
+'Cy raises to 30'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..chips import Amount, format_amount
+from .streets import Kind, Street
+from .structures import Structure
+
+_VERBS = {Kind.FOLD: "folds", Kind.CHECK: "checks", Kind.CALL: "calls", Kind.MUCK: "mucks"}
+
+
+class Operation(NamedTuple):
+    """One thing that happened at the table, in order: a post, an action or a card dealt.
+
+    ``kind`` is a :class:`~potengine.play.streets.Kind` (a str: ``ante``, ``big blind ante``,
+    ``small blind``, ``big blind``, ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``hole``,
+    ``board``, ``show``, ``muck``). ``added`` is the chips moved from the stack to the middle,
+    ``to`` the player's street total afterwards, ``full`` False for a short all-in that does not
+    reopen the betting.
+    """
+
+    street: Street
+    player: str | None
+    kind: Kind
+    added: Amount = 0
+    to: Amount = 0
+    all_in: bool = False
+    full: bool = True
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        """The operation as a dealer says it, e.g. ``Cy raises to 30`` or ``board Kd 9h 4s``."""
+        kind = self.kind
+        cards = " ".join(self.cards)
+        if kind == Kind.BOARD:
+            return f"board {cards}"
+        if kind == Kind.HOLE:
+            return f"{self.player} is dealt {cards or '??'}"
+        if kind == Kind.SHOW:
+            return f"{self.player} shows {cards}"
+        tail = " all-in" if self.all_in else ""
+        if kind == Kind.BET or kind == Kind.RAISE:
+            verb = "bets" if kind == Kind.BET else "raises to"
+            short = "" if self.full else f" (not a full {kind})"
+            return f"{self.player} {verb} {format_amount(self.to)}{tail}{short}"
+        if kind in (Kind.ANTE, Kind.BIG_BLIND_ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND):
+            return f"{self.player} posts the {kind} {format_amount(self.added)}{tail}"
+        amount = f" {format_amount(self.added)}" if self.added else ""
+        return f"{self.player} {_VERBS[kind]}{amount}{tail}"
+
+
+class StreetPot(NamedTuple):
+    """A pot as the dealer forms it at the end of a betting round.
+
+    ``closed`` pots take no more chips (one of their players is all-in at their top, EX-16).
+    """
+
+    amount: Amount
+    eligible: tuple[str, ...]
+    closed: bool
+
+
+class Legal(NamedTuple):
+    """What the player to act may do: ``to_call`` chips to call (0: he may check), and the
+    smallest and largest total a bet or raise may go to (``None`` when he may not bet or raise).
+
+    ``call`` is the chips a call really adds (less than ``to_call`` when it puts him all-in),
+    ``wager`` is ``"bet"`` or ``"raise"``.
+    """
+
+    player: str
+    to_call: Amount
+    call: Amount
+    wager: str
+    min_to: Amount | None
+    max_to: Amount | None
+
+    @property
+    def can_check(self) -> bool:
+        """True when nothing is owed."""
+        return self.to_call == 0
+
+    @property
+    def can_raise(self) -> bool:
+        """True when a bet or raise is open to him."""
+        return self.min_to is not None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The table before the cards are dealt: seats in clockwise order, stacks, button and stakes."""
+
+    players: tuple[str, ...]
+    stacks: tuple[Amount, ...]
+    button: int
+    small_blind: Amount
+    big_blind: Amount
+    ante: Amount
+    big_blind_ante: bool
+    structure: Structure
+    chip: Amount
+
+    @property
+    def small_blind_seat(self) -> int:
+        """Heads-up the button posts the small blind; otherwise the seat left of the button."""
+        n = len(self.players)
+        return self.button if n == 2 else (self.button + 1) % n
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The seat left of the small blind."""
+        return (self.small_blind_seat + 1) % len(self.players)

@@ -1,0 +1,87 @@
+"""The showdown: who shows first, how the live hands rank, and handing over to settlement.
+
+These functions work on a :class:`~potengine.play.betting.Table`; the public entry points taking a
+:class:`~potengine.play.hand.Hand` (:func:`~potengine.play.hand.showdown_ranking`,
+:func:`~potengine.play.hand.settle_hand`, :meth:`Hand.showdown_order`) call them.
+
+>>> from potengine.play.hand import start_hand
+>>> h = start_hand({"A": 9, "B": 9}, button="B", small_blind=1, big_blind=2)
+>>> h = h.deal_hole("A", "AsAh").deal_hole("B", "KsKh").all_in("B").call("A").deal_board("2c7d9hTs3c")
+>>> ranking(h._table)
+[('A',), ('B',)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..cards.evaluate import rank_players as rank_by_cards
+from ..cards.evaluate import strength_of_indices
+from ..errors import InputError
+from ..pots.settlement import Settlement, settle, settle_trusted
+from .betting import Table
+
+RankPlayers = Callable[[Mapping[str, str], str], tuple[Sequence[Any], Any]]
+"""An evaluator: ``rank_players(hands, board) -> (tiers best first, values)``."""
+
+
+def showdown_order(t: Table) -> tuple[str, ...]:
+    """Who shows first at the showdown, then clockwise (EX-29, TDA 16/17): the last river bettor
+    or raiser, else the first live player left of the button."""
+    n = len(t.folded)
+    start = t.river_aggressor
+    if start is None or t.folded[start]:
+        button = t.setup.button
+        start = next((button + k) % n for k in range(1, n + 1) if not t.folded[(button + k) % n])
+    players = t.setup.players
+    return tuple(players[(start + k) % n] for k in range(n) if not t.folded[(start + k) % n])
+
+
+def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str, ...]]:
+    """Rank the live players from their cards, best first; mucked or unknown hands tie at the
+    bottom. The cards were read when dealt: the default evaluator works on their deck indexes."""
+    players = t.setup.players
+    live = [i for i in range(len(players)) if not t.folded[i]]
+    shown = [i for i in live if t.holes[i] and not t.mucked[i]]
+    dark = tuple(players[i] for i in live if not (t.holes[i] and not t.mucked[i]))
+    tiers: list[tuple[str, ...]] = []
+    if len(shown) == 1:
+        tiers.append((players[shown[0]],))
+    elif shown:
+        if len(t.board) != 5:
+            raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
+        if rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
+            board = t.board_index
+            strength = {i: strength_of_indices(board + list(t.hole_index[i])) for i in shown}
+            for level in sorted(set(strength.values()), reverse=True):
+                tiers.append(tuple(players[i] for i in shown if strength[i] == level))
+        else:
+            hands = {players[i]: " ".join(t.holes[i] or ()) for i in shown}
+            ranked, _values = (rank_players or rank_by_cards)(hands, " ".join(t.board))
+            tiers.extend(tuple(tier) if not isinstance(tier, str) else (tier,) for tier in ranked)
+    if dark:
+        tiers.append(dark)
+    return tiers
+
+
+def settle_table(
+    t: Table, order: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
+) -> Settlement:
+    """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in
+    seat order, the folds, the button, the chip; the big-blind ante as dead money)."""
+    setup = t.setup
+    names = setup.players
+    if t.actor is not None:
+        raise InputError(f"the hand is not over: {names[t.actor]} is to act on the {t.street}")
+    folded = [p for p, f in zip(names, t.folded, strict=True) if f]
+    total = {p: t.paid[i] + t.dead[i] for i, p in enumerate(names)}
+    dead = {p: t.dead[i] for i, p in enumerate(names) if t.dead[i]}
+    if order is None and rank_players is None:
+        # The hand model's own amounts, folds and showdown ranking are valid by construction.
+        tiers = tuple(ranking(t)) if len(names) - len(folded) > 1 else None
+        return settle_trusted(total, tiers, folded=frozenset(folded), button=names[setup.button],
+                              chip=setup.chip, dead=dead or None)
+    if order is None and len(names) - len(folded) > 1:
+        order = ranking(t, rank_players)
+    return settle(total, order, folded=folded, button=names[setup.button], chip=setup.chip, dead=dead)
