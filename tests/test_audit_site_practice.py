@@ -183,7 +183,7 @@ def editable(line: str) -> list[re.Match]:
     return list(AMOUNT.finditer(text))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=max(20, settings.default.max_examples * 3 // 4), deadline=None)
 @given(st.data())
 def test_editing_any_one_amount_of_a_consistent_hand_never_leaves_it_consistent(data):
     assert len(CONSISTENT) >= 18
@@ -304,7 +304,7 @@ def test_the_one_pass_check_agrees_with_the_hand_model_on_every_hand():
         assert fast == model, hand.hand_id
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.data())
 def test_the_one_pass_check_agrees_with_the_hand_model_on_damaged_hands(data):
     """Swap, delete or repeat a betting line: whatever the model says, the one pass says too."""
