@@ -65,9 +65,10 @@ from typing import Any, NamedTuple
 from ..cards.evaluate import rank_players
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import HandHistoryError, IllegalActionError, PotEngineError
+from ..errors import HandHistoryError, IllegalActionError, InputError, PotEngineError
 from ..play.hand import start_hand
-from ..play.structures import FixedLimit, NoLimit, PotLimit, Structure
+from ..play.streets import Street
+from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
 from ..pots.layout import PotLayout, build_pots
 from ..pots.rake import Rake, spread_in_proportion, take_rake
@@ -83,7 +84,7 @@ STEP_TITLES = (
     "paid + returned + withheld = put in",
 )
 
-PREFLOP = "preflop"
+PREFLOP = Street.PRE_FLOP
 """The street name for the betting before the flop (kept here alone: the street names are local)."""
 
 POSTS = ("ante", "small blind", "big blind", "blinds")
@@ -373,25 +374,23 @@ def _stake(hand: HandHistory, kind: str) -> Amount | None:
 # The betting structure a header names, and the replay with the hand model
 # ----------------------------------------------------------------------------------------------
 def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amount) -> Structure | None:
-    """The engine's betting structure for a PokerStars hand: the one place a header is mapped.
+    """The engine's betting structure for a PokerStars hand, as the structures read their own
+    headers (:func:`potengine.play.structures.structure_from_pokerstars`).
 
     "Hold'em No Limit" and "Hold'em Pot Limit" are played at the big blind; "Hold'em Limit
     (2/4)" names the small and big bets. ``None`` when the header names no structure the engine
-    plays. (H-play's structures may take this over: each structure reading its own header.)
+    plays, or a fixed limit without its bets.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file(DATA / "pokerstars/limit_and_pot_limit.txt")[0]
     >>> type(structure_from_header(hand, 5, 10)).__name__
     'FixedLimit'
     """
-    game = hand.game
-    if "No Limit" in game:
-        return NoLimit(big_blind=big_blind)
-    if "Pot Limit" in game:
-        return PotLimit(big_blind=big_blind)
-    if game.endswith(" Limit") and hand.small_bet is not None and hand.big_bet is not None:
-        return FixedLimit(big_blind=big_blind, small_bet=hand.small_bet, big_bet=hand.big_bet)
-    return None
+    try:
+        return structure_from_pokerstars(hand.game, big_blind=big_blind, small_bet=hand.small_bet,
+                                         big_bet=hand.big_bet)
+    except InputError:  # a fixed-limit header that gives no small and big bet
+        return None
 
 
 class Replay(NamedTuple):

@@ -45,6 +45,7 @@ from types import MappingProxyType
 
 from ..chips import Amount
 from ..errors import HandHistoryError
+from ..play.streets import BETTING_STREETS, Street
 
 MAX_LINE_CHARS = 1000
 """A line longer than this makes its hand unreadable (only this much of it is ever kept)."""
@@ -55,7 +56,7 @@ MAX_SEATS = 10
 MAX_DIGITS = 15
 """An amount with more digits than this (before the decimal point) is refused."""
 
-STREETS = ("preflop", "flop", "turn", "river")
+STREETS = BETTING_STREETS
 """The betting rounds, in order: the one place their names are kept (H-play's ``Street`` enum can
 replace them)."""
 
@@ -145,7 +146,7 @@ class Action:
     """
 
     line: int
-    street: str
+    street: Street
     player: str
     kind: str
     amount: Amount = 0
@@ -377,7 +378,7 @@ class _Reader:
 
         seats: dict[str, Seat] = {}
         numbers: set[int] = set()
-        street = "preflop"
+        street = Street.PRE_FLOP
         section = "setup"
         actions: list[Action] = []
         returned: list[tuple[str, Amount]] = []
@@ -419,14 +420,14 @@ class _Reader:
                 elif name == "SHOW DOWN":
                     section = "showdown"
                 elif name == "HOLE CARDS":
-                    street = "preflop"
+                    street = Street.PRE_FLOP
                 else:
-                    street = name.lower()
-                    expected = {"flop": 0, "turn": 3, "river": 4}[street]
+                    street = Street[name]
+                    expected = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}[street]
                     if len(board) != expected:
                         raise self.fail(number, line, f"the {street} comes out of order")
                     new = self.cards(cards[-1] if cards else "", number, line)
-                    if len(new) != (3 if street == "flop" else 1):
+                    if len(new) != (3 if street is Street.FLOP else 1):
                         raise self.fail(number, line, f"wrong number of cards on the {street}")
                     board.extend(new)
                 continue
@@ -530,7 +531,7 @@ class _Reader:
                 to = self.amount(verb.group(2), number, line)
                 all_in = verb.group(3) is not None
             if kind in _POST_KINDS:
-                if street != "preflop":
+                if street is not Street.PRE_FLOP:
                     raise self.fail(number, line, "antes and blinds are posted before the flop")
                 if section != "betting":
                     raise self.fail(number, line, "a post after the cards were dealt")
