@@ -25,16 +25,16 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from decimal import Context, Decimal, InvalidOperation
+from decimal import Decimal
 
 from .chips import Amount, parse_amount, shown
-from .errors import HandHistoryError, InputError, PotEngineError
-from .present.exports import settlement_json, settlement_text
-from .pots.ranking import parse_ranking
-from .pots.settlement import settle
+from .errors import InputError, PotEngineError
 from .histories.audit import AuditRun, Verdict, write_json
 from .histories.pokerstars import open_lines
 from .pots.rake import Rake
+from .pots.ranking import parse_ranking
+from .pots.settlement import settle
+from .present.exports import settlement_json, settlement_text
 
 AUDIT_EXAMPLES = """\
 examples:

@@ -8,10 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from potengine.histories.audit import (
-    Verdict, audit_file, audit_hand, contributions_from_lines, pot_label, replay_actions,
-)
 from potengine.errors import HandHistoryError, IllegalActionError
+from potengine.histories.audit import (
+    Verdict,
+    audit_file,
+    audit_hand,
+    contributions_from_lines,
+    pot_label,
+    replay_actions,
+)
 from potengine.histories.pokerstars import parse_text, read_file
 from potengine.pots.rake import Rake
 from potengine.pots.settlement import settle
@@ -295,8 +300,8 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     """Play a random legal hand with potengine.play.hand and write it the way PokerStars would."""
     from dataclasses import replace as _replace
 
-    from potengine.play.hand import start_hand
     from potengine.cards.evaluate import rank_players
+    from potengine.play.hand import start_hand
     from potengine.pots.layout import build_pots
     from potengine.pots.rake import take_rake
     from potengine.pots.settlement import award, odd_chip_order

@@ -28,9 +28,9 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from potengine.cli import main as cli_main
-from potengine.present.exports import settlement_json
 from potengine.drills import deal
 from potengine.pots.settlement import settle
+from potengine.present.exports import settlement_json
 from potengine.present.live import audit_document, calculate, count_hands
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,9 +18,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from potengine import settle
-from potengine.present.exports import settlement_json
 from potengine.drills import LEVELS, deal, mark
 from potengine.present import svg
+from potengine.present.exports import settlement_json
 from potengine.present.links import calculator_fields, calculator_link, calculator_query
 from potengine.present.live import FIELDS, audit_document, audit_hands, calculate, call, new_drill
 

@@ -4,7 +4,7 @@ five of seven) and ``OmahaEightOrBetterLowHand`` (two hole cards with three boar
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards

@@ -70,7 +70,7 @@ from ..play.hand import start_hand
 from ..play.structures import FixedLimit, NoLimit, PotLimit, Structure
 from ..pots.check import AuditStep
 from ..pots.layout import PotLayout, build_pots
-from ..pots.rake import Rake, spread_in_proportion, take_rake
+from ..pots.rake import Rake, spread_in_proportion
 from ..pots.settlement import Settlement, award, check_conservation, odd_chip_order
 from .pokerstars import HandHistory, UnsupportedHandError, iter_text, open_lines
 

@@ -39,8 +39,8 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from decimal import Decimal, InvalidOperation
+from functools import cached_property
 from types import MappingProxyType
 
 from ..chips import Amount

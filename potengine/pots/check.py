@@ -27,8 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..chips import Amount  # hi-lo step
-from ..chips import exact_arithmetic
+from ..chips import Amount, exact_arithmetic  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover

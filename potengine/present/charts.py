@@ -26,12 +26,10 @@ on high-density screens.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
-from matplotlib.patches import Patch
-
-from matplotlib.patches import Circle, Ellipse
+from matplotlib.patches import Circle, Ellipse, Patch
 
 from ..chips import format_amount as fmt
 from ..pots.settlement import odd_chip_order
@@ -82,7 +80,7 @@ def _legend(ax: Axes, handles: list) -> None:
               ncol=min(2, len(handles)), frameon=False)
 
 
-def _layout_of(result: Union[Settlement, PotLayout]) -> PotLayout:
+def _layout_of(result: Settlement | PotLayout) -> PotLayout:
     return getattr(result, "layout", result)
 
 
@@ -123,7 +121,7 @@ def _axes(ax: Axes, seats, folded, *, ylabel: str, title: str, top: float, handl
     return ax
 
 
-def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = None) -> Axes:
+def contribution_chart(result: Settlement | PotLayout, ax: Axes | None = None) -> Axes:
     """Stacked bars: each player's contribution cut into tiers by pot.
 
     Live players' chips take their pot's colour and hatching; a folded player's chips keep the

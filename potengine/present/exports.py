@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Context, Decimal
-from typing import Any
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..pots.settlement import Settlement
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> list[str]:

@@ -27,12 +27,12 @@ from typing import Any
 
 from ..chips import Amount
 from ..chips import parse_amount as _amount
-from .exports import settlement_json
 from ..errors import CardError, PotEngineError
 from ..histories.audit import Verdict, audit_json, iter_audits
 from ..pots.layout import check_contributions, check_folded
 from ..pots.ranking import parse_ranking
 from ..pots.settlement import Settlement, check_chip, settle
+from .exports import settlement_json
 from .svg import settlement_svg
 from .tables import audit_html, settlement_html
 from .words import explain
