@@ -387,7 +387,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     total = sum(pot.amount for pot in layout.pots)
     rake = Rake.percentage(rake_pct, cap=30).amount_for(total, flop_seen=len(board) >= 3)
     withheld = take_rake([pot.amount for pot in layout.pots], rake, spread="in proportion")
-    pots = [_replace(pot, rake=w) for pot, w in zip(layout.pots, withheld)]
+    pots = [_replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True)]
     tiers = None
     if showdown:
         tiers, _ = rank_players({p: " ".join(holes[p]) for p in live}, " ".join(board))

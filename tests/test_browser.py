@@ -187,8 +187,8 @@ def random_table(rng: random.Random) -> dict[str, str]:
     if not live:
         folded.pop()
         live = [p for p in names if p not in folded]
-    top = max(a for p, a in zip(names, amounts) if p in live)
-    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts)]  # folds face a bet
+    top = max(a for p, a in zip(names, amounts, strict=True) if p in live)
+    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts, strict=True)]  # folds face a bet
     order = list(live)
     rng.shuffle(order)
     groups: list[list[str]] = []
@@ -198,7 +198,7 @@ def random_table(rng: random.Random) -> dict[str, str]:
         else:
             groups.append([name])
     return {
-        "players": ", ".join(f"{p}:{a if decimal else int(a)}" for p, a in zip(names, amounts)),
+        "players": ", ".join(f"{p}:{a if decimal else int(a)}" for p, a in zip(names, amounts, strict=True)),
         "folded": ", ".join(folded),
         "button": rng.choice(names),
         "chip": chip,

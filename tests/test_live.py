@@ -111,7 +111,7 @@ def test_svg_shows_every_segment_with_its_amount() -> None:
             assert f"{player}: {chips} in the {pot.name.lower()}" in picture
     assert "E: 15 returned (uncalled)" in picture and "(folded)" in picture
     paid = svg.payout_svg(result)
-    for player, net in result.net.items():
+    for net in result.net.values():
         assert f"net {'+' if net > 0 else '−' if net < 0 else ''}{abs(net)}" in paid
 
 

@@ -499,7 +499,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
         problems.append(f"the history stops, but the hand model still waits for {game.to_act} to act")
     model = {p: a for p, a in game.contributions.items() if a}
     if model != {p: a for p, a in contributions.items() if a} and not problems:
-        gone = [p for p, out in zip(game.setup.players, game.folded) if out]
+        gone = [p for p, out in zip(game.setup.players, game.folded, strict=True) if out]
         if _same_pots(model, contributions, gone):
             notes = ["Replayed with the hand model: every action is legal; the history calls only what "
                      "the live opponents can contest (PokerStars' practice), the model calls in full and "
@@ -802,8 +802,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
         withheld = proportional
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
-            site = tuple(a - r for a, r in zip(amounts, reported))
-            if all(0 <= part <= a for part, a in zip(site, amounts)) and sum(site, start=0) == hand.rake:
+            site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
+            if all(0 <= part <= a for part, a in zip(site, amounts, strict=True)) and sum(site, start=0) == hand.rake:
                 withheld = site
                 spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
                 if site != proportional:
@@ -821,7 +821,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
-    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld))
+    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True))
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
         ours = ", ".join(
@@ -832,7 +832,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             f"history lists {len(reported)} pot{'s' if len(reported) != 1 else ''}, "
             f"the chips put in make {len(pots)}: {ours}"
         )
-    for i, (pot, theirs) in enumerate(zip(pots, reported)):
+    for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
         name = pot_label(i, count)
         made = f"make {fmt(pot.amount)}" + (
             f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""

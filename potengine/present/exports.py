@@ -19,7 +19,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[in
     for row in [header, *rows]:
         cells = [
             str(c).rjust(w) if i in numeric else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths))
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
         lines.append("  ".join(cells).rstrip())
     return lines

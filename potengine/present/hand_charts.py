@@ -84,7 +84,7 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
     labels = [STREET_NAMES[k] for k in range(len(snapshots))]
     returns = street_returns(hand)
     back_to = ", ".join(hand.refunds) if hand.refunds else ""
-    top = max((sum(p.amount for p in pots) + r for pots, r in zip(snapshots, returns)),
+    top = max((sum(p.amount for p in pots) + r for pots, r in zip(snapshots, returns, strict=True)),
               default=0) or 1
     count = max((len(pots) for pots in snapshots), default=0)
     for x, pots in enumerate(snapshots):
