@@ -208,7 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PotEngineError as err:
         print(f"potengine: error: {err}", file=sys.stderr)
         return 2
-    except (ValueError, ArithmeticError) as err:  # pragma: no cover - a safety net: one line, never a traceback
+    except (ValueError, ArithmeticError) as err:  # pragma: no cover
+        # a safety net: one line, never a traceback
         text = " ".join(str(err).split())
         print(f"potengine: error: {text[:300]}", file=sys.stderr)
         return 2

@@ -232,8 +232,10 @@ def test_without_shown_cards_the_collected_lines_decide():
     report = audit_text(text)
     assert report.consistent and report.source == "collected lines"
     swapped = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
-    swapped = swapped.replace("Seat 4: Dan showed [Ac Qc] and lost", "Seat 4: Dan showed [Ac Qc] and won (120)")
-    swapped = swapped.replace("Eve (button) showed [Kd Kh] and won (120)", "Eve (button) showed [Kd Kh] and lost")
+    swapped = swapped.replace("Seat 4: Dan showed [Ac Qc] and lost",
+                              "Seat 4: Dan showed [Ac Qc] and won (120)")
+    swapped = swapped.replace("Eve (button) showed [Kd Kh] and won (120)",
+                              "Eve (button) showed [Kd Kh] and lost")
     assert audit_text(swapped).consistent  # nothing contradicts it without the cards
     half = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
     assert audit_text(half).differences == (
@@ -498,7 +500,8 @@ def test_wrong_bet_sizes_in_limit_and_pot_limit_are_caught_with_the_rule():
 
 
 def test_a_huge_side_pot_number_is_reported_without_building_anything_that_size():
-    text = text_of("side_pots.txt").replace("collected 120 from side pot", "collected 120 from side pot-99999999999")
+    text = text_of("side_pots.txt").replace("collected 120 from side pot",
+                                            "collected 120 from side pot-99999999999")
     report = audit_text(text)
     assert not report.consistent
     assert any("side pot-99999999999: history pays Chloé 120" in d for d in report.differences)

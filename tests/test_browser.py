@@ -63,9 +63,10 @@ pytestmark = pytest.mark.skipif(_REASON is not None, reason=f"browser tests skip
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".whl": "application/zip",
-                      ".json": "application/json"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+        ".wasm": "application/wasm", ".whl": "application/zip", ".json": "application/json",
+    }
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -188,7 +189,8 @@ def random_table(rng: random.Random) -> dict[str, str]:
         folded.pop()
         live = [p for p in names if p not in folded]
     top = max(a for p, a in zip(names, amounts, strict=True) if p in live)
-    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts, strict=True)]  # folds face a bet
+    # a folded player faced a bet: never more in than the most a live player put in
+    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts, strict=True)]
     order = list(live)
     rng.shuffle(order)
     groups: list[list[str]] = []

@@ -22,9 +22,9 @@ How it is fast: without a flush, the best Omaha high and the best low depend on 
 so boards are grouped by their ranks (a million boards fall into a few thousand groups) and the
 60 two-plus-three combinations are evaluated once per group, as sums of card keys (see
 :mod:`potengine.cards.arrays`) looked up in one vectorised call. Flushes are added only where the
-board holds three cards of a suit of which the player holds two, from 13-bit rank masks. A low uses one bit per rank
-8 or lower and a 9th bit for any other card: the sum of five cards is a qualifying low exactly
-when it is below 256 and has five bits set, and then a smaller sum is a better low, so one lookup
+board holds three cards of a suit of which the player holds two, from 13-bit rank masks. A low uses
+one bit per rank 8 or lower and a 9th bit for any other card: the sum of five cards is a qualifying
+low exactly when it is below 256 and has five bits set, and then a smaller sum is a better low, so one lookup
 in a 1,281-entry table gives every low.
 """
 

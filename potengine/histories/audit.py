@@ -89,7 +89,7 @@ PREFLOP = "preflop"
 POSTS = ("ante", "small blind", "big blind", "blinds")
 
 
-class Verdict(str, enum.Enum):
+class Verdict(enum.StrEnum):
     """The one verdict every hand gets; the JSON writes its lower-case value.
 
     >>> Verdict.IRREGULAR.value, Verdict("wrong") is Verdict.WRONG
@@ -101,9 +101,6 @@ class Verdict(str, enum.Enum):
     WRONG = "wrong"
     UNSUPPORTED = "unsupported"
     UNREADABLE = "unreadable"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class IllegalHistoryAction(IllegalActionError, HandHistoryError):
@@ -803,7 +800,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         withheld = proportional
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
             site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
-            if all(0 <= part <= a for part, a in zip(site, amounts, strict=True)) and sum(site, start=0) == hand.rake:
+            fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
+            if fits and sum(site, start=0) == hand.rake:
                 withheld = site
                 spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
                 if site != proportional:

@@ -54,7 +54,9 @@ def _folds(folded: list[str]) -> str:
     """What a dealer says about the folded players.
 
     >>> _folds([]), _folds(["David"]), _folds(["David", "Eve"])
-    ('Nobody folded.', "David folded: David's chips stay in the pots, but David cannot win them.", 'David and Eve folded: their chips stay in the pots, but they cannot win them.')
+    ('Nobody folded.',
+     "David folded: David's chips stay in the pots, but David cannot win them.",
+     'David and Eve folded: their chips stay in the pots, but they cannot win them.')
     """
     if not folded:
         return "Nobody folded."
@@ -159,7 +161,9 @@ def hilo_sentence(pot, result: Settlement, who, rake: str = "") -> str:
     >>> from potengine import settle
     >>> r = settle({"A": 50, "B": 50, "C": 51}, ranking=["A", "B", "C"], low_ranking=[("B", "C")])
     >>> print(hilo_sentence(r.pots[0], r, str))
-    Main pot (150) is split high and low among A, B and C: high half to A: 75; low half split between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low half goes to B, first clockwise from the button (C).
+    Main pot (150) is split high and low among A, B and C: high half to A: 75; low half split
+    between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low
+    half goes to B, first clockwise from the button (C).
     """
     high_shares = dict(getattr(pot, "high_shares", {}) or {})
     low_shares = dict(getattr(pot, "low_shares", {}) or {})
