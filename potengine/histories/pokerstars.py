@@ -464,13 +464,14 @@ class _Reader:
                             number, line, "this summary line names a seat or player not at the table"
                         )
                     for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
-                        amount = self.amount(won.group(1), number, line)
-                        summary_won[owner] = summary_won.get(owner, 0) + amount
+                        won_here = self.amount(won.group(1), number, line)
+                        summary_won[owner] = summary_won.get(owner, 0) + won_here
                     continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
             head, colon, said = line.partition(": ")
+            player: str | None
             if colon and head in seats and not colon_names:
                 player = head
             else:
@@ -517,6 +518,7 @@ class _Reader:
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this line")
+            assert verb is not None  # a player's line reaches here only once an action pattern matched
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == 2:          # a single card shown is not a hand to rank
@@ -670,14 +672,14 @@ def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
                             "the line is read as Windows-1252")
                     yield number, part.decode("cp1252", errors="replace"), note
         else:
-            raw = raw.rstrip("\r\n")
-            if "\r" not in raw:
+            text = raw.rstrip("\r\n")
+            if "\r" not in text:
                 number += 1
-                yield number, raw, ""
+                yield number, text, ""
                 continue
-            for part in raw.split("\r"):
+            for piece in text.split("\r"):
                 number += 1
-                yield number, part, ""
+                yield number, piece, ""
 
 
 def split_hands(text: str) -> list[HandLines]:

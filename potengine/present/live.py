@@ -22,7 +22,7 @@ Only the standard library is used: no numpy, no matplotlib.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..chips import Amount
@@ -241,7 +241,7 @@ def count_hands(text: str) -> int:
     return len(split_hands(text))
 
 
-CALLS = {
+CALLS: dict[str, Callable[..., object]] = {
     "calculate": calculate,
     "count_hands": count_hands,
     "audit_document": audit_document,

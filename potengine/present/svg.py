@@ -27,10 +27,10 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..chips import format_amount as fmt
+from ..pots.layout import PotLayout
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..pots.layout import PotLayout
     from ..pots.settlement import Settlement
 
 # The colours and hatching of potengine.present.charts (tests check that both modules agree).
@@ -184,11 +184,11 @@ class _Panel:
                    'stroke="#000000"/>')
         for seat, player in enumerate(self.seats):
             name = player if len(player) <= 12 else player[:11] + "…"
-            x = f"{self.x(seat):.1f}"
-            out.append(f'<text x="{x}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
+            centre = f"{self.x(seat):.1f}"
+            out.append(f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
                        f"{escape(name)}</text>")
             if player in self.folded:
-                out.append(f'<text x="{x}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
+                out.append(f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
                            'font-style="italic">(folded)</text>')
         out.extend(body)
         out.append("</svg>")
@@ -196,7 +196,7 @@ class _Panel:
 
 
 def _layout_of(result: Settlement | PotLayout) -> PotLayout:
-    return getattr(result, "layout", result)
+    return result if isinstance(result, PotLayout) else result.layout
 
 
 def contribution_svg(result: Settlement | PotLayout) -> str:
