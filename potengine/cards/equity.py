@@ -381,7 +381,7 @@ class PotEquity:
     """A pot (main first) with its amount, eligible players and each one's :class:`PotChance`."""
 
     name: str
-    amount: object
+    amount: Amount
     eligible: tuple[str, ...]
     chances: dict[str, PotChance]
 
