@@ -24,12 +24,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
-from .histories.audit import AuditRun, Verdict, write_json
+from .histories.audit import AuditRun, HandAudit, Verdict, write_json
 from .histories.pokerstars import open_lines
 from .pots.rake import Rake
 from .pots.ranking import parse_ranking
@@ -110,7 +110,7 @@ def _audit(args: argparse.Namespace) -> int:
         raise InputError("--rake-cap needs --rake PERCENT")
     run = AuditRun(rake=rake)
 
-    def audits():
+    def audits() -> Iterator[HandAudit]:
         for path in args.files:
             yield from run.audits(open_lines(path), path)
 

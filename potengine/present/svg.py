@@ -23,9 +23,11 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..pots.layout import PotLayout
 from .words import signed
@@ -89,7 +91,7 @@ def pot_fill(index: int) -> tuple[str, str]:
 class _Panel:
     """One panel: bars in seat order on a common scale, a title, and a key under the bars."""
 
-    def __init__(self, title: str, seats, folded, scale: float) -> None:
+    def __init__(self, title: str, seats: Iterable[str], folded: Collection[str], scale: float) -> None:
         self.prefix = f"pe{next(_ids)}"
         self.seats = list(seats)
         self.folded = folded
@@ -114,7 +116,7 @@ class _Panel:
     def x(self, seat: int) -> float:
         return _LEFT + self.step * (seat + 0.5)
 
-    def segment(self, seat: int, bottom: float, amount, face: str, hatch: str, *,
+    def segment(self, seat: int, bottom: float, amount: Amount, face: str, hatch: str, *,
                 label: str, tip: str, dashed: bool = False) -> float:
         """Draw one segment of a bar from ``bottom`` (in chips); return the new top."""
         height = float(amount)
