@@ -122,16 +122,16 @@ def check_links_images_code(root: Path) -> list[str]:
             if not target.exists():
                 problems.append(f"{where}: link to a missing page {href}")
                 continue
-            if parts.fragment and target.suffix == ".html" and target in pages:
-                if unquote(parts.fragment) not in pages[target].ids:
-                    problems.append(f"{where}: link to a missing anchor {href}")
+            if (parts.fragment and target.suffix == ".html" and target in pages
+                    and unquote(parts.fragment) not in pages[target].ids):
+                problems.append(f"{where}: link to a missing anchor {href}")
         for src, alt in page.images:
             if not alt or not alt.strip():
                 problems.append(f"{where}: image {src[:60]} has no alt text")
             parts = urlsplit(src)
-            if not parts.scheme and not src.startswith("data:") and src:
-                if not (path.parent / unquote(parts.path)).exists():
-                    problems.append(f"{where}: missing image {src}")
+            local = src and not parts.scheme and not src.startswith("data:")
+            if local and not (path.parent / unquote(parts.path)).exists():
+                problems.append(f"{where}: missing image {src}")
         if where.startswith(("_modules/", "_sources/")) or where in CODE_LINE_EXCEPTIONS:
             continue
         for block in page.code:

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 import warnings
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,7 @@ def source_hands() -> tuple[list[str], str]:
     for path in sorted(folder.glob("*.txt")):
         text = path.read_bytes().decode("utf-8", errors="replace").replace("\ufeff", "")
         starts = [m.start() for m in HEADER.finditer(text)] + [len(text)]
-        for a, b in zip(starts, starts[1:]):
+        for a, b in pairwise(starts):
             chunk = text[a:b].strip()
             [audit] = iter_audits(chunk)
             if audit.chips_agree:
@@ -64,7 +65,7 @@ def write_file(path: Path, hands: list[str], count: int) -> None:
     """``count`` hands, cycling through ``hands``, each with its own hand ID."""
     with open(path, "w", encoding="utf-8") as out:
         for k in range(count):
-            text = HEADER.sub(lambda m: m.group(1) + str(900_000_000_000 + k), hands[k % len(hands)], count=1)
+            text = HEADER.sub(rf"\g<1>{900_000_000_000 + k}", hands[k % len(hands)], count=1)
             out.write(text + "\n\n\n")
 
 

@@ -39,8 +39,9 @@ FIELDS = {"players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35", "folded": "
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".wasm": "application/wasm"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".wasm": "application/wasm",
+    }
 
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -11,6 +11,7 @@ Run: .venv/bin/python benchmarks/bench_omaha.py   (about 20 s)
 
 from __future__ import annotations
 
+import contextlib
 import time
 from fractions import Fraction
 from itertools import combinations, starmap
@@ -54,10 +55,8 @@ def pokerkit_hi_lo(hands: dict[str, str], flop: str) -> dict[str, Fraction]:
         high = {p: pokerkit.OmahaHoldemHand.from_game(h, board) for p, h in holes.items()}
         low = {}
         for p, h in holes.items():
-            try:
+            with contextlib.suppress(ValueError):
                 low[p] = pokerkit.OmahaEightOrBetterLowHand.from_game(h, board)
-            except ValueError:
-                pass
         top = max(high.values())
         hw = [p for p in hands if high[p] == top]
         if low:

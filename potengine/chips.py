@@ -143,7 +143,8 @@ def parse_amount(text: str, what: str) -> Amount:
     >>> parse_amount("9" * 5000, "A's contribution")
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: A's contribution has more than 30 digits: '9999999999999999999999999999999999999999'... (5000 characters)
+    potengine.errors.InputError: A's contribution has more than 30 digits:
+    '9999999999999999999999999999999999999999'... (5000 characters)
     """
     cleaned = text.strip().lstrip("$€£")
     if not cleaned or not all(c in "0123456789." for c in cleaned) or cleaned.count(".") > 1:

@@ -24,17 +24,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from decimal import Context, Decimal, InvalidOperation
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
 
 from .chips import Amount, parse_amount, shown
-from .errors import HandHistoryError, InputError, PotEngineError
-from .present.exports import settlement_json, settlement_text
-from .pots.ranking import parse_ranking
-from .pots.settlement import settle
-from .histories.audit import AuditRun, Verdict, write_json
+from .errors import InputError, PotEngineError
+from .histories.audit import AuditRun, HandAudit, Verdict, write_json
 from .histories.pokerstars import open_lines
 from .pots.rake import Rake
+from .pots.ranking import parse_ranking
+from .pots.settlement import settle
+from .present.exports import settlement_json, settlement_text
 
 AUDIT_EXAMPLES = """\
 examples:
@@ -110,7 +110,7 @@ def _audit(args: argparse.Namespace) -> int:
         raise InputError("--rake-cap needs --rake PERCENT")
     run = AuditRun(rake=rake)
 
-    def audits():
+    def audits() -> Iterator[HandAudit]:
         for path in args.files:
             yield from run.audits(open_lines(path), path)
 
@@ -208,7 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PotEngineError as err:
         print(f"potengine: error: {err}", file=sys.stderr)
         return 2
-    except (ValueError, ArithmeticError) as err:  # pragma: no cover - a safety net: one line, never a traceback
+    except (ValueError, ArithmeticError) as err:  # pragma: no cover
+        # a safety net: one line, never a traceback
         text = " ".join(str(err).split())
         print(f"potengine: error: {text[:300]}", file=sys.stderr)
         return 2

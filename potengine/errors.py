@@ -30,6 +30,11 @@ class IllegalActionError(PotEngineError):
 class HandHistoryError(PotEngineError):
     """A hand history cannot be read (names the hand ID and the line)."""
 
+    # Set by the reader where it knows them; None for an error about a whole file or hand.
+    hand_id: str | None = None
+    line_number: int | None = None
+    line: str | None = None
+
 
 class IllegalHandHistoryError(IllegalActionError, HandHistoryError):
     """A hand history holds an action the rules forbid (names the hand, the action line and the

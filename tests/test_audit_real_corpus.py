@@ -111,7 +111,7 @@ def test_what_the_real_raked_side_pot_hands_say_about_the_rake(audited):
         even = spread_in_proportion([pot.amount for pot in audit.settlement.pots], audit.hand.rake,
                                     chip=audit.hand.chip)
         assert sum(site) == audit.hand.rake and audit.chips_agree
-        gaps.append(max(abs(a - b) for a, b in zip(site, even)))
+        gaps.append(max(abs(a - b) for a, b in zip(site, even, strict=True)))
     assert len(raked) == 16
     assert sorted(str(g) for g in gaps) == ["0.00"] * 12 + ["0.01"] * 3 + ["0.23"]
 

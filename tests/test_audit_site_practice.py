@@ -8,13 +8,18 @@ import tracemalloc
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from potengine.errors import HandHistoryError, IllegalActionError
 from potengine.histories.audit import (
-    AuditRun, HandAudit, Verdict, audit_file, audit_hand, audit_json, iter_audits,
+    AuditRun,
+    HandAudit,
+    Verdict,
+    audit_file,
+    audit_hand,
+    audit_json,
+    iter_audits,
 )
 from potengine.histories.pokerstars import iter_hand_lines, parse_text
 

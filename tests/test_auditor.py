@@ -8,10 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from potengine.histories.audit import (
-    Verdict, audit_file, audit_hand, contributions_from_lines, pot_label, replay_actions,
-)
 from potengine.errors import HandHistoryError, IllegalActionError
+from potengine.histories.audit import (
+    Verdict,
+    audit_file,
+    audit_hand,
+    contributions_from_lines,
+    pot_label,
+    replay_actions,
+)
 from potengine.histories.pokerstars import parse_text, read_file
 from potengine.pots.rake import Rake
 from potengine.pots.settlement import settle
@@ -227,8 +232,10 @@ def test_without_shown_cards_the_collected_lines_decide():
     report = audit_text(text)
     assert report.consistent and report.source == "collected lines"
     swapped = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
-    swapped = swapped.replace("Seat 4: Dan showed [Ac Qc] and lost", "Seat 4: Dan showed [Ac Qc] and won (120)")
-    swapped = swapped.replace("Eve (button) showed [Kd Kh] and won (120)", "Eve (button) showed [Kd Kh] and lost")
+    swapped = swapped.replace("Seat 4: Dan showed [Ac Qc] and lost",
+                              "Seat 4: Dan showed [Ac Qc] and won (120)")
+    swapped = swapped.replace("Eve (button) showed [Kd Kh] and won (120)",
+                              "Eve (button) showed [Kd Kh] and lost")
     assert audit_text(swapped).consistent  # nothing contradicts it without the cards
     half = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
     assert audit_text(half).differences == (
@@ -295,8 +302,8 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     """Play a random legal hand with potengine.play.hand and write it the way PokerStars would."""
     from dataclasses import replace as _replace
 
-    from potengine.play.hand import start_hand
     from potengine.cards.evaluate import rank_players
+    from potengine.play.hand import start_hand
     from potengine.pots.layout import build_pots
     from potengine.pots.rake import take_rake
     from potengine.pots.settlement import award, odd_chip_order
@@ -382,7 +389,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     total = sum(pot.amount for pot in layout.pots)
     rake = Rake.percentage(rake_pct, cap=30).amount_for(total, flop_seen=len(board) >= 3)
     withheld = take_rake([pot.amount for pot in layout.pots], rake, spread="in proportion")
-    pots = [_replace(pot, rake=w) for pot, w in zip(layout.pots, withheld)]
+    pots = [_replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True)]
     tiers = None
     if showdown:
         tiers, _ = rank_players({p: " ".join(holes[p]) for p in live}, " ".join(board))
@@ -493,7 +500,8 @@ def test_wrong_bet_sizes_in_limit_and_pot_limit_are_caught_with_the_rule():
 
 
 def test_a_huge_side_pot_number_is_reported_without_building_anything_that_size():
-    text = text_of("side_pots.txt").replace("collected 120 from side pot", "collected 120 from side pot-99999999999")
+    text = text_of("side_pots.txt").replace("collected 120 from side pot",
+                                            "collected 120 from side pot-99999999999")
     report = audit_text(text)
     assert not report.consistent
     assert any("side pot-99999999999: history pays Chloé 120" in d for d in report.differences)

@@ -28,9 +28,9 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from potengine.cli import main as cli_main
-from potengine.present.exports import settlement_json
 from potengine.drills import deal
 from potengine.pots.settlement import settle
+from potengine.present.exports import settlement_json
 from potengine.present.live import audit_document, calculate, count_hands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,9 +63,10 @@ pytestmark = pytest.mark.skipif(_REASON is not None, reason=f"browser tests skip
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".whl": "application/zip",
-                      ".json": "application/json"}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+        ".wasm": "application/wasm", ".whl": "application/zip", ".json": "application/json",
+    }
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -187,8 +188,9 @@ def random_table(rng: random.Random) -> dict[str, str]:
     if not live:
         folded.pop()
         live = [p for p in names if p not in folded]
-    top = max(a for p, a in zip(names, amounts) if p in live)
-    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts)]  # folds face a bet
+    top = max(a for p, a in zip(names, amounts, strict=True) if p in live)
+    # a folded player faced a bet: never more in than the most a live player put in
+    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts, strict=True)]
     order = list(live)
     rng.shuffle(order)
     groups: list[list[str]] = []
@@ -198,7 +200,7 @@ def random_table(rng: random.Random) -> dict[str, str]:
         else:
             groups.append([name])
     return {
-        "players": ", ".join(f"{p}:{a if decimal else int(a)}" for p, a in zip(names, amounts)),
+        "players": ", ".join(f"{p}:{a if decimal else int(a)}" for p, a in zip(names, amounts, strict=True)),
         "folded": ", ".join(folded),
         "button": rng.choice(names),
         "chip": chip,

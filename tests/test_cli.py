@@ -157,7 +157,8 @@ def test_huge_and_long_amounts_are_one_line_errors(capsys):
 
 
 def test_settle_json_writes_every_amount_by_one_rule(capsys):
-    assert main(["settle", "A=10", "B=0.50", "C=1", "--ranking", "A > B > C", "--chip", "0.01", "--json"]) == 0
+    args = ["settle", "A=10", "B=0.50", "C=1", "--ranking", "A > B > C", "--chip", "0.01", "--json"]
+    assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["contributions"] == {"A": "10.00", "B": "0.50", "C": "1.00"}
     assert data["refunds"] == {"A": "9.00"} and data["pots"][0]["rake"] == "0.00"

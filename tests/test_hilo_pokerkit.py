@@ -52,7 +52,7 @@ def play(rng: random.Random):
     for op in state.operations:
         kind = type(op).__name__
         if kind == "BetCollection":
-            put = [a + b for a, b in zip(put, op.bets)]
+            put = [a + b for a, b in zip(put, op.bets, strict=True)]
         elif kind == "HoleDealing":
             holes[names[op.player_index]] += [repr(c) for c in op.cards]
         elif kind == "BoardDealing":
@@ -69,10 +69,10 @@ def test_omaha_hi_lo_settles_as_pokerkit_where_the_rules_agree():
         names, stacks, put, holes, board, folded, final = play(rng)
         if len(folded) == len(names) - 1:
             continue                              # a fold-out: no showdown, nothing hi-lo
-        result = settle(dict(zip(names, put)), hands={p: " ".join(h) for p, h in holes.items()},
+        result = settle(dict(zip(names, put, strict=True)), hands={p: " ".join(h) for p, h in holes.items()},
                         board=" ".join(board), folded=folded, game="omaha-hi-lo")
         assert result.audit().ok
-        ours = [s - put[i] + result.payouts[p] for i, (p, s) in enumerate(zip(names, stacks))]
+        ours = [s - put[i] + result.payouts[p] for i, (p, s) in enumerate(zip(names, stacks, strict=True))]
         anyone_low = bool(result.low_ranking)
         contested = [pot for pot in result.pots if len(pot.eligible) > 1]
         lowless = [pot for pot in contested if anyone_low and not pot.low_winners]
@@ -86,7 +86,7 @@ def test_omaha_hi_lo_settles_as_pokerkit_where_the_rules_agree():
         split_lows += any(len(pot.low_winners) > 1 for pot in contested)
         tolerance = 2 * len(result.pots)          # one odd chip per half of each pot
         assert sum(ours) == sum(final)
-        assert all(abs(a - b) <= tolerance for a, b in zip(ours, final)), (ours, final)
+        assert all(abs(a - b) <= tolerance for a, b in zip(ours, final, strict=True)), (ours, final)
     # The comparison is not vacuous: most hands agree exactly in rule, some split lows.
     assert compared > HANDS // 2 and split_lows > 0
     assert deviations > 0

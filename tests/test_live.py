@@ -18,9 +18,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from potengine import settle
-from potengine.present.exports import settlement_json
 from potengine.drills import LEVELS, deal, mark
 from potengine.present import svg
+from potengine.present.exports import settlement_json
 from potengine.present.links import calculator_fields, calculator_link, calculator_query
 from potengine.present.live import FIELDS, audit_document, audit_hands, calculate, call, new_drill
 
@@ -111,7 +111,7 @@ def test_svg_shows_every_segment_with_its_amount() -> None:
             assert f"{player}: {chips} in the {pot.name.lower()}" in picture
     assert "E: 15 returned (uncalled)" in picture and "(folded)" in picture
     paid = svg.payout_svg(result)
-    for player, net in result.net.items():
+    for net in result.net.values():
         assert f"net {'+' if net > 0 else '−' if net < 0 else ''}{abs(net)}" in paid
 
 

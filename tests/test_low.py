@@ -4,7 +4,7 @@ five of seven) and ``OmahaEightOrBetterLowHand`` (two hole cards with three boar
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards
@@ -96,7 +96,7 @@ def test_seven_card_low_agrees_with_pokerkit(order):
     board = [DECK[i] for i in order[4:9]]
     ours = [evaluate_low(a_hole + board), evaluate_low(b_hole + board)]
     theirs = [pokerkit_low(pokerkit.EightOrBetterLowHand, h, board) for h in (a_hole, b_hole)]
-    for o, t in zip(ours, theirs):
+    for o, t in zip(ours, theirs, strict=True):
         assert (o is None) == (t is None)
         if o is not None:
             assert evaluate_low(parse_cards(" ".join(map(repr, t.cards)))) == o
@@ -116,7 +116,7 @@ def test_omaha_low_agrees_with_pokerkit(order, size):
     board = [DECK[i] for i in order[2 * size:2 * size + 5]]
     ours = [evaluate_omaha_low(a_hole, board), evaluate_omaha_low(b_hole, board)]
     theirs = [pokerkit_low(pokerkit.OmahaEightOrBetterLowHand, h, board) for h in (a_hole, b_hole)]
-    for o, t in zip(ours, theirs):
+    for o, t in zip(ours, theirs, strict=True):
         assert (o is None) == (t is None)
         if o is not None:
             assert evaluate_low(parse_cards(" ".join(map(repr, t.cards)))) == o

@@ -4,7 +4,7 @@ against PokerKit's ``OmahaHoldemHand`` on random deals (4- and 5-card Omaha)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards

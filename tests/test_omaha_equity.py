@@ -70,7 +70,7 @@ def test_hi_lo_equity_against_enumeration():
     r = omaha_pot_equity(contributions, hands, board="3s 5s 8h", hi_lo=True)
     expected, scoops, n = brute_force(contributions, hands, "3s 5s 8h", hi_lo=True)
     assert r.boards == n == 666
-    for pot, exp, scoop in zip(r.pots, expected, scoops):
+    for pot, exp, scoop in zip(r.pots, expected, scoops, strict=True):
         assert {p: c.expected for p, c in pot.chances.items()} == exp
         assert {p: c.scoop_chance for p, c in pot.chances.items()} == scoop
         assert sum(c.share for c in pot.chances.values()) == 1
@@ -130,7 +130,7 @@ def test_random_turns_against_enumeration(order, hi_lo):
     contributions = {"A": 10, "B": 30, "C": 30}
     r = omaha_pot_equity(contributions, hands, board=board, hi_lo=hi_lo)
     expected, scoops, _ = brute_force(contributions, hands, board, hi_lo)
-    for pot, exp, scoop in zip(r.pots, expected, scoops):
+    for pot, exp, scoop in zip(r.pots, expected, scoops, strict=True):
         assert {p: c.expected for p, c in pot.chances.items()} == exp
         assert {p: c.scoop_chance for p, c in pot.chances.items()} == scoop
 

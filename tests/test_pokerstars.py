@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from potengine.histories import pokerstars
 from potengine.errors import HandHistoryError, PotEngineError
+from potengine.histories import pokerstars
 from potengine.histories.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
 
 DATA = Path(__file__).parent / "data" / "pokerstars"

@@ -99,7 +99,7 @@ def test_parts_add_up_and_drain_pots_in_order(amounts, data):
     rake = data.draw(st.integers(min_value=0, max_value=total))
     parts = take_rake(amounts, rake)
     assert sum(parts) == rake
-    assert all(0 <= part <= pot for part, pot in zip(parts, amounts))
+    assert all(0 <= part <= pot for part, pot in zip(parts, amounts, strict=True))
     # a later pot gives something only when every earlier pot is empty
     for i, part in enumerate(parts):
         if part:

@@ -7,6 +7,7 @@ set explicitly (``.mjs`` as JavaScript, ``.wasm`` as WebAssembly), whatever the 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -31,10 +32,8 @@ def main(argv: list[str]) -> int:
         return 1
     server = ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(SITE)))
     print(f"serve: the book is at http://127.0.0.1:{port}/ (Ctrl-C stops)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

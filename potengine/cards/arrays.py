@@ -26,8 +26,10 @@ additive, a shared board is summed once and each player's two cards are added af
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import CardError
 from .deck import DECK, CardLike, parse_cards
@@ -42,10 +44,10 @@ FLUSH_STRENGTHS = np.array(FLUSH_TABLE, dtype=np.int64)
 
 _SUIT_SHIFT = 40
 _RANK_KEY_MASK = np.int64((1 << 39) - 1)
-_TABLES: tuple[np.ndarray, np.ndarray] | None = None
+_TABLES: tuple[NDArray[np.int64], NDArray[np.int64]] | None = None
 
 
-def _count_vectors() -> np.ndarray:
+def _count_vectors() -> NDArray[np.int8]:
     """Every vector of 13 rank counts (each 0..4) summing to 5, 6 or 7, as an (M, 13) array."""
     partial = np.zeros((1, 0), dtype=np.int8)
     for _ in range(13):
@@ -61,13 +63,13 @@ def _count_vectors() -> np.ndarray:
 _STRAIGHT_TOP = np.array([_straight_top(m) for m in range(8192)], dtype=np.int64)
 
 
-def _nth_highest(present: np.ndarray, n: int) -> np.ndarray:
+def _nth_highest(present: NDArray[np.bool_], n: int) -> NDArray[np.int64]:
     """Rank value (2..14) of the n-th highest True column per row (0 when there is none)."""
     hit = np.cumsum(present[:, ::-1], axis=1) >= n
     return np.where(hit.any(axis=1), 14 - hit.argmax(axis=1), 0)
 
 
-def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
+def strengths_from_count_vectors(counts: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
     """Vectorised :func:`potengine.cards.evaluate.strength_from_counts` for an (M, 13) array of counts.
 
     >>> from potengine.cards.evaluate import strength_from_counts
@@ -82,13 +84,13 @@ def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
     pair1, pair2 = _nth_highest(counts == 2, 1), _nth_highest(counts == 2, 2)
     top = _STRAIGHT_TOP[(present * (1 << np.arange(13))).sum(axis=1)]
 
-    def others(*exclude: np.ndarray) -> np.ndarray:
+    def others(*exclude: NDArray[np.int64]) -> NDArray[np.bool_]:
         keep = present.copy()
         for rank in exclude:
             keep &= values[None, :] != rank[:, None]
         return keep
 
-    def pack(category: int, *ranks: np.ndarray) -> np.ndarray:
+    def pack(category: int, *ranks: NDArray[np.int64]) -> NDArray[np.int64]:
         value = np.full(len(counts), category, dtype=np.int64)
         for rank in ranks:
             value = (value << 4) | rank
@@ -113,7 +115,7 @@ def strengths_from_count_vectors(counts: np.ndarray) -> np.ndarray:
     return np.select([c for c, _ in choices], [v for _, v in choices], default=high)
 
 
-def _build_tables() -> tuple[np.ndarray, np.ndarray]:
+def _build_tables() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Sorted rank-count keys of every 5-, 6- and 7-card rank multiset, and their strengths."""
     counts = _count_vectors()
     keys = (counts.astype(np.int64) << (3 * np.arange(13, dtype=np.int64))).sum(axis=1)
@@ -121,7 +123,7 @@ def _build_tables() -> tuple[np.ndarray, np.ndarray]:
     return keys[order], strengths_from_count_vectors(counts)[order]
 
 
-def tables() -> tuple[np.ndarray, np.ndarray]:
+def tables() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The non-flush lookup tables ``(sorted keys, strengths)``, built on first use (well under a
     second) and kept.
 
@@ -135,12 +137,12 @@ def tables() -> tuple[np.ndarray, np.ndarray]:
     return _TABLES
 
 
-_DIRECT: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_DIRECT: tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]] | None = None
 _LOW_BITS = 21                 # the rank counts of deuce..eight (7 ranks x 3 bits)
 _LOW_MASK = np.int64((1 << _LOW_BITS) - 1)
 
 
-def direct_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def direct_tables() -> tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]]:
     """The non-flush table arranged for direct indexing, built once from :func:`tables`.
 
     A rank-count key splits into its low half (deuce..eight, 21 bits) and high half (nine..ace,
@@ -168,7 +170,7 @@ def direct_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _DIRECT
 
 
-def flush_strengths(bits: np.ndarray) -> np.ndarray:
+def flush_strengths(bits: NDArray[np.int64]) -> NDArray[np.int64]:
     """The best flush or straight flush in each 52-bit card set (0 where no suit has five cards).
 
     >>> int(flush_strengths(CARD_BITS[to_array(["Ah Kh Qh Jh 9h"])].sum(axis=1))[0]) >> 20
@@ -180,7 +182,7 @@ def flush_strengths(bits: np.ndarray) -> np.ndarray:
     return best
 
 
-def nonflush_strengths(key_sums: np.ndarray) -> np.ndarray:
+def nonflush_strengths(key_sums: NDArray[np.int64]) -> NDArray[np.int64]:
     """Each hand's strength from its rank counts alone, as if no suit held five cards.
 
     >>> int(nonflush_strengths(CARD_KEYS[to_array(["Ah Ad Kh Kd Kc"])].sum(axis=1))[0]) >> 20
@@ -189,7 +191,7 @@ def nonflush_strengths(key_sums: np.ndarray) -> np.ndarray:
     return nonflush_strengths32(key_sums).astype(np.int64)
 
 
-def nonflush_strengths32(key_sums: np.ndarray) -> np.ndarray:
+def nonflush_strengths32(key_sums: NDArray[np.int64]) -> NDArray[np.int32]:
     """:func:`nonflush_strengths` as int32 (every strength fits), for callers that keep millions.
 
     >>> nonflush_strengths32(CARD_KEYS[to_array(["Ah Ad Kh Kd Kc"])].sum(axis=1)).dtype
@@ -202,7 +204,7 @@ def nonflush_strengths32(key_sums: np.ndarray) -> np.ndarray:
     return strengths[index]
 
 
-def flush_rows(key_sums: np.ndarray) -> np.ndarray:
+def flush_rows(key_sums: NDArray[np.int64]) -> NDArray[np.bool_]:
     """True for each hand holding five or more cards of one suit (read from the suit counts).
 
     >>> flush_rows(CARD_KEYS[to_array(["Ah Kh Qh Jh 9h", "Ah Kh Qh Jh 9s"])].sum(axis=1)).tolist()
@@ -211,7 +213,7 @@ def flush_rows(key_sums: np.ndarray) -> np.ndarray:
     return (((key_sums >> _SUIT_SHIFT) + 0x3333) & 0x8888) != 0
 
 
-def strengths_from_sums(key_sums: np.ndarray, bit_sums: np.ndarray) -> np.ndarray:
+def strengths_from_sums(key_sums: NDArray[np.int64], bit_sums: NDArray[np.int64]) -> NDArray[np.int64]:
     """Strengths from per-hand sums of :data:`CARD_KEYS` and :data:`CARD_BITS` (int64 arrays).
 
     >>> idx = to_array(["Ah Kh Qh Jh Th"])
@@ -225,7 +227,7 @@ def strengths_from_sums(key_sums: np.ndarray, bit_sums: np.ndarray) -> np.ndarra
     return strengths
 
 
-def evaluate_array(hands: np.ndarray, *, check: bool = True) -> np.ndarray:
+def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> NDArray[np.int64]:
     """Strength of each row of an ``(N, 5|6|7)`` array of card indices (0..51), as int64.
 
     With ``check`` (the default) indices out of range or repeated within a row raise
@@ -272,7 +274,7 @@ def evaluate_array(hands: np.ndarray, *, check: bool = True) -> np.ndarray:
     return strengths
 
 
-def to_array(hands: Sequence[str | Sequence[CardLike]]) -> np.ndarray:
+def to_array(hands: Sequence[str | Sequence[CardLike]]) -> NDArray[np.int8]:
     """Parse a list of hands (all the same size) into an ``(N, k)`` int8 array of card indices.
 
     >>> to_array(["2c 2d 2h 2s Ah", "As Ks Qs Js 10s"])
@@ -286,7 +288,7 @@ def to_array(hands: Sequence[str | Sequence[CardLike]]) -> np.ndarray:
     return np.array(rows, dtype=np.int8).reshape(len(rows), sizes.pop() if sizes else 0)
 
 
-def category_of(strengths: np.ndarray) -> np.ndarray:
+def category_of(strengths: ArrayLike) -> NDArray[np.integer[Any]]:
     """Category numbers 0..8 (high card .. straight flush) of an array of strengths.
 
     >>> category_of(evaluate_array(to_array(["Ah Kh Qh Jh 9h", "2c 2d 5h 5s 9c"])))

@@ -17,7 +17,7 @@ potengine.errors.CardError: card A♠ appears twice in 'As As'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import CardError
@@ -221,7 +221,7 @@ def cards_html(cards: Iterable[Card]) -> str:
     return " ".join(card._repr_html_() for card in cards)
 
 
-def check_no_duplicates(groups: dict[str, Sequence[Card]]) -> None:
+def check_no_duplicates(groups: Mapping[str, Sequence[Card]]) -> None:
     """Raise :class:`~potengine.errors.CardError` if any card is held by two owners (or twice by one).
 
     ``groups`` maps an owner ("Alice", "the board") to its cards; the message names the card and

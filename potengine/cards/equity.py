@@ -20,8 +20,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import islice
 from math import comb
+from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..chips import Amount
 from ..errors import CardError, InputError
@@ -30,9 +32,11 @@ from .arrays import CARD_BITS, CARD_KEYS, flush_strengths, nonflush_strengths32
 from .deck import Card, CardLike, format_cards, parse_cards
 from .evaluate import parse_deal
 
+_Int = TypeVar("_Int", bound=np.integer[Any])   # the dtype a subset sum keeps
+
 
 @lru_cache(maxsize=8)
-def combinations_array(n: int, k: int) -> np.ndarray:
+def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
     """Every k-subset of ``range(n)`` in lexicographic order, as an ``(C(n, k), k)`` uint8 array.
 
     >>> combinations_array(4, 2).tolist()
@@ -65,7 +69,7 @@ def _comb(n: int, k: int) -> int:
     return comb(n, k) if 0 <= k <= n else 0
 
 
-def subset_sums(values: np.ndarray, k: int) -> np.ndarray:
+def subset_sums(values: NDArray[_Int], k: int) -> NDArray[_Int]:
     """The sum of every k-subset of ``values``, in the row order of :func:`combinations_array`.
 
     Built the way the combinations are: each block is one first value plus the sums of the
@@ -78,7 +82,7 @@ def subset_sums(values: np.ndarray, k: int) -> np.ndarray:
     return positional_subset_sums(np.broadcast_to(values, (k, len(values))))
 
 
-def positional_subset_sums(table: np.ndarray) -> np.ndarray:
+def positional_subset_sums(table: NDArray[_Int]) -> NDArray[_Int]:
     """:func:`subset_sums` where an element's value depends on its place in the subset:
     ``table[i, j]`` is element j's value when it is the i-th smallest of the k = ``len(table)``.
 
@@ -102,7 +106,7 @@ def positional_subset_sums(table: np.ndarray) -> np.ndarray:
     return out
 
 
-def rank_multiset_ids(cards: np.ndarray, k: int) -> np.ndarray:
+def rank_multiset_ids(cards: NDArray[np.intp], k: int) -> NDArray[np.intp]:
     """For every k-subset of ``cards`` (sorted card indices), the number of its multiset of ranks
     among all C(12 + k, k) multisets, in the row order of :func:`combinations_array`.
 
@@ -119,7 +123,7 @@ def rank_multiset_ids(cards: np.ndarray, k: int) -> np.ndarray:
     return positional_subset_sums(table.reshape(k, len(cards)))
 
 
-def _rank_strength_table(k: int, known_key: int) -> np.ndarray:
+def _rank_strength_table(k: int, known_key: int) -> NDArray[np.int32]:
     """Non-flush strength of each multiset of k board ranks (numbered as in
     :func:`rank_multiset_ids`) joined to the known cards' rank key; 0 where a rank would be held
     five times (no such board exists)."""
@@ -247,7 +251,7 @@ def _short(value: object) -> str:
 
 
 def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
-                    dead: Sequence[Card] = ()) -> tuple[dict[str, np.ndarray], int]:
+                    dead: Sequence[Card] = ()) -> tuple[dict[str, NDArray[np.int32]], int]:
     """Each player's strength on every completion of ``board`` (arrays aligned board by board),
     and the number of boards.
 
@@ -295,8 +299,8 @@ CARD_KEY_INT = [int(v) for v in CARD_KEYS]
 CARD_BIT_INT = [int(v) for v in CARD_BITS]
 
 
-def _split_counts(strengths: Mapping[str, np.ndarray], players: Sequence[str]
-                  ) -> dict[str, np.ndarray]:
+def _split_counts(strengths: Mapping[str, NDArray[np.integer[Any]]], players: Sequence[str]
+                  ) -> dict[str, NDArray[np.intp]]:
     """For each player, how many boards they win with k winners (index k, k = 1..n; 0: lost).
 
     >>> counts = _split_counts({"A": np.array([5, 7, 7, 9]), "B": np.array([6, 7, 2, 1])}, ["A", "B"])
@@ -324,7 +328,7 @@ def _split_counts(strengths: Mapping[str, np.ndarray], players: Sequence[str]
     return counts
 
 
-def _share(counts: np.ndarray, boards: int) -> Fraction:
+def _share(counts: NDArray[np.integer[Any]], boards: int) -> Fraction:
     return sum((Fraction(int(c), k) for k, c in enumerate(counts) if k and c), Fraction(0)) / boards
 
 
@@ -381,7 +385,7 @@ class PotEquity:
     """A pot (main first) with its amount, eligible players and each one's :class:`PotChance`."""
 
     name: str
-    amount: object
+    amount: Amount
     eligible: tuple[str, ...]
     chances: dict[str, PotChance]
 

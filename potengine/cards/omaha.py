@@ -73,7 +73,9 @@ def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
     >>> omaha_from_cards(parse_cards("Ah Ad Kc Qc"), parse_cards("Ac 7d 7s 2h 9c")).category
     'Full house'
     """
-    best, best_five, best_pair = -1, (), ()
+    best = -1
+    best_five: tuple[int, ...] = ()
+    best_pair: tuple[int, ...] = ()
     triples = [(a.index, b.index, c.index) for a, b, c in combinations(board, 3)]
     for a, b in combinations(hole, 2):
         pair = (a.index, b.index)

@@ -22,9 +22,9 @@ How it is fast: without a flush, the best Omaha high and the best low depend on 
 so boards are grouped by their ranks (a million boards fall into a few thousand groups) and the
 60 two-plus-three combinations are evaluated once per group, as sums of card keys (see
 :mod:`potengine.cards.arrays`) looked up in one vectorised call. Flushes are added only where the
-board holds three cards of a suit of which the player holds two, from 13-bit rank masks. A low uses one bit per rank
-8 or lower and a 9th bit for any other card: the sum of five cards is a qualifying low exactly
-when it is below 256 and has five bits set, and then a smaller sum is a better low, so one lookup
+board holds three cards of a suit of which the player holds two, from 13-bit rank masks. A low uses
+one bit per rank 8 or lower and a 9th bit for any other card: the sum of five cards is a qualifying
+low exactly when it is below 256 and has five bits set, and then a smaller sum is a better low, so one lookup
 in a 1,281-entry table gives every low.
 """
 
@@ -37,7 +37,9 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..chips import Amount
 from ..errors import CardError, InputError
 from ..pots.hilo import divide
 from ..pots.layout import build_pots
@@ -62,7 +64,7 @@ LOW_CARD = np.array([low_bit(Card(i // 4 + 2, "cdhs"[i % 4])) or 256 for i in ra
 """Per card index: its low bit (ace 1, deuce 2, ... eight 128) or 256 for a nine or higher."""
 
 
-def _low_table() -> np.ndarray:
+def _low_table() -> NDArray[np.int64]:
     table = np.zeros(5 * 256 + 1, dtype=np.int64)
     for mask in range(256):
         if mask.bit_count() == 5:
@@ -87,7 +89,7 @@ _SUIT = np.arange(52, dtype=np.intp) & 3
 _RANK_BIT = np.int64(1) << (np.arange(52, dtype=np.int64) >> 2)
 
 
-def board_classes(boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def board_classes(boards: NDArray[np.intp]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     """Group boards by their ranks alone: one representative board per rank multiset, and for
     each board the index of its representative.
 
@@ -103,7 +105,7 @@ def board_classes(boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return boards[first], inverse.ravel()
 
 
-def _flush_strengths(hole: np.ndarray, boards: np.ndarray, high: np.ndarray) -> None:
+def _flush_strengths(hole: NDArray[np.intp], boards: NDArray[np.intp], high: NDArray[np.int64]) -> None:
     """Raise ``high`` in place where two suited hole cards and three board cards make a flush."""
     suits = _SUIT[hole]
     board_suits = _SUIT[boards]
@@ -124,9 +126,9 @@ def _flush_strengths(hole: np.ndarray, boards: np.ndarray, high: np.ndarray) -> 
         high[rows] = np.maximum(high[rows], flush.reshape(len(rows), -1).max(axis=1))
 
 
-def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool,
-               classes: tuple[np.ndarray, np.ndarray] | None = None,
-               ) -> tuple[np.ndarray, np.ndarray | None]:
+def best_hands(hole: NDArray[np.intp], boards: NDArray[np.intp], *, hi_lo: bool,
+               classes: tuple[NDArray[np.intp], NDArray[np.intp]] | None = None,
+               ) -> tuple[NDArray[np.int64], NDArray[np.int64] | None]:
     """Best Omaha high strength (and low strength, 0 = no low) of one hand on each board.
 
     ``hole`` holds 4 or 5 card indices, ``boards`` is an ``(N, 5)`` array of card indices;
@@ -157,7 +159,7 @@ def best_hands(hole: np.ndarray, boards: np.ndarray, *, hi_lo: bool,
     return high, LOW_TABLE[lows].reshape(len(reps), -1).max(axis=1)[inverse]
 
 
-def _boards(known: Sequence[Card], board: Sequence[Card]) -> Iterator[np.ndarray]:
+def _boards(known: Sequence[Card], board: Sequence[Card]) -> Iterator[NDArray[np.intp]]:
     """Every completion of ``board`` to five cards, in chunks of ``(n, 5)`` card indices."""
     used = {c.index for c in known}
     remaining = np.array([i for i in range(52) if i not in used], dtype=np.intp)
@@ -202,7 +204,7 @@ class OmahaPot:
     and the chance that nobody eligible makes a qualifying low (``no_low_chance``)."""
 
     name: str
-    amount: object
+    amount: Amount
     eligible: tuple[str, ...]
     chances: dict[str, OmahaChance]
     no_low_chance: Fraction
@@ -215,8 +217,8 @@ class OmahaEquityResult:
     boards: int
     hi_lo: bool
     pots: tuple[OmahaPot, ...]
-    refunds: dict[str, object] = field(default_factory=dict)
-    contributions: dict[str, object] = field(default_factory=dict)
+    refunds: dict[str, Amount] = field(default_factory=dict)
+    contributions: dict[str, Amount] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> OmahaChance:
         """The player's chance in the main pot (the only pot of :func:`omaha_equity`)."""
@@ -249,7 +251,7 @@ class _Tally:
         self.counts = {p: np.zeros(size, dtype=np.int64) for p in eligible}
         self.no_low = 0
 
-    def add(self, high: Mapping[str, np.ndarray], low: Mapping[str, np.ndarray] | None) -> None:
+    def add(self, high: Mapping[str, NDArray[np.int64]], low: Mapping[str, NDArray[np.int64]] | None) -> None:
         hs = np.stack([high[p] for p in self.eligible])
         high_win = hs == hs.max(axis=0)
         n_high = high_win.sum(axis=0)
@@ -269,10 +271,12 @@ class _Tally:
                 + np.where(low_win[i], n_low, 0)
             self.counts[p] += np.bincount(code, minlength=2 * b * b)
 
-    def chances(self, boards: int, amount: object, chip: object) -> dict[str, OmahaChance]:
+    def chances(self, boards: int, amount: Amount, chip: Amount | None) -> dict[str, OmahaChance]:
         b = self.base
         # chip None: a pot of one unit cut in exact halves (the shares of :func:`omaha_equity`)
-        high_cut, low_cut = divide(amount, chip) if chip is not None else (Fraction(amount, 2),) * 2
+        high_cut: Amount | Fraction
+        low_cut: Amount | Fraction
+        high_cut, low_cut = divide(amount, chip) if chip is not None else (Fraction(amount) / 2,) * 2
         out = {}
         for p in self.eligible:
             counts = self.counts[p]
@@ -333,11 +337,13 @@ def _run(holes: Mapping[str, tuple[Card, ...]], board: tuple[Card, ...], dead: S
     index = {p: np.array([c.index for c in h], dtype=np.intp) for p, h in holes.items()}
     boards = 0
     for chunk in _boards(known, board):
-        high, low = {}, {} if hi_lo else None
+        high: dict[str, NDArray[np.int64]] = {}
+        low: dict[str, NDArray[np.int64]] | None = {} if hi_lo else None
         classes = board_classes(chunk)
         for p in holes:
             high[p], lows = best_hands(index[p], chunk, hi_lo=hi_lo, classes=classes)
-            if hi_lo:
+            if low is not None:        # hi_lo
+                assert lows is not None
                 low[p] = lows
         for tally in tallies:
             tally.add(high, low)
@@ -365,10 +371,10 @@ def omaha_equity(hands: Mapping[str, str | Sequence[CardLike]], board: str | Seq
     return OmahaEquityResult(boards, hi_lo, (pot,))
 
 
-def omaha_pot_equity(contributions: Mapping[str, object],
+def omaha_pot_equity(contributions: Mapping[str, Amount],
                      hands: Mapping[str, str | Sequence[CardLike]],
                      board: str | Sequence[CardLike] = "", folded: Collection[str] = (), *,
-                     hi_lo: bool = False, chip: object = 1) -> OmahaEquityResult:
+                     hi_lo: bool = False, chip: Amount = 1) -> OmahaEquityResult:
     """Each player's prospects in each pot of an Omaha (hi-lo) all-in, pots formed by
     :func:`potengine.pots.layout.build_pots`; every live player needs hole cards.
 

@@ -62,18 +62,19 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..cards.evaluate import rank_players
+from ..cards.evaluate import HandValue, rank_players
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import HandHistoryError, IllegalActionError, InputError, PotEngineError
+from ..errors import HandHistoryError, IllegalHandHistoryError, InputError, PotEngineError
 from ..play.hand import start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
-from ..pots.layout import PotLayout, build_pots
-from ..pots.rake import Rake, spread_in_proportion, take_rake
+from ..pots.layout import Pot, PotLayout, build_pots
+from ..pots.rake import Rake, spread_in_proportion
+from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, check_conservation, odd_chip_order
-from .pokerstars import HandHistory, UnsupportedHandError, iter_text, open_lines
+from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text, open_lines
 
 STEP_TITLES = (
     "contributions and folds",
@@ -90,7 +91,7 @@ PREFLOP = Street.PRE_FLOP
 POSTS = ("ante", "small blind", "big blind", "blinds")
 
 
-class Verdict(str, enum.Enum):
+class Verdict(enum.StrEnum):
     """The one verdict every hand gets; the JSON writes its lower-case value.
 
     >>> Verdict.IRREGULAR.value, Verdict("wrong") is Verdict.WRONG
@@ -102,22 +103,6 @@ class Verdict(str, enum.Enum):
     WRONG = "wrong"
     UNSUPPORTED = "unsupported"
     UNREADABLE = "unreadable"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class IllegalHistoryAction(IllegalActionError, HandHistoryError):
-    """An action of a PokerStars history that the engine's betting rules refuse.
-
-    It is both an :class:`~potengine.errors.IllegalActionError` and a
-    :class:`~potengine.errors.HandHistoryError`, and names the hand, the action line and the rule.
-    (A malformed file raises a plain :class:`~potengine.errors.HandHistoryError`.)
-
-    >>> err = IllegalHistoryAction("hand #7, line 9 (Ann: raises 20 to 70): the minimum raise is to 100")
-    >>> isinstance(err, IllegalActionError) and isinstance(err, HandHistoryError)
-    True
-    """
 
 
 @dataclass(frozen=True)
@@ -146,7 +131,7 @@ class HandAudit:
     settlement: Settlement | None = None
     source: str = ""
     error: HandHistoryError | None = None
-    illegal: IllegalHistoryAction | None = None
+    illegal: IllegalHandHistoryError | None = None
     file: str = ""
     line: int = 0
 
@@ -259,6 +244,11 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     return dead
 
 
+def _raise_to(action: Action) -> Amount:
+    assert action.to is not None  # the reader gives every raise line its "to" amount
+    return action.to
+
+
 def contributions_from_lines(hand: HandHistory) -> LineTotals:
     """Each player's total put in, the folded players, and the lines that do not add up.
 
@@ -335,14 +325,15 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             current = max(current, bets[p])
             target = max(target, current)
         elif kind == "raise":
-            if action.to <= current or action.amount not in (action.to - current, action.to - target):
+            to = _raise_to(action)
+            if to <= current or action.amount not in (to - current, to - target):
                 wrong.append(                     # the line's own two amounts disagree
-                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(action.to)}, but the bet "
-                    f"was {fmt(current)} (a raise to {fmt(action.to)} is {fmt(action.to - current)} more)"
+                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
+                    f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
                 )
-            spent[p] += action.to - bets[p]
-            bets[p] = action.to
-            current = max(current, action.to)
+            spent[p] += to - bets[p]
+            bets[p] = to
+            current = max(current, to)
             target = max(target, current)
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
@@ -399,7 +390,7 @@ class Replay(NamedTuple):
     ran: bool
     notes: list[str]
     problems: list[str]
-    illegal: IllegalHistoryAction | None
+    illegal: IllegalHandHistoryError | None
 
 
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
@@ -410,7 +401,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
 
     Unlike :func:`potengine.histories.phh.replay` (which returns the played hand), this returns
     a :class:`Replay`: whether the replay ran, notes, and problems: an action the engine refuses
-    (``illegal``: an :class:`IllegalHistoryAction` naming the hand, the line and the rule), or a
+    (``illegal``: an :class:`IllegalHandHistoryError` naming the hand, the line and the rule), or a
     player whose total differs from the lines' street totals. Hands the model cannot set up the
     same way (dead or missing blinds, blinds out of position, a dead button, uneven antes, a cap)
     are not replayed; the contributions then come from the lines alone.
@@ -485,9 +476,9 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
                 seat = dealt.index(action.player)
                 game = game.bet(action.player, game.bets[seat] + action.amount)
             elif action.kind == "raise":
-                game = game.raise_to(action.player, action.to)
+                game = game.raise_to(action.player, _raise_to(action))
         except PotEngineError as err:    # IllegalActionError, or an amount the model refuses
-            illegal = IllegalHistoryAction(
+            illegal = IllegalHandHistoryError(
                 f"hand #{hand.hand_id}, line {action.line} ({action.text}): the hand model refuses it: {err}"
             )
             problem = f"line {action.line} ({action.text}): the hand model refuses it: {err}"
@@ -498,7 +489,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
         problems.append(f"the history stops, but the hand model still waits for {game.to_act} to act")
     model = {p: a for p, a in game.contributions.items() if a}
     if model != {p: a for p, a in contributions.items() if a} and not problems:
-        gone = [p for p, out in zip(game.setup.players, game.folded) if out]
+        gone = [p for p, out in zip(game.setup.players, game.folded, strict=True) if out]
         if _same_pots(model, contributions, gone):
             notes = ["Replayed with the hand model: every action is legal; the history calls only what "
                      "the live opponents can contest (PokerStars' practice), the model calls in full and "
@@ -533,7 +524,7 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
     n = len(dealt)
     live = set(dealt)
     out: set[str] = set()                           # all-in players: they act no more
-    bets = {p: 0 for p in dealt}
+    bets: dict[str, Amount] = {p: 0 for p in dealt}
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     current, step, seat = bb, bb, bb_seat          # seat: who acted last
     owe = set(dealt)                                # who must still act this round
@@ -566,7 +557,7 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
                 return False
             bets[p] += action.amount
         elif action.kind in ("bet", "raise"):
-            to = bets[p] + action.amount if action.kind == "bet" else action.to
+            to = bets[p] + action.amount if action.kind == "bet" else _raise_to(action)
             if (action.kind == "bet") != (current == 0) or to - current < step or not (live - out - {p}):
                 return False
             step, current, bets[p] = to - current, to, to
@@ -622,6 +613,11 @@ def _gap(history: Amount, engine: Amount) -> str:
     return f"{_chips(engine - history)} missing"
 
 
+def _apart(a: Amount, b: Amount) -> Amount:
+    """``abs(a - b)``, typed: mypy cannot tell that abs of an int or a Decimal is an Amount."""
+    return a - b if a >= b else b - a
+
+
 def _payments(pays: Mapping[str, Amount]) -> str:
     items = [f"{p} {fmt(a)}" for p, a in pays.items() if a]
     if not items:
@@ -660,7 +656,9 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
 
 
 
-def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
+def _ranking(hand: HandHistory, live: Sequence[str], pots: Sequence[Pot],
+             paid: Sequence[Mapping[str, Amount]], notes: list[str], *, cards_ok: bool = True,
+             ) -> tuple[Tiers, str, dict[str, HandValue] | None]:
     """Tiers best first: from the shown cards if every live player showed, else the collections."""
     if len(live) == 1:
         notes.append(f"everybody else folded: {live[0]} takes the pot")
@@ -669,15 +667,15 @@ def _ranking(hand, live, pots, paid, notes, *, cards_ok=True):
         notes.append("the shown cards are impossible: the collected lines say who won each pot")
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
-            tiers, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
+            by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
         except PotEngineError as err:
             notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
             notes.append(
-                "cards: " + " > ".join(" = ".join(t) for t in tiers)
-                + " (" + "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t) + ")"
+                "cards: " + " > ".join(" = ".join(t) for t in by_cards)
+                + " (" + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t) + ")"
             )
-            return tuple(tuple(t) for t in tiers), "cards", values
+            return tuple(tuple(t) for t in by_cards), "cards", values
     if cards_ok:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
@@ -801,8 +799,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
         withheld = proportional
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
-            site = tuple(a - r for a, r in zip(amounts, reported))
-            if all(0 <= part <= a for part, a in zip(site, amounts)) and sum(site, start=0) == hand.rake:
+            site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
+            fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
+            if fits and sum(site, start=0) == hand.rake:
                 withheld = site
                 spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
                 if site != proportional:
@@ -820,18 +819,18 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
-    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld))
+    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True))
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
-        ours = ", ".join(
+        our_pots = ", ".join(
             f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
             for i, p in enumerate(pots)
         )
         problems.append(
             f"history lists {len(reported)} pot{'s' if len(reported) != 1 else ''}, "
-            f"the chips put in make {len(pots)}: {ours}"
+            f"the chips put in make {len(pots)}: {our_pots}"
         )
-    for i, (pot, theirs) in enumerate(zip(pots, reported)):
+    for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
         name = pot_label(i, count)
         made = f"make {fmt(pot.amount)}" + (
             f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
@@ -912,11 +911,11 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     for i, pot in enumerate(pots):
         won = award(pot, tiers, order=order, chip=hand.chip)
         awarded.append(won)
-        theirs = {p: a for p, a in paid[i].items() if a}
-        ours = {p: a for p, a in won.shares.items() if a}
+        site_pays = {p: a for p, a in paid[i].items() if a}
+        we_pay = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
-        kept = {p: a for p, a in ours.items() if p in cashed and p not in theirs}
-        if kept and theirs == {p: a for p, a in ours.items() if p not in kept}:
+        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays}
+        if kept and site_pays == {p: a for p, a in we_pay.items() if p not in kept}:
             for p, a in kept.items():
                 unpaid[p] = unpaid.get(p, 0) + a
                 amount, fee = cashed[p]
@@ -927,15 +926,16 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 )
             notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
             continue
-        if theirs == ours:
+        if site_pays == we_pay:
             split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
-            notes.append(f"{name} to {_payments(ours)}{split}")
+            notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
-        same = set(theirs) == set(ours) and len(ours) > 1 and sum(theirs.values()) == sum(ours.values())
-        gap = max((abs(theirs[p] - ours[p]) for p in ours), default=0) if same else 0
+        same = (set(site_pays) == set(we_pay) and len(we_pay) > 1
+                and sum(site_pays.values()) == sum(we_pay.values()))
+        gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
         if same and hand.chip < gap <= max(hand.rake, pot.rake):
             irregular.append(
-                f"{name}: history pays {_payments(theirs)}, an even split is {_payments(ours)}: the "
+                f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
                 f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
                 f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
             )
@@ -944,7 +944,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         if same:
             first = next(p for p in order if p in won.winners)
             odd = f" (the odd chip goes to the first winner left of the button, {first})"
-        problems.append(f"{name}: history pays {_payments(theirs)}, the engine pays {_payments(ours)}{odd}")
+        problems.append(
+            f"{name}: history pays {_payments(site_pays)}, the engine pays {_payments(we_pay)}{odd}"
+        )
     for i in sorted(beyond):
         if beyond[i]:
             problems.append(
@@ -1013,7 +1015,8 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
     return (before or list(seats))[-1]
 
 
-def _settlement(layout: PotLayout, pots: tuple, tiers: Any, button: str, chip: Amount) -> Settlement:
+def _settlement(layout: PotLayout, pots: tuple[Pot, ...], tiers: Tiers, button: str, chip: Amount,
+                ) -> Settlement:
     seats = layout.seats
     winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
     payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}

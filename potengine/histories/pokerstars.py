@@ -39,8 +39,8 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from decimal import Decimal, InvalidOperation
+from functools import cached_property
 from types import MappingProxyType
 
 from ..chips import Amount
@@ -396,14 +396,17 @@ class _Reader:
         betting_started = False
         by_number: dict[int, str] | None = None
         for number, line in lines[2:]:
-            if ("Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")) and _UNSUPPORTED.search(line):
+            run_twice = "Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")
+            if run_twice and _UNSUPPORTED.search(line):
                 raise self.unsupported(number, line, "hands run more than once are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
                     n, name = int(seat.group(1)), seat.group(2)
                     if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
-                        raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                        raise self.fail(
+                            number, line, "a seat number or player appears twice or is out of range"
+                        )
                     stack = self.amount(seat.group(3), number, line)
                     seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
                     numbers.add(n)
@@ -458,14 +461,18 @@ class _Reader:
                 if seat_line:
                     owner = by_number.get(int(seat_line.group(1)))
                     if owner is None or not line[seat_line.end():].startswith(owner):
-                        raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                        raise self.fail(
+                            number, line, "this summary line names a seat or player not at the table"
+                        )
                     for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
-                        summary_won[owner] = summary_won.get(owner, 0) + self.amount(won.group(1), number, line)
+                        won_here = self.amount(won.group(1), number, line)
+                        summary_won[owner] = summary_won.get(owner, 0) + won_here
                     continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
             head, colon, said = line.partition(": ")
+            player: str | None
             if colon and head in seats and not colon_names:
                 player = head
             else:
@@ -475,7 +482,8 @@ class _Reader:
                 if said in _QUIET:
                     continue
                 verb = None
-                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):
+                # `kind` is read after the loop: the kind of the pattern that matched
+                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):  # noqa: B007
                     verb = pattern.match(said)
                     if verb:
                         break
@@ -511,6 +519,7 @@ class _Reader:
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this line")
+            assert verb is not None  # a player's line reaches here only once an action pattern matched
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == 2:          # a single card shown is not a hand to rank
@@ -664,14 +673,14 @@ def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
                             "the line is read as Windows-1252")
                     yield number, part.decode("cp1252", errors="replace"), note
         else:
-            raw = raw.rstrip("\r\n")
-            if "\r" not in raw:
+            text = raw.rstrip("\r\n")
+            if "\r" not in text:
                 number += 1
-                yield number, raw, ""
+                yield number, text, ""
                 continue
-            for part in raw.split("\r"):
+            for piece in text.split("\r"):
                 number += 1
-                yield number, part, ""
+                yield number, piece, ""
 
 
 def split_hands(text: str) -> list[HandLines]:
@@ -691,7 +700,8 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     >>> parse_hand([(7, "PokerStars Hand #42: Hold'em No Limit (5/10)"), (8, "Table 'T'")])
     Traceback (most recent call last):
     ...
-    potengine.errors.HandHistoryError: hand #42, line 8: expected "Table '<name>' ... Seat #N is the button": "Table 'T'"
+    potengine.errors.HandHistoryError: hand #42, line 8:
+    expected "Table '<name>' ... Seat #N is the button": "Table 'T'"
     """
     first = lines[0]
     match = _HEADER.match(first[1][:MAX_LINE_CHARS])
@@ -719,9 +729,9 @@ def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistor
     >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
     ['HandHistoryError', 'UnsupportedHandError']
     """
-    for lines in iter_hand_lines(lines):
+    for hand_lines in iter_hand_lines(lines):
         try:
-            yield parse_hand(lines)
+            yield parse_hand(hand_lines)
         except HandHistoryError as err:
             yield err
 
@@ -797,7 +807,8 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
     """
     name = os.path.basename(os.fspath(path))
     try:
-        handle = open(path, "rb")
+        # closed by the `with` below; opened apart so that opening and reading errors read differently
+        handle = open(path, "rb")  # noqa: SIM115
     except FileNotFoundError:
         raise HandHistoryError(f"cannot read {name}: no such file") from None
     except IsADirectoryError:

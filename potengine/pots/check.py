@@ -27,8 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..chips import Amount  # hi-lo step
-from ..chips import exact_arithmetic
+from ..chips import Amount, exact_arithmetic  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -243,7 +242,7 @@ def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amo
     return out
 
 
-def _hilo_step(result: Settlement, order: list) -> tuple[bool, list[str]]:
+def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
     """Step 5 for a hi-lo settlement: every pot cut into high and low halves among its own
     eligible players (odd chip of the cut to high), each half to its best eligible hand(s)."""
     findings, ok = [], True

@@ -37,11 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
 
-from ..cards.deck import format_cards
-from ..cards.low import omaha_low_from_cards, rank_lows
-from ..cards.omaha import omaha_from_cards, parse_omaha_deal
+from ..cards.deck import Card, Cards, format_cards
+from ..cards.low import LowValue, omaha_low_from_cards, rank_lows
+from ..cards.omaha import OmahaValue, omaha_from_cards, parse_omaha_deal
 from ..chips import Amount
 from ..errors import CardError, InputError
 from .layout import Pot, _frozen
@@ -195,6 +194,8 @@ def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequen
     mappingproxy({'A': 90})
     """
     eligible = pot.eligible
+    high_winners: tuple[str, ...]
+    low_winners: tuple[str, ...]
     if len(eligible) == 1:
         high_winners, low_winners = eligible, ()
     else:
@@ -208,7 +209,9 @@ def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequen
     else:
         high_amount, low_amount = pot.awarded, pot.awarded * 0
     high_shares = share_half(high_amount, high_winners, order=order, chip=chip)
-    low_shares = share_half(low_amount, low_winners, order=order, chip=chip) if low_winners else {}
+    low_shares: dict[str, Amount] = (
+        share_half(low_amount, low_winners, order=order, chip=chip) if low_winners else {}
+    )
     total = {p: high_shares.get(p, 0) + low_shares.get(p, 0) for p in eligible
              if p in high_shares or p in low_shares}
     winners = tuple(p for p in eligible if p in total)
@@ -233,9 +236,10 @@ def award_all_hilo(pots: Sequence[Pot], tiers: Tiers | None, low_tiers: Tiers, *
     return tuple(reversed(awarded))
 
 
-def rank_hilo_by_cards(hands: Mapping[str, object], board: object, *, game: str,
+def rank_hilo_by_cards(hands: Mapping[str, Cards], board: Cards | None, *, game: str,
                        seats: Sequence[str], live: Sequence[str],
-                       ) -> tuple[Tiers, dict[str, Any], Tiers, dict[str, Any], tuple]:
+                       ) -> tuple[Tiers, dict[str, OmahaValue], Tiers, dict[str, LowValue | None],
+                                  tuple[Card, ...]]:
     """Rank the live players of an Omaha hand by their cards: (high tiers, high values, low tiers,
     low values, board). ``game`` is ``"omaha"`` (no low) or ``"omaha-hi-lo"``.
 
@@ -268,8 +272,8 @@ def rank_hilo_by_cards(hands: Mapping[str, object], board: object, *, game: str,
     order = sorted({v.strength for v in values.values()}, reverse=True)
     tiers = tuple(tuple(sorted((p for p, v in values.items() if v.strength == s),
                                key=seat_of.__getitem__)) for s in order)
-    lows: dict = {}
-    low_tiers: tuple = ()
+    lows: dict[str, LowValue | None] = {}
+    low_tiers: Tiers = ()
     if game == "omaha-hi-lo":
         lows = {p: omaha_low_from_cards(holes[p], board_cards) for p in live}
         low_tiers = tuple(tuple(sorted(t, key=seat_of.__getitem__)) for t in rank_lows(lows))

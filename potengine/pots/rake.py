@@ -33,11 +33,11 @@ Each pot is then split between its winners as usual, from what is left in it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
+from typing import Literal
 
 from ..chips import Amount, check_amount, format_amount, is_multiple
 from ..errors import InputError

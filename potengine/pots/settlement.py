@@ -279,7 +279,9 @@ def settle(
     if game not in GAMES:
         raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
     tiers: Tiers | None = None
-    values = board_cards = low_values = None
+    values: Mapping[str, Any] | None = None
+    low_values: Mapping[str, Any] | None = None
+    board_cards: tuple[Card, ...] | None = None
     hilo = low_ranking is not None or game == "omaha-hi-lo"
     live = [p for p in seats if p not in folded_set] if folded_set else seats
     low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live)

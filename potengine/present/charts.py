@@ -26,22 +26,26 @@ on high-density screens.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 import matplotlib.pyplot as plt
-from matplotlib.patches import Patch
+from matplotlib.patches import Circle, Ellipse, Patch
 
-from matplotlib.patches import Circle, Ellipse
-
+from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.layout import PotLayout
 from ..pots.settlement import odd_chip_order
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.typing import LineStyleType
 
-    from ..pots.layout import PotLayout
+    from ..cards.equity import PotEquity, PotEquityResult
+    from ..cards.omaha_equity import OmahaEquityResult, OmahaPot
     from ..pots.settlement import Settlement
 
 POT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
@@ -54,7 +58,26 @@ MIN_FONT = 9         # points: the smallest text any chart writes
 DPI = 200            # pixels per inch: sharp on high-density screens (the page scales it down)
 
 
-def pot_style(index: int) -> dict:
+class PatchStyle(TypedDict, total=False):
+    """Keyword arguments that style a bar or a legend patch (what matplotlib's Patch takes)."""
+
+    facecolor: str
+    edgecolor: str
+    hatch: str
+    linewidth: float
+    linestyle: LineStyleType
+    alpha: float
+
+
+class LineStyle(TypedDict):
+    """Keyword arguments that style a line (what matplotlib's Line2D takes)."""
+
+    color: str
+    linewidth: float
+    linestyle: LineStyleType
+
+
+def pot_style(index: int) -> PatchStyle:
     """Face colour and hatch of pot ``index`` (0 = main pot), cycling for many side pots.
 
     >>> pot_style(0)["facecolor"], pot_style(1)["hatch"]
@@ -76,21 +99,23 @@ def _label(ax: Axes, x: float, bottom: float, height: float, text: str, scale: f
         )
 
 
-def _legend(ax: Axes, handles: list) -> None:
+def _legend(ax: Axes, handles: Sequence[Artist]) -> None:
     """Put the key under the bars, so that it never hides a bar or a label."""
     ax.legend(handles=handles, fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.2),
               ncol=min(2, len(handles)), frameon=False)
 
 
-def _layout_of(result: Union[Settlement, PotLayout]) -> PotLayout:
-    return getattr(result, "layout", result)
+def _layout_of(result: Settlement | PotLayout) -> PotLayout:
+    return result if isinstance(result, PotLayout) else result.layout
 
 
-RETURNED_STYLE = {"facecolor": "white", "edgecolor": "black", "linestyle": "--", "linewidth": 1.0}
-PUT_IN_LINE = {"color": "black", "linewidth": 2.2, "linestyle": (0, (1, 1))}
+RETURNED_STYLE: PatchStyle = {"facecolor": "white", "edgecolor": "black", "linestyle": "--", "linewidth": 1.0}
+PUT_IN_LINE: LineStyle = {"color": "black", "linewidth": 2.2, "linestyle": (0, (1, 1))}
+DEAD_STYLE: PatchStyle = {"hatch": DEAD_HATCH, "edgecolor": DEAD_EDGE}
 
 
-def _stack(ax: Axes, x: int, segments, refund, *, scale: float, gap: float = 0.0) -> float:
+def _stack(ax: Axes, x: int, segments: Iterable[tuple[Amount, PatchStyle]], refund: Amount, *,
+           scale: float, gap: float = 0.0) -> float:
     """One player's bar: ``segments`` of (amount, style) stacked, then the returned chips apart.
 
     Bars are drawn in floats (matplotlib's unit) and labelled with the exact amounts; the top of
@@ -111,7 +136,8 @@ def _stack(ax: Axes, x: int, segments, refund, *, scale: float, gap: float = 0.0
     return bottom
 
 
-def _axes(ax: Axes, seats, folded, *, ylabel: str, title: str, top: float, handles) -> Axes:
+def _axes(ax: Axes, seats: Sequence[str], folded: Collection[str], *, ylabel: str, title: str,
+          top: float, handles: Sequence[Artist]) -> Axes:
     """Player names under the bars (folded ones marked), labels, title and the key below."""
     ax.set_xticks(range(len(seats)))
     ax.set_xticklabels([p + ("\n(folded)" if p in folded else "") for p in seats])
@@ -123,7 +149,7 @@ def _axes(ax: Axes, seats, folded, *, ylabel: str, title: str, top: float, handl
     return ax
 
 
-def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = None) -> Axes:
+def contribution_chart(result: Settlement | PotLayout, ax: Axes | None = None) -> Axes:
     """Stacked bars: each player's contribution cut into tiers by pot.
 
     Live players' chips take their pot's colour and hatching; a folded player's chips keep the
@@ -136,21 +162,21 @@ def contribution_chart(result: Union[Settlement, PotLayout], ax: Axes | None = N
         _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.2), layout="constrained", dpi=DPI)
     seats = list(layout.seats)
     scale = float(max(layout.contributions.values(), default=1)) or 1.0
-    dead_style = {"hatch": DEAD_HATCH, "edgecolor": DEAD_EDGE}
     for x, player in enumerate(seats):
         dead = player in layout.folded
-        segments = [
-            (pot.contributions.get(player, 0), {**pot_style(pot.index), **(dead_style if dead else {})})
+        segments: list[tuple[Amount, PatchStyle]] = [
+            (pot.contributions.get(player, 0), {**pot_style(pot.index), **(DEAD_STYLE if dead else {})})
             for pot in layout.pots
         ]
         top = _stack(ax, x, segments, layout.refunds.get(player, 0), scale=scale, gap=0.02 * scale)
         ax.text(x, top + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
                 va="bottom", fontsize=MIN_FONT, fontweight="bold")
-    handles = [
+    handles: list[Artist] = [
         Patch(**pot_style(pot.index), label=f"{pot.name}: {fmt(pot.amount)}") for pot in layout.pots
     ]
     if layout.folded:
-        handles.append(Patch(facecolor="white", label="dead (folded), in its pot", **dead_style))
+        dead_key: PatchStyle = {**DEAD_STYLE, "facecolor": "white"}
+        handles.append(Patch(**dead_key, label="dead (folded), in its pot"))
     if layout.refunds:
         handles.append(Patch(**RETURNED_STYLE, label="returned (uncalled)"))
     return _axes(ax, seats, layout.folded, ylabel="chips put in", title="Who put in what",
@@ -173,7 +199,7 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
         ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
         ax.text(x, max(top, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
                 ha="center", va="bottom", fontsize=MIN_FONT, fontweight="bold")
-    handles = [
+    handles: list[Artist] = [
         Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
     ]
     if result.refunds:
@@ -198,7 +224,7 @@ def settlement_chart(result: Settlement) -> Figure:
     return fig
 
 
-def equity_chart(result) -> Figure:
+def equity_chart(result: PotEquityResult | OmahaEquityResult) -> Figure:
     """Two panels for :func:`potengine.pot_equity`: each player's share of each pot, and the chips
     he can expect back from each pot, with what he put in as a dotted line.
 
@@ -210,15 +236,16 @@ def equity_chart(result) -> Figure:
     >>> [ax.get_title() for ax in fig.axes]
     ['Share of each pot', 'Expected chips back']
     """
-    players = list(result.contributions) or sorted({n for p in result.pots for n in p.chances})
+    pots: Sequence[PotEquity | OmahaPot] = result.pots
+    players = list(result.contributions) or sorted({n for p in pots for n in p.chances})
     fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), layout="constrained", dpi=DPI)
-    width = 0.8 / max(1, len(result.pots))
-    for i, pot in enumerate(result.pots):
+    width = 0.8 / max(1, len(pots))
+    for i, pot in enumerate(pots):
         for x, name in enumerate(players):
             if name not in pot.chances:
                 continue
             share = float(pot.chances[name].share)
-            offset = x + (i - (len(result.pots) - 1) / 2) * width
+            offset = x + (i - (len(pots) - 1) / 2) * width
             left.bar(offset, share, width, **pot_style(i))
             left.text(offset, share + 0.01, f"{share:.0%}", ha="center", va="bottom",
                       fontsize=MIN_FONT)
@@ -227,9 +254,9 @@ def equity_chart(result) -> Figure:
     left.set_ylabel("share of the pot (ties split)")
     left.set_title("Share of each pot")
     _legend(left, [Patch(**pot_style(i), label=f"{pot.name}: {fmt(pot.amount)}")
-                   for i, pot in enumerate(result.pots)])
+                   for i, pot in enumerate(pots)])
     bottoms = [0.0] * len(players)
-    for i, pot in enumerate(result.pots):
+    for i, pot in enumerate(pots):
         for x, name in enumerate(players):
             chips = float(pot.chances[name].expected) if name in pot.chances else 0.0
             if chips:
@@ -248,8 +275,8 @@ def equity_chart(result) -> Figure:
     right.set_xticks(range(len(players)), players)
     right.set_ylabel("expected chips")
     right.set_title("Expected chips back")
-    handles = [Patch(**pot_style(i), label=f"from {pot.name.lower()}")
-               for i, pot in enumerate(result.pots)]
+    handles: list[Artist] = [Patch(**pot_style(i), label=f"from {pot.name.lower()}")
+                             for i, pot in enumerate(pots)]
     handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
     _legend(right, handles)
     right.spines[["top", "right"]].set_visible(False)
@@ -320,7 +347,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     return ax
 
 
-LOW_HALF = {"hatch": "xx", "alpha": 0.55}
+LOW_HALF: PatchStyle = {"hatch": "xx", "alpha": 0.55}
 """How a low half differs from the high half of the same pot: cross-hatched and lighter."""
 
 
@@ -341,17 +368,20 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
         _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.8), layout="constrained", dpi=DPI)
     seats = list(result.seats)
     scale = float(max([*result.payouts.values(), *result.contributions.values(), 1]))
-    handles = []
+    handles: list[Artist] = []
     for pot in result.pots:
         style = pot_style(pot.index)
         handles.append(Patch(**style, label=f"{pot.name}: high half"))
         if getattr(pot, "low_shares", None):
-            handles.append(Patch(**{**style, **LOW_HALF}, label=f"{pot.name}: low half"))
+            low_style: PatchStyle = {**style, **LOW_HALF}
+            handles.append(Patch(**low_style, label=f"{pot.name}: low half"))
     for x, player in enumerate(seats):
         bottom = 0.0
         for pot in result.pots:
-            halves = [("high", getattr(pot, "high_shares", pot.shares), pot_style(pot.index)),
-                      ("low", getattr(pot, "low_shares", {}), {**pot_style(pot.index), **LOW_HALF})]
+            halves: list[tuple[str, Mapping[str, Amount], PatchStyle]] = [
+                ("high", getattr(pot, "high_shares", pot.shares), pot_style(pot.index)),
+                ("low", getattr(pot, "low_shares", {}), {**pot_style(pot.index), **LOW_HALF}),
+            ]
             scoop = pot.winners == (player,) and len(pot.eligible) > 1
             for label, shares, style in halves:
                 chips = shares.get(player, 0)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Context, Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..pots.settlement import Settlement
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..pots.settlement import Settlement
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]) -> list[str]:
@@ -21,7 +23,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[in
     for row in [header, *rows]:
         cells = [
             str(c).rjust(w) if i in numeric else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths))
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
         lines.append("  ".join(cells).rstrip())
     return lines
@@ -31,7 +33,7 @@ def _signed(amount: Amount) -> str:
     return f"+{fmt(amount)}" if amount > 0 else fmt(amount)
 
 
-def settlement_text(result) -> str:
+def settlement_text(result: Settlement) -> str:
     """The pots table and the players table of a settlement, as plain text."""
     pots = [
         (
@@ -62,7 +64,13 @@ def settlement_text(result) -> str:
     return "\n".join(lines)
 
 
-def _json_places(result) -> int | None:
+def _places(amount: Amount) -> int:
+    exponent = Decimal(amount).as_tuple().exponent
+    assert isinstance(exponent, int)  # amounts are finite: never NaN or infinity
+    return max(0, -exponent)
+
+
+def _json_places(result: Settlement) -> int | None:
     """``None`` when every contribution and the chip are ``int``, else the decimal places to write.
 
     The places are those of the most precise input (contributions and chip), so "0.50" stays
@@ -71,10 +79,10 @@ def _json_places(result) -> int | None:
     inputs = [*result.contributions.values(), result.chip]
     if all(isinstance(a, int) for a in inputs):
         return None
-    return max((max(0, -Decimal(a).as_tuple().exponent) for a in inputs), default=0)
+    return max((_places(a) for a in inputs), default=0)
 
 
-def _json_amount(amount: Amount, places: int | None = None):
+def _json_amount(amount: Amount, places: int | None = None) -> int | str:
     """An amount as JSON: an int when ``places`` is ``None``, else an exact decimal string."""
     if places is None and isinstance(amount, int):
         return amount
@@ -88,7 +96,7 @@ def _json_amount(amount: Amount, places: int | None = None):
     return f"{value:f}"                       # plain digits, never "1E-12"
 
 
-def settlement_json(result) -> dict:
+def settlement_json(result: Settlement) -> dict[str, Any]:
     """A settlement as plain JSON data, every amount written by one rule.
 
     When every contribution and the chip are ``int`` chips, every amount is a JSON integer.
@@ -103,7 +111,7 @@ def settlement_json(result) -> dict:
     """
     places = _json_places(result)
 
-    def amount(a: Amount):
+    def amount(a: Amount) -> int | str:
         return _json_amount(a, places)
 
     return {

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..play.hand import Hand
 
 
-def street_pot_table(hand: Hand) -> list[tuple[str, list[int]]]:
+def street_pot_table(hand: Hand) -> list[tuple[str, list[Amount]]]:
     """The pot amounts after each finished street: ``[(street, [main, side 1, ...]), ...]``.
 
     >>> from potengine.play.hand import start_hand
@@ -84,27 +84,28 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
     labels = [STREET_NAMES[k] for k in range(len(snapshots))]
     returns = street_returns(hand)
     back_to = ", ".join(hand.refunds) if hand.refunds else ""
-    top = max((sum(p.amount for p in pots) + r for pots, r in zip(snapshots, returns)),
-              default=0) or 1
+    # Amounts stay exact for the labels; matplotlib is given floats (it draws in floats).
+    top = float(max((sum(p.amount for p in pots) + r
+                     for pots, r in zip(snapshots, returns, strict=True)), default=0) or 1)
     count = max((len(pots) for pots in snapshots), default=0)
     for x, pots in enumerate(snapshots):
-        bottom = 0
+        bottom: Amount = 0
         for index, pot in enumerate(pots):
             style = pot_style(index)
             if pot.closed:
-                style = dict(style, linewidth=2.2)
-            ax.bar(x, pot.amount, bottom=bottom, width=0.7, **style)
+                style = {**style, "linewidth": 2.2}
+            ax.bar(x, float(pot.amount), bottom=float(bottom), width=0.7, **style)
             if pot.amount >= 0.08 * top:
                 who = " ".join(pot.eligible) if len(" ".join(pot.eligible)) <= 12 else \
                     f"{len(pot.eligible)} players"
-                ax.text(x, bottom + pot.amount / 2, f"{fmt(pot.amount)}\n{who}", ha="center",
-                        va="center", fontsize=MIN_FONT, linespacing=1.0,
+                ax.text(x, float(bottom) + float(pot.amount) / 2, f"{fmt(pot.amount)}\n{who}",
+                        ha="center", va="center", fontsize=MIN_FONT, linespacing=1.0,
                         bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85})
             bottom += pot.amount
         if returns[x]:
-            ax.bar(x, returns[x], bottom=bottom, width=0.7, **RETURNED_STYLE)
+            ax.bar(x, float(returns[x]), bottom=float(bottom), width=0.7, **RETURNED_STYLE)
             bottom += returns[x]
-        ax.text(x, bottom + 0.02 * top, fmt(bottom - returns[x]), ha="center", va="bottom",
+        ax.text(x, float(bottom) + 0.02 * top, fmt(bottom - returns[x]), ha="center", va="bottom",
                 fontsize=MIN_FONT, fontweight="bold")
     handles = [Patch(label="Main pot" if i == 0 else f"Side pot {i}", **pot_style(i))
                for i in range(count)]

@@ -22,17 +22,17 @@ Only the standard library is used: no numpy, no matplotlib.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..chips import Amount
 from ..chips import parse_amount as _amount
-from .exports import settlement_json
 from ..errors import CardError, PotEngineError
 from ..histories.audit import Verdict, audit_json, iter_audits
 from ..pots.layout import check_contributions, check_folded
 from ..pots.ranking import parse_ranking
 from ..pots.settlement import Settlement, check_chip, settle
+from .exports import settlement_json
 from .svg import settlement_svg
 from .tables import audit_html, settlement_html
 from .words import explain
@@ -241,7 +241,7 @@ def count_hands(text: str) -> int:
     return len(split_hands(text))
 
 
-CALLS = {
+CALLS: dict[str, Callable[..., object]] = {
     "calculate": calculate,
     "count_hands": count_hands,
     "audit_document": audit_document,

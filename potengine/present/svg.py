@@ -23,14 +23,16 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.layout import PotLayout
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..pots.layout import PotLayout
     from ..pots.settlement import Settlement
 
 # The colours and hatching of potengine.present.charts (tests check that both modules agree).
@@ -89,7 +91,7 @@ def pot_fill(index: int) -> tuple[str, str]:
 class _Panel:
     """One panel: bars in seat order on a common scale, a title, and a key under the bars."""
 
-    def __init__(self, title: str, seats, folded, scale: float) -> None:
+    def __init__(self, title: str, seats: Iterable[str], folded: Collection[str], scale: float) -> None:
         self.prefix = f"pe{next(_ids)}"
         self.seats = list(seats)
         self.folded = folded
@@ -114,7 +116,7 @@ class _Panel:
     def x(self, seat: int) -> float:
         return _LEFT + self.step * (seat + 0.5)
 
-    def segment(self, seat: int, bottom: float, amount, face: str, hatch: str, *,
+    def segment(self, seat: int, bottom: float, amount: Amount, face: str, hatch: str, *,
                 label: str, tip: str, dashed: bool = False) -> float:
         """Draw one segment of a bar from ``bottom`` (in chips); return the new top."""
         height = float(amount)
@@ -184,11 +186,11 @@ class _Panel:
                    'stroke="#000000"/>')
         for seat, player in enumerate(self.seats):
             name = player if len(player) <= 12 else player[:11] + "…"
-            x = f"{self.x(seat):.1f}"
-            out.append(f'<text x="{x}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
+            centre = f"{self.x(seat):.1f}"
+            out.append(f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
                        f"{escape(name)}</text>")
             if player in self.folded:
-                out.append(f'<text x="{x}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
+                out.append(f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
                            'font-style="italic">(folded)</text>')
         out.extend(body)
         out.append("</svg>")
@@ -196,7 +198,7 @@ class _Panel:
 
 
 def _layout_of(result: Settlement | PotLayout) -> PotLayout:
-    return getattr(result, "layout", result)
+    return result if isinstance(result, PotLayout) else result.layout
 
 
 def contribution_svg(result: Settlement | PotLayout) -> str:

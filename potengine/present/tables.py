@@ -16,15 +16,21 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.hilo import HiLoPot
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..cards.equity import PotEquityResult
+    from ..cards.omaha_equity import OmahaEquityResult
     from ..pots.check import Audit
-    from ..pots.layout import PotLayout
+    from ..pots.layout import Pot, PotLayout
     from ..pots.settlement import Settlement
 
 _TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
@@ -32,7 +38,7 @@ _NUMBER = re.compile(r"[+−-]?[0-9][0-9.]*")
 _CELL = "padding:2px 10px;border-bottom:1px solid #ccc;text-align:{align}"
 
 
-def _row(cells, *, header: bool = False) -> str:
+def _row(cells: Iterable[str], *, header: bool = False) -> str:
     tag = "th" if header else "td"
     out = []
     for i, cell in enumerate(cells):
@@ -41,13 +47,13 @@ def _row(cells, *, header: bool = False) -> str:
     return "<tr>" + "".join(out) + "</tr>"
 
 
-def _table(header, rows, caption: str = "") -> str:
+def _table(header: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "") -> str:
     cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
     body = "".join(_row(r) for r in rows)
     return f"{_TABLE}{cap}<thead>{_row(header, header=True)}</thead><tbody>{body}</tbody></table>"
 
 
-def table_html(header, rows, caption: str = "") -> str:
+def table_html(header: Iterable[object], rows: Iterable[Iterable[object]], caption: str = "") -> str:
     """Any small table in the book's style; cells are escaped, numbers right-aligned.
 
     >>> html = table_html(["Structure", "Raise to at most"], [["pot limit", 25]], "EX-31")
@@ -58,11 +64,11 @@ def table_html(header, rows, caption: str = "") -> str:
                   [[escape(str(cell)) for cell in row] for row in rows], caption)
 
 
-def _names(players) -> str:
+def _names(players: Iterable[str]) -> str:
     return escape(", ".join(players)) or "—"
 
 
-def pots_html(pots, *, awarded: bool) -> str:
+def pots_html(pots: Sequence[Pot], *, awarded: bool) -> str:
     """The pots as a table: amount, the dealer's sum, who may win it (and who did)."""
     header = ["Pot", "Amount", "How it is made", "Eligible"]
     if awarded:
@@ -72,7 +78,7 @@ def pots_html(pots, *, awarded: bool) -> str:
         row = [escape(pot.name), fmt(pot.amount), escape(pot.formula), _names(pot.eligible)]
         if awarded:
             shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
-            if hasattr(pot, "low_shares") and len(pot.eligible) > 1:
+            if isinstance(pot, HiLoPot) and len(pot.eligible) > 1:
                 shares = hilo_shares_text(pot)
             if pot.rake:
                 shares += f" (rake {fmt(pot.rake)})"
@@ -81,7 +87,7 @@ def pots_html(pots, *, awarded: bool) -> str:
     return _table(header, rows, "Pots")
 
 
-def hilo_shares_text(pot) -> str:
+def hilo_shares_text(pot: HiLoPot) -> str:
     """A hi-lo pot's shares: each half with its winners, quartering and scooping marked.
 
     >>> from potengine import settle
@@ -91,7 +97,7 @@ def hilo_shares_text(pot) -> str:
     >>> hilo_shares_text(settle({"A": 5, "B": 5}, ranking=["A", "B"], low_ranking=[]).pots[0])
     'no qualifying low: A 10 (scoop)'
     """
-    def half(shares) -> str:
+    def half(shares: Mapping[str, Amount]) -> str:
         return ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
 
     if not pot.low_shares:
@@ -165,11 +171,11 @@ def audit_html(report: Audit) -> str:
     return _table(["Step", "Check", "", "Findings"], rows, "Six-step check (EX-06)")
 
 
-def _percent(fraction) -> str:
+def _percent(fraction: Fraction) -> str:
     return f"{float(fraction):.2%}"
 
 
-def pot_equity_html(result) -> str:
+def pot_equity_html(result: PotEquityResult) -> str:
     """Each player's chance and expected chips in each pot of an all-in (exact, rounded to print)."""
     rows = []
     for pot in result.pots:
@@ -183,7 +189,7 @@ def pot_equity_html(result) -> str:
     return _table(["Pot", "Player", "Wins", "Ties", "Share", "Expected chips"], rows, caption)
 
 
-def omaha_equity_html(result) -> str:
+def omaha_equity_html(result: OmahaEquityResult) -> str:
     """Omaha (hi-lo) equity per pot: each player's high and low share, scoop chance and expected
     chips (exact, rounded to print).
 

@@ -14,9 +14,12 @@ Check: paid 240 + returned 0 = 240 put in.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.hilo import HiLoPot
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..pots.settlement import Settlement
@@ -25,19 +28,19 @@ _WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "
           9: "Nine", 10: "Ten"}
 
 
-def join(names) -> str:
+def join(names: Iterable[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``.
 
     >>> join(["A"]), join(["A", "B"]), join(["A", "B", "C"])
     ('A', 'A and B', 'A, B and C')
     """
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    listed = list(names)
+    if len(listed) <= 1:
+        return "".join(listed)
+    return ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def signed(amount) -> str:
+def signed(amount: Amount) -> str:
     """A net with its sign, using a true minus: ``+80``, ``−100``, ``0``.
 
     >>> signed(80), signed(-100), signed(0)
@@ -54,7 +57,9 @@ def _folds(folded: list[str]) -> str:
     """What a dealer says about the folded players.
 
     >>> _folds([]), _folds(["David"]), _folds(["David", "Eve"])
-    ('Nobody folded.', "David folded: David's chips stay in the pots, but David cannot win them.", 'David and Eve folded: their chips stay in the pots, but they cannot win them.')
+    ('Nobody folded.',
+     "David folded: David's chips stay in the pots, but David cannot win them.",
+     'David and Eve folded: their chips stay in the pots, but they cannot win them.')
     """
     if not folded:
         return "Nobody folded."
@@ -101,7 +106,8 @@ def explain(result: Settlement) -> str:
         lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
     for pot in reversed(result.pots):
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
-        if getattr(result, "low_ranking", None) is not None and len(pot.eligible) > 1:
+        if (isinstance(pot, HiLoPot) and getattr(result, "low_ranking", None) is not None
+                and len(pot.eligible) > 1):
             lines.append(hilo_sentence(pot, result, who, rake))
         elif len(pot.eligible) == 1:
             lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
@@ -146,20 +152,22 @@ def _low_of(result: Settlement, player: str) -> str:
     return player
 
 
-def _half(amount, shares, names) -> str:
+def _half(amount: Amount, shares: Mapping[str, Amount], names: Sequence[str]) -> str:
     if len(shares) == 1:
         return f"to {names[0]}: {fmt(amount)}"
     parts = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
     return f"split between {join(names)}: {parts}"
 
 
-def hilo_sentence(pot, result: Settlement, who, rake: str = "") -> str:
+def hilo_sentence(pot: HiLoPot, result: Settlement, who: Callable[[str], str], rake: str = "") -> str:
     """One hi-lo pot in words: the cut into halves, who takes each, quartering and scooping.
 
     >>> from potengine import settle
     >>> r = settle({"A": 50, "B": 50, "C": 51}, ranking=["A", "B", "C"], low_ranking=[("B", "C")])
     >>> print(hilo_sentence(r.pots[0], r, str))
-    Main pot (150) is split high and low among A, B and C: high half to A: 75; low half split between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low half goes to B, first clockwise from the button (C).
+    Main pot (150) is split high and low among A, B and C: high half to A: 75; low half split
+    between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low
+    half goes to B, first clockwise from the button (C).
     """
     high_shares = dict(getattr(pot, "high_shares", {}) or {})
     low_shares = dict(getattr(pot, "low_shares", {}) or {})
