@@ -73,7 +73,8 @@ from ..pots.check import AuditStep
 from ..pots.layout import Pot, PotLayout, build_pots
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
-from ..pots.settlement import Settlement, award, check_conservation, odd_chip_order
+from ..pots.settlement import Settlement, award, check_conservation
+from ..pots.split import odd_chip_order
 from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text, open_lines
 
 STEP_TITLES = (

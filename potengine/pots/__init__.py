@@ -11,8 +11,9 @@ from .check import Audit, AuditStep, audit
 from .layout import Pot, PotLayout, add_dead_money, build_pots, uncalled_bet
 from .rake import Rake, take_rake
 from .ranking import normalise_ranking, parse_ranking
-from .settlement import Settlement, award, odd_chip_order, settle, split_pot
+from .settlement import Settlement, award, settle
+from .split import best_eligible, odd_chip_order, pot_winners, split_pot
 
 __all__ = ["Audit", "AuditStep", "Pot", "PotLayout", "Rake", "Settlement", "add_dead_money", "audit",
-           "award", "build_pots", "normalise_ranking", "odd_chip_order", "parse_ranking", "settle",
+           "award", "best_eligible", "build_pots", "normalise_ranking", "odd_chip_order", "parse_ranking", "pot_winners", "settle",
            "split_pot", "take_rake", "uncalled_bet"]

@@ -45,11 +45,12 @@ from ..chips import Amount
 from ..errors import CardError, InputError
 from .layout import Pot, _frozen
 from .ranking import Tiers, _name
+from .split import best_eligible, pot_winners, split_pot
 
 # The games settle() knows: hold'em (high only), Omaha high, Omaha eight-or-better hi-lo.
 GAMES = ("holdem", "omaha", "omaha-hi-lo")
 
-__all__ = ["HiLoPot", "award_hilo", "divide", "normalise_low_ranking", "share_half"]
+__all__ = ["HiLoPot", "award_hilo", "divide", "normalise_low_ranking"]
 
 
 def divide(amount: Amount, chip: Amount = 1) -> tuple[Amount, Amount]:
@@ -61,25 +62,6 @@ def divide(amount: Amount, chip: Amount = 1) -> tuple[Amount, Amount]:
     units = int(amount // chip)
     low = (units // 2) * chip
     return amount - low, low
-
-
-def share_half(amount: Amount, winners: Sequence[str], *, order: Sequence[str],
-               chip: Amount) -> dict[str, Amount]:
-    """Split one half among its tied winners; odd chips one each in ``order`` (from the button).
-
-    >>> share_half(75, ["Bilal", "Chloé"], order=["Chloé", "Alice", "Bilal"], chip=1)
-    {'Bilal': 37, 'Chloé': 38}
-    """
-    units = int(amount // chip)
-    base, odd = divmod(units, len(winners))
-    lucky = [p for p in order if p in winners][:odd]
-    shares = {p: chip * (base + (1 if p in lucky else 0)) for p in winners}
-    # Whatever is not a whole chip (a rake that left a fraction) stays with the first winner.
-    rest = amount - chip * units
-    if rest:
-        first = next(p for p in order if p in winners)
-        shares[first] += rest
-    return shares
 
 
 @dataclass(frozen=True)
@@ -173,14 +155,6 @@ def normalise_low_ranking(low_ranking: Sequence[str | Iterable[str]] | None, *,
     return tuple(tiers)
 
 
-def _best(tiers: Tiers, eligible: Sequence[str]) -> tuple[str, ...]:
-    for tier in tiers:
-        found = tuple(p for p in tier if p in eligible)
-        if found:
-            return found
-    return ()
-
-
 def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequence[str],
                chip: Amount) -> HiLoPot:
     """Award one pot hi-lo: high half and low half, each to its best eligible hand(s).
@@ -194,23 +168,15 @@ def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequen
     mappingproxy({'A': 90})
     """
     eligible = pot.eligible
-    high_winners: tuple[str, ...]
-    low_winners: tuple[str, ...]
-    if len(eligible) == 1:
-        high_winners, low_winners = eligible, ()
-    else:
-        if tiers is None:
-            raise InputError(f"{pot.name} is contested by {', '.join(eligible)}: a ranking "
-                             "(or the cards) is needed to award it")
-        high_winners = _best(tiers, eligible)
-        low_winners = _best(low_tiers, eligible)
+    high_winners = pot_winners(pot, tiers)
+    low_winners = best_eligible(low_tiers, eligible) if len(eligible) > 1 else ()
     if low_winners:
         high_amount, low_amount = divide(pot.awarded, chip)
     else:
         high_amount, low_amount = pot.awarded, pot.awarded * 0
-    high_shares = share_half(high_amount, high_winners, order=order, chip=chip)
+    high_shares = split_pot(high_amount, high_winners, order=order, chip=chip)
     low_shares: dict[str, Amount] = (
-        share_half(low_amount, low_winners, order=order, chip=chip) if low_winners else {}
+        split_pot(low_amount, low_winners, order=order, chip=chip) if low_winners else {}
     )
     total = {p: high_shares.get(p, 0) + low_shares.get(p, 0) for p in eligible
              if p in high_shares or p in low_shares}

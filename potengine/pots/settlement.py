@@ -39,6 +39,7 @@ from .layout import (
 )
 from .rake import take_rake
 from .ranking import Tiers, normalise_ranking
+from .split import odd_chip_order, pot_winners, split_pot
 
 
 @dataclass(frozen=True)
@@ -117,42 +118,6 @@ class Settlement:
         return f"<Settlement: {pots or 'no pot'}; payouts {payouts}>"
 
 
-def odd_chip_order(seats: Sequence[str], button: str) -> tuple[str, ...]:
-    """Seats in the order odd chips are handed out: clockwise, starting left of the button.
-
-    >>> odd_chip_order(["Alice", "Bilal", "Chloé", "David"], button="Bilal")
-    ('Chloé', 'David', 'Alice', 'Bilal')
-    """
-    seats = tuple(seats)
-    b = seats.index(button) + 1
-    return seats[b:] + seats[:b]
-
-
-def split_pot(
-    amount: Amount, winners: Sequence[str], *, order: Sequence[str], chip: Amount = 1
-) -> dict[str, Amount]:
-    """Split ``amount`` equally among ``winners``; odd chips one each in ``order``.
-
-    The amount is counted in chips of size ``chip``; what does not divide evenly is handed out a
-    whole chip at a time to the winners in ``order`` (clockwise from the button), so no winner
-    gets more than one odd chip. EX-14: 101 between two equal hands is 51 and 50.
-
-    >>> split_pot(101, ["Alice", "Bilal"], order=["Bilal", "Alice"])
-    {'Alice': 50, 'Bilal': 51}
-    >>> split_pot(200, ["A", "B", "C"], order=["A", "B", "C"], chip=1)
-    {'A': 67, 'B': 67, 'C': 66}
-    """
-    if len(winners) == 1:
-        return {winners[0]: amount}
-    base, odd = divmod(int(amount // chip), len(winners))
-    share = chip * base
-    shares = dict.fromkeys(winners, share)
-    if odd:
-        for p in [p for p in order if p in shares][:odd]:
-            shares[p] = share + chip
-    return shares
-
-
 def award(pot: Pot, tiers: Tiers | None, *, order: Sequence[str], chip: Amount) -> Pot:
     """Award one pot to its best eligible hand(s): the first tier holding an eligible player.
 
@@ -164,28 +129,6 @@ def award(pot: Pot, tiers: Tiers | None, *, order: Sequence[str], chip: Amount) 
     winners = pot_winners(pot, tiers)
     shares = split_pot(pot.amount - pot.rake, winners, order=order, chip=chip)
     return built(Pot, {**pot.__dict__, "winners": winners, "shares": MappingProxyType(shares)})
-
-
-def pot_winners(pot: Pot, tiers: Tiers | None) -> tuple[str, ...]:
-    """The best eligible hand(s) of one pot: the first tier that holds an eligible player.
-
-    >>> from potengine.pots.layout import build_pots
-    >>> pot_winners(build_pots({"A": 40, "B": 100, "C": 100}).pots[0], (("B", "C"), ("A",)))
-    ('B', 'C')
-    """
-    eligible = pot.eligible
-    if len(eligible) == 1:
-        return eligible
-    if tiers is None:
-        raise InputError(
-            f"{pot.name} is contested by {', '.join(eligible)}: "
-            "a ranking (or the cards) is needed to award it"
-        )
-    for tier in tiers:
-        winners = [p for p in tier if p in eligible]
-        if winners:
-            return tuple(winners)
-    raise InputError(f"the ranking names none of {', '.join(eligible)}, who contest {pot.name}")
 
 
 def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:

@@ -35,7 +35,7 @@ from matplotlib.patches import Circle, Ellipse, Patch
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..pots.layout import PotLayout
-from ..pots.settlement import odd_chip_order
+from ..pots.split import odd_chip_order
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
