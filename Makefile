@@ -66,6 +66,7 @@ pdf: $(STAMP)
 # Lint and type check first (configured in pyproject.toml), then the tests.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 

@@ -77,8 +77,12 @@ class _Page(HTMLParser):
             self.images.append((a.get("src") or "", a.get("alt")))
         if tag == "div":
             classes = (a.get("class") or "").split()
-            is_input = "cell_input" in classes or "highlight-python" in classes \
-                or "highlight-python3" in classes or "highlight-ipython3" in classes
+            is_input = (
+                "cell_input" in classes
+                or "highlight-python" in classes
+                or "highlight-python3" in classes
+                or "highlight-ipython3" in classes
+            )
             self._div_stack.append(is_input)
             self._in_input += is_input
         if tag == "pre" and self._in_input:
@@ -122,8 +126,12 @@ def check_links_images_code(root: Path) -> list[str]:
             if not target.exists():
                 problems.append(f"{where}: link to a missing page {href}")
                 continue
-            if (parts.fragment and target.suffix == ".html" and target in pages
-                    and unquote(parts.fragment) not in pages[target].ids):
+            if (
+                parts.fragment
+                and target.suffix == ".html"
+                and target in pages
+                and unquote(parts.fragment) not in pages[target].ids
+            ):
                 problems.append(f"{where}: link to a missing anchor {href}")
         for src, alt in page.images:
             if not alt or not alt.strip():

@@ -84,8 +84,9 @@ def ours(path: Path) -> tuple[int, float, float, dict[str, int]]:
 
 def peak_memory(path: Path) -> tuple[int, int]:
     """Hands audited and the peak resident set (KiB) of a fresh process auditing ``path``."""
-    done = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True,
-                          check=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     hands, kib = done.stdout.split()
     return int(hands), int(kib)
 
@@ -99,13 +100,13 @@ def pokerkit_rate(hands: list[str], sample: int) -> tuple[int, int, float]:
     start = time.perf_counter()
     with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
         warnings.simplefilter("ignore")
-        for text in hands[:sample]:   # one hand at a time: a hand it cannot read ends its generator
+        for text in hands[:sample]:  # one hand at a time: a hand it cannot read ends its generator
             try:
                 for history in parser(text + "\n"):
-                    for _ in history:     # the replay: every state of the hand
+                    for _ in history:  # the replay: every state of the hand
                         pass
                     read += 1
-            except Exception:         # noqa: BLE001 - a hand PokerKit cannot read is skipped
+            except Exception:  # noqa: BLE001 - a hand PokerKit cannot read is skipped
                 continue
     return min(sample, len(hands)), read, time.perf_counter() - start
 
@@ -126,14 +127,20 @@ def main(argv: list[str] | None = None) -> None:
     peer = read / peer_time if peer_time else 0.0
     print(f"file: {n} hands ({size / 2**20:.1f} MiB) built from {len(hands)} real hold'em hands in {origin}")
     print("verdicts: " + ", ".join(f"{v} {k}" for k, v in summary.items() if k != "hands"))
-    print(f"ours: {rate:,.0f} hands/s ({1e6 / rate:.0f} us per hand) reading, auditing and reporting; "
-          f"{cpu_rate:,.0f} hands per CPU second (the machine is shared: CPU time is the steadier figure)")
-    print(f"peak memory (resident): {peak_big / 1024:.1f} MiB for {n} hands, "
-          f"{peak_small / 1024:.1f} MiB for {small_n} hands")
+    print(
+        f"ours: {rate:,.0f} hands/s ({1e6 / rate:.0f} us per hand) reading, auditing and reporting; "
+        f"{cpu_rate:,.0f} hands per CPU second (the machine is shared: CPU time is the steadier figure)"
+    )
+    print(
+        f"peak memory (resident): {peak_big / 1024:.1f} MiB for {n} hands, "
+        f"{peak_small / 1024:.1f} MiB for {small_n} hands"
+    )
     print(f"pokerkit: read and replayed {read} of {sample} hands in {peer_time:.2f} s: {peer:,.0f} hands/s")
     if peer:
-        print(f"ratio audit PokerStars hands (pokerkit read+replay): ours {rate:,.0f}/s vs peer "
-              f"{peer:,.0f}/s = {rate / peer:.1f}x")
+        print(
+            f"ratio audit PokerStars hands (pokerkit read+replay): ours {rate:,.0f}/s vs peer "
+            f"{peer:,.0f}/s = {rate / peer:.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -34,13 +34,20 @@ from potengine.present.live import calculate
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_build" / "html"
 CHROMIUM = "/usr/bin/chromium"
-FIELDS = {"players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35", "folded": "Emma",
-          "ranking": "Alice>Bilal>David=Chloé", "button": "David", "chip": "1"}
+FIELDS = {
+    "players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35",
+    "folded": "Emma",
+    "ranking": "Alice>Bilal>David=Chloé",
+    "button": "David",
+    "chip": "1",
+}
 
 
 class _Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".wasm": "application/wasm",
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
     }
 
     def log_message(self, format: str, *args: object) -> None:
@@ -68,10 +75,17 @@ def main() -> None:
     url = f"http://127.0.0.1:{httpd.server_address[1]}/book/calculator.html?{urlencode(FIELDS)}"
     first, in_page, engine_ms = [], [], []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
-        for _ in range(3):                           # three cold starts, each with an empty cache
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        for _ in range(3):  # three cold starts, each with an empty cache
             context = browser.new_context()
             page = context.new_page()
             page.set_default_timeout(180_000)
@@ -96,14 +110,20 @@ def main() -> None:
     httpd.shutdown()
     cpython = _cpython_ms(max(settlements, 20))
     browser_ms = statistics.median(in_page)
-    print(f"first result (cold, median of 3): {statistics.median(first):.2f} s "
-          f"(runs: {', '.join(f'{t:.2f}' for t in first)})")
+    print(
+        f"first result (cold, median of 3): {statistics.median(first):.2f} s "
+        f"(runs: {', '.join(f'{t:.2f}' for t in first)})"
+    )
     print(f"one settlement in the page (click to result, median of {settlements}): {browser_ms:.1f} ms")
-    print(f"  of which the engine call (page -> worker -> Python -> page, measured in the page): "
-          f"{statistics.median(engine_ms):.1f} ms")
+    print(
+        f"  of which the engine call (page -> worker -> Python -> page, measured in the page): "
+        f"{statistics.median(engine_ms):.1f} ms"
+    )
     print(f"one settlement in CPython (potengine.present.live.calculate, median): {cpython:.2f} ms")
-    print(f"ratio browser/CPython for one settlement: {browser_ms / cpython:.1f} (click to result), "
-          f"{statistics.median(engine_ms) / cpython:.1f} (engine call only)")
+    print(
+        f"ratio browser/CPython for one settlement: {browser_ms / cpython:.1f} (click to result), "
+        f"{statistics.median(engine_ms) / cpython:.1f} (engine call only)"
+    )
     print(f"# load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

@@ -40,9 +40,10 @@ def _ranks_by_columns(holes: list[tuple[int, int]], rest: list[int]) -> list[lis
     return [list(map(_pheval.evaluate_7cards, repeat(a), repeat(b), *columns)) for a, b in holes]
 
 
-def phevaluator_equity(holes: list[tuple[int, int]],
-                       route: Callable[[list[tuple[int, int]], list[int]], list[list[int]]]
-                       = _ranks_by_tuples) -> tuple[int, list[int], list[int]]:
+def phevaluator_equity(
+    holes: list[tuple[int, int]],
+    route: Callable[[list[tuple[int, int]], list[int]], list[list[int]]] = _ranks_by_tuples,
+) -> tuple[int, list[int], list[int]]:
     """Every board, each hand evaluated by phevaluator's C function; wins and ties counted."""
     used = {i for hole in holes for i in hole}
     rest = [i for i in range(52) if i not in used]
@@ -59,6 +60,7 @@ def main() -> None:
 
     start = time.process_time()
     from potengine.cards.equity import equity
+
     result = equity(HANDS)
     cold = time.process_time() - start
     warm = float("inf")
@@ -81,14 +83,20 @@ def main() -> None:
     assert [p.wins for p in result] == wins, ([p.wins for p in result], wins)
     assert [p.ties for p in result] == ties, ([p.ties for p in result], ties)
     for p in result:
-        print(f"{p.name} {HANDS[p.name]}: share {float(p.share):.4%} "
-              f"(wins {p.wins:,}, ties {p.ties:,} of {p.boards:,} boards)")
+        print(
+            f"{p.name} {HANDS[p.name]}: share {float(p.share):.4%} "
+            f"(wins {p.wins:,}, ties {p.ties:,} of {p.boards:,} boards)"
+        )
     print(f"counts identical to phevaluator: yes (its fastest route here: boards as {route_name})")
-    print(f"ratio 3-way pre-flop equity (warm): ours {boards / warm:,.0f} boards/s vs phevaluator "
-          f"{boards / peer:,.0f} boards/s = {peer / warm:.2f} x  ({warm:.3f} s vs {peer:.3f} s)")
-    print(f"ratio 3-way pre-flop equity (first call, incl. imports and table build): ours "
-          f"{boards / cold:,.0f} boards/s vs phevaluator {boards / peer:,.0f} boards/s = "
-          f"{peer / cold:.2f} x  ({cold:.3f} s vs {peer:.3f} s)")
+    print(
+        f"ratio 3-way pre-flop equity (warm): ours {boards / warm:,.0f} boards/s vs phevaluator "
+        f"{boards / peer:,.0f} boards/s = {peer / warm:.2f} x  ({warm:.3f} s vs {peer:.3f} s)"
+    )
+    print(
+        f"ratio 3-way pre-flop equity (first call, incl. imports and table build): ours "
+        f"{boards / cold:,.0f} boards/s vs phevaluator {boards / peer:,.0f} boards/s = "
+        f"{peer / cold:.2f} x  ({cold:.3f} s vs {peer:.3f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ def main() -> None:
     start = time.perf_counter()
     from potengine.cards.deck import DECK
     from potengine.cards.evaluate import evaluate
+
     import_seconds = time.perf_counter() - start
 
     rng = random.Random(2026)
@@ -52,7 +53,7 @@ def main() -> None:
     def ours_explained():
         for hand in text_hands:
             value = evaluate(hand)
-            _ = value.description, value.best_five   # computed lazily: ask for both
+            _ = value.description, value.best_five  # computed lazily: ask for both
 
     ours_cards()  # fill the lazily built tables once, as any long-running program would
     t_cards = _best_time(ours_cards)
@@ -81,10 +82,14 @@ def main() -> None:
     treys_s = [treys.evaluate(treys_hands[i][:2], treys_hands[i][2:]) for i in sample]
     pairs = zip(pairwise(ours_s), pairwise(treys_s), strict=True)
     assert all((a > b) == (c < d) for (a, b), (c, d) in pairs)
-    print(f"ratio scalar explained vs treys: ours {_rate(n, t_explained):,.0f}/s vs treys "
-          f"{_rate(n, t_treys):,.0f}/s = {t_treys / t_explained:.2f} x")
-    print(f"ratio scalar evaluate vs treys: ours {_rate(n, t_text):,.0f}/s vs treys "
-          f"{_rate(n, t_treys):,.0f}/s = {t_treys / t_text:.2f} x")
+    print(
+        f"ratio scalar explained vs treys: ours {_rate(n, t_explained):,.0f}/s vs treys "
+        f"{_rate(n, t_treys):,.0f}/s = {t_treys / t_explained:.2f} x"
+    )
+    print(
+        f"ratio scalar evaluate vs treys: ours {_rate(n, t_text):,.0f}/s vs treys "
+        f"{_rate(n, t_treys):,.0f}/s = {t_treys / t_text:.2f} x"
+    )
 
     from pokerkit import StandardHighHand
 
@@ -96,8 +101,10 @@ def main() -> None:
 
     t_kit = _best_time(run_pokerkit, repeat=1)
     kit_rate = _rate(len(kit_hands), t_kit)
-    print(f"ratio scalar explained vs pokerkit explained: ours {_rate(n, t_explained):,.0f}/s vs "
-          f"pokerkit {kit_rate:,.0f}/s = {_rate(n, t_explained) / kit_rate:.1f} x")
+    print(
+        f"ratio scalar explained vs pokerkit explained: ours {_rate(n, t_explained):,.0f}/s vs "
+        f"pokerkit {kit_rate:,.0f}/s = {_rate(n, t_explained) / kit_rate:.1f} x"
+    )
 
     from phevaluator import _pheval
 
@@ -116,8 +123,10 @@ def main() -> None:
     t_ph = _best_time(lambda: list(starmap(_pheval.evaluate_7cards, rows)), repeat=2)
     ph_rate = _rate(len(rows), t_ph)
     print(f"ours vectorised (checked input): {_rate(len(big), t_vec):,.0f}/s")
-    print(f"ratio vectorised vs phevaluator C per call: ours {_rate(len(big), t_vec_nocheck):,.0f}/s"
-          f" vs phevaluator {ph_rate:,.0f}/s = {_rate(len(big), t_vec_nocheck) / ph_rate:.2f} x")
+    print(
+        f"ratio vectorised vs phevaluator C per call: ours {_rate(len(big), t_vec_nocheck):,.0f}/s"
+        f" vs phevaluator {ph_rate:,.0f}/s = {_rate(len(big), t_vec_nocheck) / ph_rate:.2f} x"
+    )
 
 
 if __name__ == "__main__":

@@ -29,13 +29,13 @@ def phevaluator_heads_up(holes: list[tuple[int, ...]]) -> tuple[int, list[int], 
     used = {i for hole in holes for i in hole}
     rest = [i for i in range(52) if i not in used]
     boards = list(combinations(rest, 5))
-    ranks = np.array([list(starmap(_pheval.evaluate_omaha_cards, (b + h for b in boards)))
-                      for h in holes], dtype=np.int64)
+    ranks = np.array(
+        [list(starmap(_pheval.evaluate_omaha_cards, (b + h for b in boards))) for h in holes], dtype=np.int64
+    )
     best = ranks.min(axis=0)
     winners = ranks == best
     k = winners.sum(axis=0)
-    return len(boards), [int((winners[i] & (k == 1)).sum()) for i in range(len(holes))], \
-        int((k > 1).sum())
+    return len(boards), [int((winners[i] & (k == 1)).sum()) for i in range(len(holes))], int((k > 1).sum())
 
 
 def pokerkit_hi_lo(hands: dict[str, str], flop: str) -> dict[str, Fraction]:
@@ -76,7 +76,7 @@ def main() -> None:
     from potengine.cards.deck import parse_cards
     from potengine.cards.omaha_equity import omaha_equity
 
-    omaha_equity(HEADS_UP, board="2h 5s 9s")      # warm up: lookup tables built once
+    omaha_equity(HEADS_UP, board="2h 5s 9s")  # warm up: lookup tables built once
     ours_time = peer_time = float("inf")
     for _ in range(2):
         start = time.perf_counter()
@@ -92,11 +92,15 @@ def main() -> None:
     our_scoops = [int(c.scoop_chance * boards) for c in ours.pots[0].chances.values()]
     assert our_scoops == wins, (our_scoops, wins)
     assert sum(our_wins) - sum(our_scoops) == 2 * ties
-    print(f"Omaha high heads-up pre-flop: {HEADS_UP}: A share "
-          f"{float(ours['A'].share):.4%}; counts identical to phevaluator: yes")
-    print(f"ratio Omaha high pre-flop equity (warm, best of 2): ours {boards / ours_time:,.0f} boards/s vs "
-          f"phevaluator (C, driven by itertools) {boards / peer_time:,.0f} boards/s: "
-          f"{peer_time / ours_time:.2f}x")
+    print(
+        f"Omaha high heads-up pre-flop: {HEADS_UP}: A share "
+        f"{float(ours['A'].share):.4%}; counts identical to phevaluator: yes"
+    )
+    print(
+        f"ratio Omaha high pre-flop equity (warm, best of 2): ours {boards / ours_time:,.0f} boards/s vs "
+        f"phevaluator (C, driven by itertools) {boards / peer_time:,.0f} boards/s: "
+        f"{peer_time / ours_time:.2f}x"
+    )
 
     start = time.perf_counter()
     hilo = omaha_equity(THREE_WAY, board=FLOP, hi_lo=True)
@@ -106,8 +110,10 @@ def main() -> None:
     peer_time = time.perf_counter() - start
     assert {p: c.share for p, c in hilo.pots[0].chances.items()} == shares
     print(f"Omaha hi-lo three-way on the flop {FLOP}: shares identical to PokerKit: yes")
-    print(f"ratio Omaha hi-lo flop equity ({hilo.boards} boards): ours {ours_time * 1000:.1f} ms vs "
-          f"PokerKit {peer_time * 1000:.0f} ms: {peer_time / ours_time:.0f}x")
+    print(
+        f"ratio Omaha hi-lo flop equity ({hilo.boards} boards): ours {ours_time * 1000:.1f} ms vs "
+        f"PokerKit {peer_time * 1000:.0f} ms: {peer_time / ours_time:.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -34,20 +34,21 @@ def make_tables(count: int, seed: int = 11) -> list[Table]:
         players = [f"P{i}" for i in range(n)]
         folded = rng.sample(players, rng.randint(0, n - 1))
         live = [p for p in players if p not in folded]
-        levels = [rng.randint(1, 200) * 10 for _ in range(3)]   # few levels: equal all-ins happen
+        levels = [rng.randint(1, 200) * 10 for _ in range(3)]  # few levels: equal all-ins happen
         contributions = {p: rng.choice(levels) for p in live}
         top = max(contributions.values())
         for p in folded:
             contributions[p] = rng.randint(0, top // 10) * 10
-        contributions = {p: contributions[p] for p in players}   # seat order
-        group = {p: rng.randint(0, 3) for p in live}             # few groups: many ties
+        contributions = {p: contributions[p] for p in players}  # seat order
+        group = {p: rng.randint(0, 3) for p in live}  # few groups: many ties
         ranking = [tuple(p for p in live if group[p] == g) for g in sorted(set(group.values()))]
         tables.append((contributions, ranking, folded, rng.choice(players)))
     return tables
 
 
-def reference_settle(contributions: dict[str, int], ranking: Sequence[Sequence[str]],
-                     folded: Sequence[str], button: str) -> dict[str, int]:
+def reference_settle(
+    contributions: dict[str, int], ranking: Sequence[Sequence[str]], folded: Sequence[str], button: str
+) -> dict[str, int]:
     """Payouts of a trusted table: uncalled part back, tiers at the live levels, odd chips clockwise."""
     seats = list(contributions)
     out = set(folded)
@@ -59,7 +60,7 @@ def reference_settle(contributions: dict[str, int], ranking: Sequence[Sequence[s
         payouts[top] += amounts[0] - amounts[1]
         in_play[top] = amounts[1]
     b = seats.index(button)
-    order = seats[b + 1:] + seats[:b + 1]
+    order = seats[b + 1 :] + seats[: b + 1]
     low = 0
     for high in sorted({c for p, c in in_play.items() if p not in out and c > 0}):
         amount = sum(min(c, high) - low for c in in_play.values() if c > low)
@@ -85,8 +86,10 @@ def main() -> None:
         assert dict(ours) == reference_settle(contributions, ranking, folded, button), contributions
     print(f"payouts identical to the reference on all {count:,} tables: yes")
 
-    trusted = [(contributions, tuple(ranking), frozenset(folded), button)
-               for contributions, ranking, folded, button in tables]
+    trusted = [
+        (contributions, tuple(ranking), frozenset(folded), button)
+        for contributions, ranking, folded, button in tables
+    ]
     best_ours = best_ref = best_trusted = float("inf")
     for _ in range(5):
         start = time.process_time()
@@ -103,10 +106,14 @@ def main() -> None:
         best_trusted = min(best_trusted, time.process_time() - start)
     ours_us, ref_us = best_ours / count * 1e6, best_ref / count * 1e6
     trusted_us = best_trusted / count * 1e6
-    print(f"ratio settle() on random 2-10 player tables: ours {ours_us:.1f} µs/call vs plain-Python "
-          f"reference {ref_us:.1f} µs/call = {ref_us / ours_us:.2f} x  (target: at most 20 µs/call)")
-    print(f"ratio settle_trusted() (input already validated), same tables: {trusted_us:.1f} µs/call "
-          f"vs reference {ref_us:.1f} µs/call = {ref_us / trusted_us:.2f} x")
+    print(
+        f"ratio settle() on random 2-10 player tables: ours {ours_us:.1f} µs/call vs plain-Python "
+        f"reference {ref_us:.1f} µs/call = {ref_us / ours_us:.2f} x  (target: at most 20 µs/call)"
+    )
+    print(
+        f"ratio settle_trusted() (input already validated), same tables: {trusted_us:.1f} µs/call "
+        f"vs reference {ref_us:.1f} µs/call = {ref_us / trusted_us:.2f} x"
+    )
 
 
 if __name__ == "__main__":

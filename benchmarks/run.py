@@ -25,8 +25,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return (f"{cpu}, {platform.system()} {platform.machine()}, Python {platform.python_version()}, "
-            f"numpy {np.__version__}")
+    return (
+        f"{cpu}, {platform.system()} {platform.machine()}, Python {platform.python_version()}, "
+        f"numpy {np.__version__}"
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -81,17 +81,16 @@ def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount
     potengine.errors.InputError: David's contribution must not be negative, got -5
     """
     if type(value) is int and 0 <= value <= MAX_CHIPS and (value or allow_zero):
-        return value   # the usual case, checked in one line
+        return value  # the usual case, checked in one line
     if isinstance(value, bool) or not isinstance(value, (Integral, Decimal)):
         kind = type(value).__name__
         raise InputError(
-            f"{what} must be a whole number of chips (int) or an exact Decimal, "
-            f"not the {kind} {value!r}"
+            f"{what} must be a whole number of chips (int) or an exact Decimal, not the {kind} {value!r}"
         )
     if isinstance(value, Decimal) and not value.is_finite():
         raise InputError(f"{what} must be a finite amount, got {value}")
     amount: Amount = value if isinstance(value, Decimal) else int(value)
-    if not -MAX_CHIPS <= amount <= MAX_CHIPS:   # checked first: a huge number cannot even be printed
+    if not -MAX_CHIPS <= amount <= MAX_CHIPS:  # checked first: a huge number cannot even be printed
         raise InputError(f"{what} is larger than 10^15 chips; no game holds that many")
     if isinstance(amount, Decimal):
         exponent = amount.as_tuple().exponent

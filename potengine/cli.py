@@ -104,8 +104,11 @@ def _audit(args: argparse.Namespace) -> int:
     rake = None
     if args.rake is not None:
         cap = parse_amount(args.rake_cap, "the rake cap") if args.rake_cap is not None else None
-        rake = Rake.percentage(Decimal(str(parse_amount(args.rake, "the rake percentage"))), cap=cap,
-                               no_flop_no_drop=not args.rake_preflop)
+        rake = Rake.percentage(
+            Decimal(str(parse_amount(args.rake, "the rake percentage"))),
+            cap=cap,
+            no_flop_no_drop=not args.rake_preflop,
+        )
     elif args.rake_cap is not None:
         raise InputError("--rake-cap needs --rake PERCENT")
     run = AuditRun(rake=rake)
@@ -159,12 +162,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit.add_argument("files", nargs="+", metavar="FILE", help="hand-history files (UTF-8 text)")
     audit.add_argument("-v", "--verbose", action="store_true", help="print the six steps of every hand")
-    audit.add_argument("--json", action="store_true",
-                       help="print one JSON document: every hand's verdict, pots, differences and notes")
+    audit.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document: every hand's verdict, pots, differences and notes",
+    )
     audit.add_argument("--rake", metavar="PERCENT", help="check the rake against this percentage")
     audit.add_argument("--rake-cap", metavar="AMOUNT", help="the most the rake may be")
-    audit.add_argument("--rake-preflop", action="store_true",
-                       help="rake hands that end before the flop too (default: no flop, no drop)")
+    audit.add_argument(
+        "--rake-preflop",
+        action="store_true",
+        help="rake hands that end before the flop too (default: no flop, no drop)",
+    )
     audit.set_defaults(run=_audit)
 
     settle = commands.add_parser(
@@ -175,15 +184,26 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=SETTLE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    settle.add_argument("contributions", nargs="+", metavar="NAME=CHIPS",
-                        help="each player's total contribution, clockwise seat order")
-    settle.add_argument("--ranking", metavar="TEXT",
-                        help='showdown order, best first: "Alice > Chloé = Bilal"')
-    settle.add_argument("--folded", action="append", default=[], metavar="NAME",
-                        help="a player who folded (repeat, or separate names with commas)")
+    settle.add_argument(
+        "contributions",
+        nargs="+",
+        metavar="NAME=CHIPS",
+        help="each player's total contribution, clockwise seat order",
+    )
+    settle.add_argument(
+        "--ranking", metavar="TEXT", help='showdown order, best first: "Alice > Chloé = Bilal"'
+    )
+    settle.add_argument(
+        "--folded",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a player who folded (repeat, or separate names with commas)",
+    )
     settle.add_argument("--button", metavar="NAME", help="the player on the button (default: the last seat)")
-    settle.add_argument("--chip", default="1", metavar="AMOUNT",
-                        help="the smallest chip in play, for odd chips (default 1)")
+    settle.add_argument(
+        "--chip", default="1", metavar="AMOUNT", help="the smallest chip in play, for odd chips (default 1)"
+    )
     settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
     settle.set_defaults(run=_settle)
     return parser

@@ -63,8 +63,13 @@ class Drill:
 
     def settlement(self) -> Settlement:
         """The engine's settlement of the situation (the model answer)."""
-        return settle(dict(self.contributions), list(self.ranking), folded=self.folded,
-                      button=self.button, chip=self.chip)
+        return settle(
+            dict(self.contributions),
+            list(self.ranking),
+            folded=self.folded,
+            button=self.button,
+            chip=self.chip,
+        )
 
     @property
     def ranking_text(self) -> str:
@@ -110,9 +115,13 @@ def _ranking(rng: random.Random, live: list[str], ties: int) -> Tiers:
 
 def _situation(rng: random.Random, level: int) -> tuple[dict[str, Amount], list[str], int]:
     """Contributions in seat order, the folded players and the number of ties for ``level``."""
-    players, all_ins, folds, ties = {1: (2, 1, 0, 0), 2: (3, 1, 0, 0), 3: (4, 2, 1, 0),
-                                     4: (5, 2, rng.choice((1, 2)), 1),
-                                     5: (6, 2, 2, rng.choice((1, 2)))}[level]
+    players, all_ins, folds, ties = {
+        1: (2, 1, 0, 0),
+        2: (3, 1, 0, 0),
+        3: (4, 2, 1, 0),
+        4: (5, 2, rng.choice((1, 2)), 1),
+        5: (6, 2, 2, rng.choice((1, 2))),
+    }[level]
     step = 1 if level == 5 else 5
     names = rng.sample(NAMES, players)
     levels = sorted(rng.sample(range(4, 40), all_ins))
@@ -123,9 +132,9 @@ def _situation(rng: random.Random, level: int) -> tuple[dict[str, Amount], list[
     for i, name in enumerate(live):
         contributions[name] = (levels[i] if i < all_ins else top) * 5
         if level == 5 and i < all_ins:
-            contributions[name] += rng.randrange(0, 5)   # odd stacks make odd pots
+            contributions[name] += rng.randrange(0, 5)  # odd stacks make odd pots
     covering = [p for p in live if contributions[p] == top * 5]
-    if len(covering) == 1 or rng.random() < 0.3:          # the biggest bet is sometimes not called
+    if len(covering) == 1 or rng.random() < 0.3:  # the biggest bet is sometimes not called
         contributions[covering[-1]] += rng.randrange(1, 8) * 5
     for name in folded:
         contributions[name] = rng.randrange(1, levels[0] * 5 // step + 1) * step
@@ -155,9 +164,15 @@ def deal(level: int, seed: int) -> Drill:
     for _ in range(200):
         contributions, folded, ties = _situation(rng, level)
         live = [p for p in contributions if p not in folded]
-        drill = Drill(level, seed, contributions, tuple(p for p in contributions if p in folded),
-                      button=rng.choice(list(contributions)), chip=1,
-                      ranking=_ranking(rng, live, ties))
+        drill = Drill(
+            level,
+            seed,
+            contributions,
+            tuple(p for p in contributions if p in folded),
+            button=rng.choice(list(contributions)),
+            chip=1,
+            ranking=_ranking(rng, live, ties),
+        )
         result = drill.settlement()
         tie = level < 4 or any(len(pot.winners) > 1 for pot in result.pots)
         odd = level < 5 or any(len(set(pot.shares.values())) > 1 for pot in result.pots)
@@ -205,11 +220,19 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
     for i, pot in enumerate(result.pots):
         given = given_pots[i] if i < len(given_pots) and isinstance(given_pots[i], Mapping) else {}
         amount = _chips(given.get("amount", ""), f"the {pot.name.lower()}")
-        item(f"{pot.name}: amount", str(given.get("amount", "")).strip(), fmt(pot.amount),
-             amount is not None and amount == pot.amount)
+        item(
+            f"{pot.name}: amount",
+            str(given.get("amount", "")).strip(),
+            fmt(pot.amount),
+            amount is not None and amount == pot.amount,
+        )
         winners = _winners(given.get("winners", ""))
-        item(f"{pot.name}: winner(s)", ", ".join(winners), ", ".join(pot.winners),
-             winners == sorted(pot.winners))
+        item(
+            f"{pot.name}: winner(s)",
+            ", ".join(winners),
+            ", ".join(pot.winners),
+            winners == sorted(pot.winners),
+        )
     for player, paid in result.payouts.items():
         text = str(payouts.get(player, "")).strip()
         chips = _chips(text, f"{player}'s payout")

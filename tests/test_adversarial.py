@@ -59,18 +59,19 @@ def _conserving_settlement(**kwargs):
 @pytest.mark.parametrize(
     ("rake", "chip", "withheld"),
     [
-        (Rake.fixed(3), 25, 0),                            # fixed rake of 3 with 25-chips
-        (Rake.percentage(50, cap=3), 25, 0),               # a cap that is not a whole chip
-        (Rake.fixed(Decimal("1.5")), 1, 1),                # Decimal rake on whole chips
-        (Rake.percentage(5, cap=Decimal("1.5")), 1, 1),    # Decimal cap on whole chips
+        (Rake.fixed(3), 25, 0),  # fixed rake of 3 with 25-chips
+        (Rake.percentage(50, cap=3), 25, 0),  # a cap that is not a whole chip
+        (Rake.fixed(Decimal("1.5")), 1, 1),  # Decimal rake on whole chips
+        (Rake.percentage(5, cap=Decimal("1.5")), 1, 1),  # Decimal cap on whole chips
     ],
 )
 def test_rake_policy_not_a_whole_chip_is_rounded_down_to_the_chip(rake, chip, withheld):
     # Regression: a Rake policy whose amount/cap is not a multiple of the chip passed every check,
     # was withheld, and split_pot then dropped the remainder: settle() died with
     # RuntimeError "Main pot: shares 175 + rake 3 != 200". The rake is now rounded down to the chip.
-    result = _conserving_settlement(contributions={"A": 100, "B": 100}, ranking=[("A", "B")],
-                                    chip=chip, rake=rake)
+    result = _conserving_settlement(
+        contributions={"A": 100, "B": 100}, ranking=[("A", "B")], chip=chip, rake=rake
+    )
     assert result.withheld == withheld
     assert sum(result.payouts.values()) == 200 - withheld
 
@@ -104,9 +105,13 @@ def test_folded_of_the_wrong_type(folded):
     [
         ({"A": Decimal("1e30"), "B": Decimal("1e30") + Decimal("0.01")}, Decimal("0.01")),
         ({"A": 10**40, "B": 10**40}, Decimal("0.01")),
-        ({"A": Decimal("9999999999999999999999999999E+10"),
-          "B": Decimal("9999999999999999999999999999E+10")},
-         Decimal("1E+10")),
+        (
+            {
+                "A": Decimal("9999999999999999999999999999E+10"),
+                "B": Decimal("9999999999999999999999999999E+10"),
+            },
+            Decimal("1E+10"),
+        ),
     ],
 )
 def test_large_decimal_amounts_are_refused_with_a_clear_error(contributions, chip):
@@ -160,8 +165,19 @@ def test_numpy_and_decimal_exponents_hold(amount):
 
 @pytest.mark.parametrize(
     "bad",
-    [1.0, float("nan"), True, np.bool_(True), np.float64(3), Decimal("NaN"), Decimal("sNaN"),
-     Decimal("Infinity"), Decimal("-1"), None, "10"],
+    [
+        1.0,
+        float("nan"),
+        True,
+        np.bool_(True),
+        np.float64(3),
+        Decimal("NaN"),
+        Decimal("sNaN"),
+        Decimal("Infinity"),
+        Decimal("-1"),
+        None,
+        "10",
+    ],
 )
 def test_bad_amounts_refused(bad):
     # Holds: floats, bools, NaN/Infinity, negatives, None, strings are all InputErrors.
@@ -177,8 +193,9 @@ def test_negative_zero_and_zero_contributions_hold():
 @st.composite
 def _hands(draw):
     n = draw(st.integers(2, 6))
-    names = draw(st.lists(st.text(min_size=1, max_size=3).filter(str.strip), min_size=n, max_size=n,
-                          unique=True))
+    names = draw(
+        st.lists(st.text(min_size=1, max_size=3).filter(str.strip), min_size=n, max_size=n, unique=True)
+    )
     chip = draw(st.sampled_from([1, 5, Decimal("0.01"), Decimal("0.5")]))
     units = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
     folded = draw(st.lists(st.sampled_from(names), unique=True, max_size=n - 1))
@@ -187,8 +204,8 @@ def _hands(draw):
     ranking, i = [], 0
     while i < len(order):
         k = draw(st.integers(1, len(order) - i))
-        group = order[i:i + k]
-        ranking.append(group[0] if k == 1 else set(group))   # sets group ties too
+        group = order[i : i + k]
+        ranking.append(group[0] if k == 1 else set(group))  # sets group ties too
         i += k
     rake = draw(st.one_of(st.none(), st.integers(0, 20).map(Rake.percentage)))
     contributions = dict(zip(names, (u * chip for u in units), strict=True))
@@ -257,8 +274,9 @@ def _hand3():
     return start_hand({"A": 100, "B": 100, "C": 100}, small_blind=1, big_blind=2, button="C")
 
 
-@pytest.mark.parametrize(("board", "message"), [("Zz Yy Xx", "cannot read a card at 'Zz'"),
-                                                 ("As As As", "card A♠ appears twice")])
+@pytest.mark.parametrize(
+    ("board", "message"), [("Zz Yy Xx", "cannot read a card at 'Zz'"), ("As As As", "card A♠ appears twice")]
+)
 def test_deal_board_refuses_what_is_not_three_cards(board, message):
     # Regression: deal_board only cut the text into pairs of characters: "Zz Yy Xx" and a board
     # with A♠ three times were accepted; the garbage was found (if at all) only at settle time.
@@ -306,11 +324,11 @@ def test_illegal_sequences_hold():
     with pytest.raises(IllegalActionError, match="nobody is to act"):
         over.fold("C")
     h = start_hand({"A": 1000, "B": 160, "C": 1000}, small_blind=5, big_blind=10, button="C")
-    h = h.call("C").call("A").check("B")                  # pre-flop: 10 each
-    h = h.bet("A", 100).all_in("B").call("C")             # B's 150 is a short all-in
+    h = h.call("C").call("A").check("B")  # pre-flop: 10 each
+    h = h.bet("A", 100).all_in("B").call("C")  # B's 150 is a short all-in
     with pytest.raises(IllegalActionError, match="TDA 47"):
         h.raise_to("A", 400)
-    assert h.legal().min_to is None and h.stack("A") == 890   # unchanged by the refusal
+    assert h.legal().min_to is None and h.stack("A") == 890  # unchanged by the refusal
 
 
 def test_fixed_limit_cap_of_wrong_type():
@@ -323,8 +341,12 @@ def test_fixed_limit_cap_of_wrong_type():
 # PHH
 # ---------------------------------------------------------------------------------------------
 _PHH = dict(
-    variant="'NT'", antes="[0, 0, 0]", blinds_or_straddles="[1, 2, 0]", min_bet="2",
-    starting_stacks="[100, 100, 100]", actions="['p3 cbr 6', 'p1 f', 'p2 f']",
+    variant="'NT'",
+    antes="[0, 0, 0]",
+    blinds_or_straddles="[1, 2, 0]",
+    min_bet="2",
+    starting_stacks="[100, 100, 100]",
+    actions="['p3 cbr 6', 'p1 f', 'p2 f']",
 )
 
 
@@ -336,18 +358,18 @@ def _phh(**fields):
 @pytest.mark.parametrize(
     "fields",
     [
-        {"starting_stacks": "[inf, 100, 100]"},                       # OverflowError
-        {"starting_stacks": "['Infinity', 100, 100]"},                # OverflowError
-        {"starting_stacks": "['sNaN', 100, 100]"},                    # decimal.InvalidOperation
-        {"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"},   # IndexError
+        {"starting_stacks": "[inf, 100, 100]"},  # OverflowError
+        {"starting_stacks": "['Infinity', 100, 100]"},  # OverflowError
+        {"starting_stacks": "['sNaN', 100, 100]"},  # decimal.InvalidOperation
+        {"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"},  # IndexError
         {"starting_stacks": "[100]", "antes": "[0]", "blinds_or_straddles": "[1]"},  # IndexError
-        {"variant": "['NT']"},                                        # TypeError unhashable
-        {"players": "[[1], [2], [3]]"},                               # TypeError unhashable
-        {"finishing_stacks": "5"},                                    # TypeError not iterable
-        {"actions": "['p\u00b2 f']"},                                 # ValueError int('²')
-        {"actions": "['p3 cbr inf']"},                                # OverflowError
-        {"actions": "['p3 cbr sNaN']"},                               # decimal.InvalidOperation
-        {"actions": "['p3 cbr 1e5000']"},                             # ValueError int->str limit
+        {"variant": "['NT']"},  # TypeError unhashable
+        {"players": "[[1], [2], [3]]"},  # TypeError unhashable
+        {"finishing_stacks": "5"},  # TypeError not iterable
+        {"actions": "['p\u00b2 f']"},  # ValueError int('²')
+        {"actions": "['p3 cbr inf']"},  # OverflowError
+        {"actions": "['p3 cbr sNaN']"},  # decimal.InvalidOperation
+        {"actions": "['p3 cbr 1e5000']"},  # ValueError int->str limit
     ],
 )
 def test_phh_malformed_fields_are_hand_history_errors(fields):
@@ -365,7 +387,7 @@ def test_phh_replay_of_non_text(text):
         phh.replay(text)
 
 
-@pytest.mark.parametrize("name", ["A\\B", "D'Arcy \"Ace\""])
+@pytest.mark.parametrize("name", ["A\\B", 'D\'Arcy "Ace"'])
 def test_to_phh_round_trips_player_names(name):
     # Regression: to_phh writes names with Python repr(), which is not TOML: a backslash comes back
     # doubled ('A\\B' -> 'A\\\\B', a silently different player) and a name holding both
@@ -378,8 +400,11 @@ def test_to_phh_round_trips_player_names(name):
 def test_phh_garbage_board_is_refused():
     # Regression: a PHH hand whose board is 'ZzZzZz', 'Zz', 'Zz' replays and settles (a three-way
     # split) without any error.
-    actions = ["p3 cc", "p1 cc", "p2 cc", "d db ZzZzZz"] + ["p1 cc", "p2 cc", "p3 cc", "d db Zz"] * 2 + [
-        "p1 cc", "p2 cc", "p3 cc"]
+    actions = (
+        ["p3 cc", "p1 cc", "p2 cc", "d db ZzZzZz"]
+        + ["p1 cc", "p2 cc", "p3 cc", "d db Zz"] * 2
+        + ["p1 cc", "p2 cc", "p3 cc"]
+    )
     with pytest.raises(HandHistoryError, match="action 4 'd db ZzZzZz': cannot read a card at 'ZzZzZz'"):
         phh.replay(_phh(actions=repr(actions)))
 
@@ -387,8 +412,11 @@ def test_phh_garbage_board_is_refused():
 # ---------------------------------------------------------------------------------------------
 # PokerStars / auditor
 # ---------------------------------------------------------------------------------------------
-_STARS = (Path(__file__).parent / "data" / "pokerstars" / "side_pots.txt").read_text(
-    encoding="utf-8").split("\n\n\n\n")[0]
+_STARS = (
+    (Path(__file__).parent / "data" / "pokerstars" / "side_pots.txt")
+    .read_text(encoding="utf-8")
+    .split("\n\n\n\n")[0]
+)
 
 
 def test_pokerstars_base_hand_is_consistent():
@@ -412,9 +440,15 @@ def test_auditor_huge_side_pot_number_fails_cleanly():
     )
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     try:
-        done = subprocess.run([sys.executable, "-c", code], input=hostile, capture_output=True,
-                              text=True, timeout=6, env=env,
-                              cwd=os.path.dirname(os.path.dirname(__file__)))
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            input=hostile,
+            capture_output=True,
+            text=True,
+            timeout=6,
+            env=env,
+            cwd=os.path.dirname(os.path.dirname(__file__)),
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("audit_hand did not finish within 6 s on a 'side pot-99999999999' line")
     assert done.returncode == 0, done.stderr[-300:]

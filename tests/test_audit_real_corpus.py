@@ -17,12 +17,12 @@ from potengine.histories.pokerstars import open_lines
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "pokerstars-real"
 EXPECTED = Path(__file__).parent / "data" / "pokerstars_real_verdicts.tsv"
-EDITED = {"109687480274", "109715173634"}   # edited test fixtures: a card dealt twice, antes left out
+EDITED = {"109687480274", "109715173634"}  # edited test fixtures: a card dealt twice, antes left out
 
 needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(),
     reason=f"the real PokerStars hands are not here ({CORPUS}): "
-           "they live in ../shared, beside the repository",
+    "they live in ../shared, beside the repository",
 )
 
 
@@ -89,11 +89,14 @@ def test_what_is_not_read_is_named(audited):
     run, found = audited
     refused = collections.Counter(a.verdict for a in found.values() if a.hand is None)
     assert refused == {Verdict.UNSUPPORTED: 23, Verdict.UNREADABLE: 9}
-    reasons = {str(a.error).split(": ", 1)[1].split(":")[0] for a in found.values()
-               if a.verdict is Verdict.UNSUPPORTED}
+    reasons = {
+        str(a.error).split(": ", 1)[1].split(":")[0]
+        for a in found.values()
+        if a.verdict is Verdict.UNSUPPORTED
+    }
     assert reasons == {"only hold'em hands can be read", "hands run more than once are not supported"}
     assert run.exit_status() == 1
-    assert len(run.duplicates()) == 14             # the same hands copied between fixture files
+    assert len(run.duplicates()) == 14  # the same hands copied between fixture files
 
 
 @needs_corpus
@@ -108,8 +111,9 @@ def test_what_the_real_raked_side_pot_hands_say_about_the_rake(audited):
     gaps = []
     for audit in raked:
         site = [pot.rake for pot in audit.settlement.pots]
-        even = spread_in_proportion([pot.amount for pot in audit.settlement.pots], audit.hand.rake,
-                                    chip=audit.hand.chip)
+        even = spread_in_proportion(
+            [pot.amount for pot in audit.settlement.pots], audit.hand.rake, chip=audit.hand.chip
+        )
         assert sum(site) == audit.hand.rake and audit.chips_agree
         gaps.append(max(abs(a - b) for a, b in zip(site, even, strict=True)))
     assert len(raked) == 16
@@ -121,4 +125,4 @@ def test_all_in_cash_outs_are_read_and_their_pot_not_awarded(audited):
     _, found = audited
     cashed = [a for a in found.values() if a.hand is not None and a.hand.cash_outs]
     assert len(cashed) == 24 and all(a.consistent for a in cashed)
-    assert sum("cashed out the hand for" in n for a in cashed for n in a.notes) == 9   # pots won, not paid
+    assert sum("cashed out the hand for" in n for a in cashed for n in a.notes) == 9  # pots won, not paid

@@ -65,21 +65,24 @@ def test_3_dead_small_blinds_belong_to_the_pot_but_count_toward_no_bet():
     hand = PRACTICE["250000001001"]
     assert hand.consistent, hand.report()
     assert dict(hand.contributions) == {
-        "Ann": Decimal("1.40"), "Bo": Decimal("0.05"), "Cy": Decimal("0.40"),
-        "Di": Decimal("0.45"), "Ed": Decimal("0.45"),
+        "Ann": Decimal("1.40"),
+        "Bo": Decimal("0.05"),
+        "Cy": Decimal("0.40"),
+        "Di": Decimal("0.45"),
+        "Ed": Decimal("0.45"),
     }
     assert dict(hand.settlement.layout.dead) == {"Di": Decimal("0.05"), "Ed": Decimal("0.05")}
     assert hand.settlement.pots[0].amount == Decimal("1.75")
 
 
 def test_4_a_short_big_blind_and_a_big_blind_all_in_on_the_ante():
-    short = PRACTICE["250000001101"]          # "raises 380 to 500" over a 120 big blind
+    short = PRACTICE["250000001101"]  # "raises 380 to 500" over a 120 big blind
     assert short.consistent, short.report()
     assert [p.amount for p in short.settlement.pots] == [480, 1140]
-    ante = PRACTICE["250000001102"]           # the big blind posted nothing: calls are 200
+    ante = PRACTICE["250000001102"]  # the big blind posted nothing: calls are 200
     assert ante.consistent, ante.report()
     assert [p.amount for p in ante.settlement.pots] == [80, 615]
-    capped = PRACTICE["250000001103"]         # the small blind calls only the 20 that can be won
+    capped = PRACTICE["250000001103"]  # the small blind calls only the 20 that can be won
     assert capped.consistent, capped.report()
     assert "calls only what the live opponents can contest" in capped.steps[0].findings[-1]
 
@@ -109,11 +112,17 @@ def test_7_a_minimum_raise_after_a_short_all_in_other_than_tda_43():
 
 def test_8_lines_and_headers_that_once_lost_hands_are_read():
     assert [a.verdict.value for a in READABILITY.values()] == [
-        "consistent", "consistent", "consistent", "consistent", "consistent", "unsupported", "unsupported",
+        "consistent",
+        "consistent",
+        "consistent",
+        "consistent",
+        "consistent",
+        "unsupported",
+        "unsupported",
     ]
-    assert READABILITY["250000001801"].hand.game == "Hold'em No Limit"          # a mixed game
-    assert READABILITY["250000001701"].hand.cap == Decimal("20")                  # a cap game
-    old = READABILITY["17000000001"]                                              # Windows-1252
+    assert READABILITY["250000001801"].hand.game == "Hold'em No Limit"  # a mixed game
+    assert READABILITY["250000001701"].hand.cap == Decimal("20")  # a cap game
+    old = READABILITY["17000000001"]  # Windows-1252
     assert "Jérôme" in old.contributions
     assert old.notes[0].startswith("line 123: byte 0xe9 at column 10 is not UTF-8")
 
@@ -130,7 +139,7 @@ def test_9_a_tie_split_unequally_within_the_rake_is_irregular_not_an_odd_chip():
     assert "differ by 0.07, more than an odd chip" in hand.irregularities[0]
     texts = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")
     beyond = next(t for t in texts if "#250000001501:" in t)
-    beyond = beyond.replace("$9.51", "$8.51").replace("$9.64", "$10.64")     # a gap of 1.07 > rake
+    beyond = beyond.replace("$9.51", "$8.51").replace("$9.64", "$10.64")  # a gap of 1.07 > rake
     assert audit_hand(parse_text(beyond)[0]).verdict is Verdict.WRONG
 
 
@@ -138,12 +147,13 @@ def test_an_all_in_cash_out_is_read_and_the_pot_it_wins_is_not_awarded():
     hand = PRACTICE["250000002001"]
     assert hand.consistent, hand.report()
     assert hand.hand.cash_outs == (("Ann", Decimal("3.20"), Decimal("0.04")),)
-    assert hand.settlement.payouts["Ann"] == Decimal("3.80")        # what the cards give her
+    assert hand.settlement.payouts["Ann"] == Decimal("3.80")  # what the cards give her
     assert "cashed out the hand for 3.20 (fee 0.04)" in hand.notes[0]
     paid = (DATA / "site_practice.txt").read_text(encoding="utf-8").split("\n\n\n\n")[-1]
-    paid = paid.replace("Ann cashed out the hand for $3.20 | Cash Out Fee $0.04",
-                        "Bo collected $3.80 from pot")
-    assert audit_hand(parse_text(paid)[0]).verdict is Verdict.WRONG   # paid to the loser instead
+    paid = paid.replace(
+        "Ann cashed out the hand for $3.20 | Cash Out Fee $0.04", "Bo collected $3.80 from pot"
+    )
+    assert audit_hand(parse_text(paid)[0]).verdict is Verdict.WRONG  # paid to the loser instead
 
 
 def test_short_deck_is_refused_as_unsupported_by_its_header():
@@ -159,8 +169,15 @@ def consistent_texts() -> list[str]:
     """Every consistent hand the project writes that prints its uncalled bets (an old history
     prints none, so the unmatched part of its last bet is on no line to check)."""
     texts = []
-    for name in ["side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
-                 "cash_rake.txt", "tournament_antes.txt", "site_practice.txt"]:
+    for name in [
+        "side_pots.txt",
+        "folded_above_allin.txt",
+        "uncalled.txt",
+        "split_odd_chip.txt",
+        "cash_rake.txt",
+        "tournament_antes.txt",
+        "site_practice.txt",
+    ]:
         for text in (DATA / name).read_text(encoding="utf-8").split("\n\n\n\n"):
             [hand] = parse_text(text)
             if audit_hand(hand).consistent and "Game #1000000" not in text:
@@ -183,7 +200,7 @@ def editable(line: str) -> list[re.Match]:
     starts = ("PokerStars ", "Table ", "Board ", "*** ")
     if line.startswith(starts) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
         return []
-    text = re.sub(r"\[[^\]]*\]", lambda m: " " * len(m.group(0)), line)     # cards are no amounts
+    text = re.sub(r"\[[^\]]*\]", lambda m: " " * len(m.group(0)), line)  # cards are no amounts
     text = re.sub(r"^Seat \d+", lambda m: " " * len(m.group(0)), text)
     return list(AMOUNT.finditer(text))
 
@@ -203,10 +220,10 @@ def test_editing_any_one_amount_of_a_consistent_hand_never_leaves_it_consistent(
     if value < 0:
         value = Decimal(written) + abs(step)
     new = f"{value:.2f}" if unit < 1 else str(int(value))
-    lines[i] = lines[i][: spot.start(2)] + new + lines[i][spot.end(2):]
+    lines[i] = lines[i][: spot.start(2)] + new + lines[i][spot.end(2) :]
     [item] = parse_text("\n".join(lines))
     if isinstance(item, HandHistoryError):
-        return                                            # refused: unreadable, with its line
+        return  # refused: unreadable, with its line
     report = audit_hand(item)
     assert report.verdict is Verdict.WRONG, (lines[i], report.report())
 
@@ -220,13 +237,22 @@ def test_iter_audits_and_audit_json_agree_hand_by_hand():
     assert [(h["hand_id"], h["verdict"]) for h in doc["hands"]] == [
         (a.hand_id, a.verdict.value) for a in streamed
     ]
-    assert doc["summary"] == {"hands": 13, "consistent": 8, "irregular": 4, "wrong": 0,
-                              "unsupported": 0, "unreadable": 1}
+    assert doc["summary"] == {
+        "hands": 13,
+        "consistent": 8,
+        "irregular": 4,
+        "wrong": 0,
+        "unsupported": 0,
+        "unreadable": 1,
+    }
     assert doc["exit_status"] == 0 and doc["duplicates"] == []
     old = doc["hands"][0]
-    assert old["pots"] == {"computed": [{"name": "pot", "amount": "4.50", "rake": "0.15",
-                                         "eligible": ["Ann"], "shares": {"Ann": "4.35"}}],
-                           "written": [{"name": "pot", "amount": "4.35"}]}
+    assert old["pots"] == {
+        "computed": [
+            {"name": "pot", "amount": "4.50", "rake": "0.15", "eligible": ["Ann"], "shares": {"Ann": "4.35"}}
+        ],
+        "written": [{"name": "pot", "amount": "4.35"}],
+    }
     assert old["returned"] == {"computed": {"Ann": "3.00"}, "written": {}}
 
 
@@ -265,7 +291,7 @@ def test_memory_stays_flat_however_many_hands_are_audited():
     """Six times the hands: what stays held grows only by the hand IDs kept to report
     duplicates (about 100 bytes a hand), never by the hands (some 21 KB each when every hand
     was held); the peak grows by far less than one hand's 21 KB per extra hand."""
-    _memory(50)                                 # warm up: regular expressions, amount cache
+    _memory(50)  # warm up: regular expressions, amount cache
     (held_small, peak_small), (held_large, peak_large) = _memory(100), _memory(600)
     assert (held_large - held_small) / 500 < 200, (held_small, held_large)
     assert (peak_large - peak_small) / 500 < 2_000, (peak_small, peak_large)
@@ -296,9 +322,13 @@ def _replays(hand):
     from potengine.histories.audit import contributions_from_lines, replay_actions
 
     contributions = contributions_from_lines(hand).contributions
-    return [(r.ran, r.notes, r.problems, str(r.illegal))
-            for r in (replay_actions(hand, contributions, fast=True),
-                      replay_actions(hand, contributions, fast=False))]
+    return [
+        (r.ran, r.notes, r.problems, str(r.illegal))
+        for r in (
+            replay_actions(hand, contributions, fast=True),
+            replay_actions(hand, contributions, fast=False),
+        )
+    ]
 
 
 def test_the_one_pass_check_agrees_with_the_hand_model_on_every_hand():

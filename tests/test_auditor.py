@@ -23,8 +23,12 @@ from potengine.pots.settlement import settle
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 CORRECT = [
-    "side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
-    "cash_rake.txt", "tournament_antes.txt",
+    "side_pots.txt",
+    "folded_above_allin.txt",
+    "uncalled.txt",
+    "split_odd_chip.txt",
+    "cash_rake.txt",
+    "tournament_antes.txt",
 ]
 
 
@@ -64,8 +68,10 @@ def test_three_side_pots_pot_by_pot():
     pots = report.settlement.pots
     assert [p.amount for p in pots] == [150, 120, 120, 120]
     assert [p.eligible for p in pots] == [
-        ("Anna", "Ben", "Cara", "Dan", "Eve"), ("Ben", "Cara", "Dan", "Eve"),
-        ("Cara", "Dan", "Eve"), ("Dan", "Eve"),
+        ("Anna", "Ben", "Cara", "Dan", "Eve"),
+        ("Ben", "Cara", "Dan", "Eve"),
+        ("Cara", "Dan", "Eve"),
+        ("Dan", "Eve"),
     ]
     assert [p.winners for p in pots] == [("Anna",), ("Cara",), ("Cara",), ("Eve",)]
     assert report.source == "cards"
@@ -177,13 +183,12 @@ def test_a_wrong_uncalled_bet_is_caught():
     text = text_of("uncalled.txt", 1).replace("Uncalled bet (30) returned", "Uncalled bet (32) returned")
     report = audit_text(text)
     assert (
-        "uncalled bet: history returns 32 to Chloé, the chips put in leave 30 unmatched: "
-        "2 chips unexplained"
+        "uncalled bet: history returns 32 to Chloé, the chips put in leave 30 unmatched: 2 chips unexplained"
     ) in report.differences
     missing = text_of("uncalled.txt", 1).replace("Uncalled bet (30) returned to Chloé\n", "")
-    report = audit_text(missing)           # as PokerStars wrote until about 2008: inferred
+    report = audit_text(missing)  # as PokerStars wrote until about 2008: inferred
     assert report.consistent and "returned 30 to Chloé (inferred)" in report.notes[0]
-    kept = missing.replace("Total pot 170", "Total pot 200")     # but the total keeps the 30
+    kept = missing.replace("Total pot 170", "Total pot 200")  # but the total keeps the 30
     report = audit_text(kept)
     assert any("Chloé put in 30 chips that nobody matched" in d for d in report.differences)
 
@@ -195,47 +200,49 @@ def test_a_summary_that_does_not_add_up_is_caught():
 
 
 def test_a_missing_side_pot_is_caught():
-    text = text_of("side_pots.txt").replace(
-        "Total pot 240 Main pot 120. Side pot 120. | Rake 0", "Total pot 240 | Rake 0"
-    ).replace("from side pot", "from pot").replace("from main pot", "from pot")
+    text = (
+        text_of("side_pots.txt")
+        .replace("Total pot 240 Main pot 120. Side pot 120. | Rake 0", "Total pot 240 | Rake 0")
+        .replace("from side pot", "from pot")
+        .replace("from main pot", "from pot")
+    )
     report = audit_text(text)
     assert any(d.startswith("history lists 1 pot, the chips put in make 2") for d in report.differences)
 
 
 def test_an_illegal_action_is_refused_by_the_hand_model():
     text = text_of("uncalled.txt").replace("Ann: raises 100 to 150", "Ann: raises 20 to 70")
-    text = text.replace("Uncalled bet (100)", "Uncalled bet (20)").replace(
-        "Total pot 125", "Total pot 125"
-    )
+    text = text.replace("Uncalled bet (100)", "Uncalled bet (20)").replace("Total pot 125", "Total pot 125")
     report = audit_text(text)
     assert any("line 9 (Ann: raises 20 to 70): the hand model refuses it" in d for d in report.irregularities)
     assert any("minimum raise is to 100" in d for d in report.irregularities)
     assert isinstance(report.illegal, IllegalActionError) and isinstance(report.illegal, HandHistoryError)
     assert str(report.illegal).startswith("hand #250000000301, line 9 (Ann: raises 20 to 70)")
-    assert report.verdict is Verdict.IRREGULAR   # the chips still add up: a rule, not a chip
+    assert report.verdict is Verdict.IRREGULAR  # the chips still add up: a rule, not a chip
 
 
 def test_raise_arithmetic_and_stacks_are_checked():
     text = text_of("uncalled.txt").replace("Ann: raises 100 to 150", "Ann: raises 90 to 150")
     report = audit_text(text)
     assert any("raises 90 to 150, but the bet was 50" in d for d in report.differences)
-    assert report.verdict is Verdict.WRONG     # the line's two amounts contradict each other
+    assert report.verdict is Verdict.WRONG  # the line's two amounts contradict each other
     text = text_of("uncalled.txt", 1).replace("Bilal: calls 60 and is all-in", "Bilal: calls 60")
     assert audit_text(text).consistent is False
 
 
 def test_without_shown_cards_the_collected_lines_decide():
     text = "\n".join(
-        line for line in text_of("side_pots.txt", 2).splitlines()
-        if ": shows [" not in line and True
+        line for line in text_of("side_pots.txt", 2).splitlines() if ": shows [" not in line and True
     )
     report = audit_text(text)
     assert report.consistent and report.source == "collected lines"
     swapped = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
-    swapped = swapped.replace("Seat 4: Dan showed [Ac Qc] and lost",
-                              "Seat 4: Dan showed [Ac Qc] and won (120)")
-    swapped = swapped.replace("Eve (button) showed [Kd Kh] and won (120)",
-                              "Eve (button) showed [Kd Kh] and lost")
+    swapped = swapped.replace(
+        "Seat 4: Dan showed [Ac Qc] and lost", "Seat 4: Dan showed [Ac Qc] and won (120)"
+    )
+    swapped = swapped.replace(
+        "Eve (button) showed [Kd Kh] and won (120)", "Eve (button) showed [Kd Kh] and lost"
+    )
     assert audit_text(swapped).consistent  # nothing contradicts it without the cards
     half = text.replace("Eve collected 120 from side pot-3", "Dan collected 120 from side pot-3")
     assert audit_text(half).differences == (
@@ -266,12 +273,21 @@ def test_pot_labels_follow_pokerstars():
 NUMBER = re.compile(r"(?<![\w#.$])(?<!Seat )(\d+)(?![\w.])")
 
 
-@settings(max_examples=settings.default.max_examples * 3 // 10)   # a costly audit each
+@settings(max_examples=settings.default.max_examples * 3 // 10)  # a costly audit each
 @given(st.data())
 def test_changing_any_paid_amount_by_one_chip_is_caught(data):
     """Mutation test: add or take one chip from any collected line or summary pot figure."""
-    name = data.draw(st.sampled_from(["side_pots.txt", "folded_above_allin.txt", "split_odd_chip.txt",
-                                      "tournament_antes.txt", "uncalled.txt"]))
+    name = data.draw(
+        st.sampled_from(
+            [
+                "side_pots.txt",
+                "folded_above_allin.txt",
+                "split_odd_chip.txt",
+                "tournament_antes.txt",
+                "uncalled.txt",
+            ]
+        )
+    )
     texts = (DATA / name).read_text(encoding="utf-8").split("\n\n\n\n")
     text = data.draw(st.sampled_from(texts))
     lines = text.splitlines()
@@ -283,9 +299,9 @@ def test_changing_any_paid_amount_by_one_chip_is_caught(data):
     value = int(spot.group(1)) + delta
     if value < 0:
         value = 1
-    lines[i] = lines[i][: spot.start(1)] + str(value) + lines[i][spot.end(1):]
+    lines[i] = lines[i][: spot.start(1)] + str(value) + lines[i][spot.end(1) :]
     [hand] = parse_text("\n".join(lines))
-    if isinstance(hand, HandHistoryError):       # e.g. "Side pot-1" renumbered: unreadable, named
+    if isinstance(hand, HandHistoryError):  # e.g. "Side pot-1" renumbered: unreadable, named
         assert str(hand).startswith("hand #2500000")
         return
     report = audit_hand(hand)
@@ -325,12 +341,15 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
         if choice in ("call", "check", "fold"):
             hand = hand.act(p, choice)
         else:
-            to = {"min": legal.min_to, "max": legal.max_to,
-                  "mid": max(legal.min_to, (legal.min_to + legal.max_to) // 10 * 5)}[choice]
+            to = {
+                "min": legal.min_to,
+                "max": legal.max_to,
+                "mid": max(legal.min_to, (legal.min_to + legal.max_to) // 10 * 5),
+            }[choice]
             hand = hand.act(p, legal.wager, min(to, legal.max_to))
     cards = data.draw(st.permutations(DECK), label="deck")
-    holes = {p: cards[2 * i: 2 * i + 2] for i, p in enumerate(names)}
-    board_all = cards[2 * n: 2 * n + 5]
+    holes = {p: cards[2 * i : 2 * i + 2] for i, p in enumerate(names)}
+    board_all = cards[2 * n : 2 * n + 5]
     live = list(hand.live)
 
     lines = [
@@ -338,13 +357,13 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
         f"Table 'Round trip' 9-max Seat #{names.index(button) + 1} is the button",
         *(f"Seat {i + 1}: {p} ({stacks[p]} in chips)" for i, p in enumerate(names)),
     ]
+
     def street_header(k: int) -> str:
         """'*** FLOP *** [..]', then '*** TURN *** [flop] [turn]' and the river likewise."""
         cut = 2 + k
         if k == 1:
             return f"*** {STREET_HEADERS[0]} *** [{' '.join(board_all[:cut])}]"
-        return (f"*** {STREET_HEADERS[k - 1]} *** [{' '.join(board_all[:cut - 1])}] "
-                f"[{board_all[cut - 1]}]")
+        return f"*** {STREET_HEADERS[k - 1]} *** [{' '.join(board_all[: cut - 1])}] [{board_all[cut - 1]}]"
 
     street, current = 0, 0
     shown_street = 0
@@ -361,7 +380,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
             lines.append(f"{op.player}: posts {op.kind} {op.added}{tail}")
             current = max(current, op.to)
             if op.kind == "big blind":
-                current = max(current, 10)   # a short big blind does not lower the bet
+                current = max(current, 10)  # a short big blind does not lower the bet
                 lines.append("*** HOLE CARDS ***")
         elif op.kind in ("fold", "check"):
             lines.append(f"{op.player}: {op.kind}s")
@@ -395,15 +414,20 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
         tiers, _ = rank_players({p: " ".join(holes[p]) for p in live}, " ".join(board))
         lines.append("*** SHOW DOWN ***")
         lines += [f"{p}: shows [{' '.join(holes[p])}]" for p in live]
-    order = odd_chip_order(layout.seats, button if button in layout.seats else
-                           [p for p in names[: names.index(button) + 1] if p in layout.seats][-1]
-                           if any(p in layout.seats for p in names[: names.index(button) + 1])
-                           else layout.seats[-1])
+    order = odd_chip_order(
+        layout.seats,
+        button
+        if button in layout.seats
+        else [p for p in names[: names.index(button) + 1] if p in layout.seats][-1]
+        if any(p in layout.seats for p in names[: names.index(button) + 1])
+        else layout.seats[-1],
+    )
     won = [award(pot, tiers, order=order, chip=1) for pot in pots]
     count = len(won)
     for i in reversed(range(count)):
-        label = "pot" if count == 1 else "main pot" if i == 0 else (
-            "side pot" if count == 2 else f"side pot-{i}")
+        label = (
+            "pot" if count == 1 else "main pot" if i == 0 else ("side pot" if count == 2 else f"side pot-{i}")
+        )
         for p, share in won[i].shares.items():
             if share:
                 lines.append(f"{p} collected {share} from {label}")
@@ -421,7 +445,7 @@ def _write_history(data, hand_no: int) -> tuple[str, dict]:
     return "\n".join(lines), {"payouts": payouts, "rake": rake, "pots": len(won)}
 
 
-@settings(max_examples=settings.default.max_examples * 4 // 10)   # a costly audit each
+@settings(max_examples=settings.default.max_examples * 4 // 10)  # a costly audit each
 @given(st.data())
 def test_random_legal_hands_written_as_histories_audit_clean(data):
     text, expected = _write_history(data, 990000000001)
@@ -446,9 +470,15 @@ def test_the_auditor_agrees_with_settle_and_its_rake_on_every_correct_hand():
             report = audit_hand(hand)
             ours = report.settlement
             if len(ours.pots) > 1 and hand.rake:
-                continue                  # settle() takes the rake from the main pot first
-            direct = settle(report.contributions, ours.ranking, folded=report.folded,
-                            button=ours.button, chip=hand.chip, rake=hand.rake)
+                continue  # settle() takes the rake from the main pot first
+            direct = settle(
+                report.contributions,
+                ours.ranking,
+                folded=report.folded,
+                button=ours.button,
+                chip=hand.chip,
+                rake=hand.rake,
+            )
             assert dict(direct.payouts) == dict(ours.payouts), hand.hand_id
             assert [p.rake for p in direct.pots] == [p.rake for p in ours.pots], hand.hand_id
 
@@ -473,7 +503,7 @@ def test_damaged_histories_are_read_or_refused_and_audited_without_crashing(data
         if spots:
             spot = data.draw(st.sampled_from(spots))
             new = str(data.draw(st.integers(0, 10_000)))
-            lines[i] = lines[i][: spot.start()] + new + lines[i][spot.end():]
+            lines[i] = lines[i][: spot.start()] + new + lines[i][spot.end() :]
     for item in parse_text("\n".join(lines)):
         if isinstance(item, HandHistoryError):
             assert str(item).startswith("hand")
@@ -500,8 +530,9 @@ def test_wrong_bet_sizes_in_limit_and_pot_limit_are_caught_with_the_rule():
 
 
 def test_a_huge_side_pot_number_is_reported_without_building_anything_that_size():
-    text = text_of("side_pots.txt").replace("collected 120 from side pot",
-                                            "collected 120 from side pot-99999999999")
+    text = text_of("side_pots.txt").replace(
+        "collected 120 from side pot", "collected 120 from side pot-99999999999"
+    )
     report = audit_text(text)
     assert not report.consistent
     assert any("side pot-99999999999: history pays Chloé 120" in d for d in report.differences)

@@ -38,7 +38,7 @@ SITE = ROOT / "_build" / "html"
 CHROMIUM = os.environ.get("POTENGINE_CHROMIUM", "/usr/bin/chromium")
 SHARED = ROOT.parent / "shared"
 REQUIRED = bool(os.environ.get("POTENGINE_REQUIRE_LIVE"))
-TIMEOUT = 120_000          # ms: the first start of Pyodide on a busy machine
+TIMEOUT = 120_000  # ms: the first start of Pyodide on a busy machine
 
 
 def _missing() -> str | None:
@@ -64,8 +64,11 @@ pytestmark = pytest.mark.skipif(_REASON is not None, reason=f"browser tests skip
 
 class _Quiet(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-        ".wasm": "application/wasm", ".whl": "application/zip", ".json": "application/json",
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+        ".json": "application/json",
     }
 
     def log_message(self, format: str, *args: object) -> None:
@@ -90,9 +93,15 @@ def browser():
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--disable-default-apps",
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-default-apps",
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+            ],
         )
         yield browser
         browser.close()
@@ -106,16 +115,18 @@ class Watched:
         self.requests: list[str] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
-        self.context = browser.new_context(viewport={"width": width, "height": height},
-                                           service_workers="block")
+        self.context = browser.new_context(
+            viewport={"width": width, "height": height}, service_workers="block"
+        )
         self.context.route("**/*", self._route)
         self.context.on("request", lambda request: self._seen(request.url))
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT)
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
-        self.page.on("worker", lambda worker: worker.on("console", self._console)
-                     if hasattr(worker, "on") else None)
+        self.page.on(
+            "worker", lambda worker: worker.on("console", self._console) if hasattr(worker, "on") else None
+        )
 
     def _seen(self, url: str) -> None:
         self.requests.append(url)
@@ -147,7 +158,9 @@ class Watched:
         wanted = states.split(",")
         self.page.wait_for_function(
             "([sel, wanted]) => { const r = document.querySelector(sel);"
-            " return r && wanted.includes(r.dataset.state); }", arg=[root, wanted])
+            " return r && wanted.includes(r.dataset.state); }",
+            arg=[root, wanted],
+        )
 
     def check(self) -> None:
         assert not self.foreign, f"requests outside the site: {self.foreign[:5]}"
@@ -216,8 +229,7 @@ def cli_json(fields: dict[str, str]) -> str:
         argv.append(f"{name.strip()}={amount.strip()}")
     for name in filter(None, (n.strip() for n in fields["folded"].split(","))):
         argv += ["--folded", name]
-    argv += ["--button", fields["button"], "--chip", fields["chip"], "--ranking", fields["ranking"],
-             "--json"]
+    argv += ["--button", fields["button"], "--chip", fields["chip"], "--ranking", fields["ranking"], "--json"]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = cli_main(argv)
@@ -239,8 +251,13 @@ def settle_in_page(watched: Watched, fields: dict[str, str]) -> None:
 
 
 def test_calculator_opens_from_the_url_query_with_the_split_settled(watched: Watched) -> None:
-    query = {"players": "Alice:40,Bilal:100,Chloé:100", "ranking": "Alice>Chloé>Bilal", "folded": "",
-             "button": "Chloé", "chip": "1"}
+    query = {
+        "players": "Alice:40,Bilal:100,Chloé:100",
+        "ranking": "Alice>Chloé>Bilal",
+        "folded": "",
+        "button": "Chloé",
+        "chip": "1",
+    }
     watched.open("book/calculator.html", query, state="done")
     page = watched.page
     shown = page.text_content("#settlement-json")
@@ -267,12 +284,19 @@ def test_calculator_agrees_with_the_command_line_on_random_tables(watched: Watch
 
 
 def test_calculator_with_cards_agrees_with_the_engine(watched: Watched) -> None:
-    fields = {"players": "Alice:40, Bilal:100, Chloé:100", "hands": "Alice:AsAh, Bilal:KdKc, Chloé:7s6s",
-              "board": "2c 7d 9h Qs 3h", "chip": "1"}
+    fields = {
+        "players": "Alice:40, Bilal:100, Chloé:100",
+        "hands": "Alice:AsAh, Bilal:KdKc, Chloé:7s6s",
+        "board": "2c 7d 9h Qs 3h",
+        "chip": "1",
+    }
     watched.open("book/calculator.html")
     settle_in_page(watched, fields)
-    expected = settle({"Alice": 40, "Bilal": 100, "Chloé": 100},
-                      hands={"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"}, board="2c 7d 9h Qs 3h")
+    expected = settle(
+        {"Alice": 40, "Bilal": 100, "Chloé": 100},
+        hands={"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"},
+        board="2c 7d 9h Qs 3h",
+    )
     assert json.loads(watched.page.text_content("#settlement-json")) == settlement_json(expected)
     assert "pair of aces" in watched.page.inner_text("#calc-explanation").lower()
 
@@ -285,8 +309,10 @@ def test_calculator_with_cards_agrees_with_the_engine(watched: Watched) -> None:
         ({"players": "Alice:40, Bilal:100", "ranking": "Alice > Bilal", "button": "Zoe"}, "button"),
         ({"players": "Alice:40, Bilal:100", "ranking": "Alice > Bilal", "chip": "0"}, "chip"),
         ({"players": "Alice:40, Bilal:100", "folded": "Eve", "ranking": "Alice > Bilal"}, "folded"),
-        ({"players": "Alice:40, Bilal:100", "hands": "Alice:AsAs, Bilal:KdKc", "board": "2c 7d 9h Qs 3h"},
-         "hands"),
+        (
+            {"players": "Alice:40, Bilal:100", "hands": "Alice:AsAs, Bilal:KdKc", "board": "2c 7d 9h Qs 3h"},
+            "hands",
+        ),
     ],
 )
 def test_bad_input_gets_the_engines_message_beside_its_field(watched: Watched, fields, field) -> None:
@@ -304,6 +330,7 @@ def test_bad_input_gets_the_engines_message_beside_its_field(watched: Watched, f
 # ----------------------------------------------------------------------------------------------
 # The hand-history checker
 # ----------------------------------------------------------------------------------------------
+
 
 def check_history(watched: Watched, text: str | None = None, file: Path | None = None) -> str:
     watched.open("book/history_checker.html")
@@ -335,7 +362,7 @@ def test_checker_reads_an_opened_file(watched: Watched) -> None:
     assert json.loads(shown) == json.loads(audit_document(path.read_text(encoding="utf-8"), path.name))
     first = watched.page.locator("#history-results details").first
     assert "wrong" in first.inner_text()
-    assert first.locator("svg").count() == 2        # the pictures of the engine's pots
+    assert first.locator("svg").count() == 2  # the pictures of the engine's pots
 
 
 def test_checker_agrees_with_the_engine_on_the_real_corpus(watched: Watched) -> None:
@@ -345,7 +372,7 @@ def test_checker_agrees_with_the_engine_on_the_real_corpus(watched: Watched) -> 
         pytest.skip(f"the shared real hand-history corpus is not at {corpus}")
     texts = []
     for path in sorted(corpus.glob("*.txt")):
-        with contextlib.suppress(UnicodeDecodeError):   # one file is not UTF-8: the page reads UTF-8
+        with contextlib.suppress(UnicodeDecodeError):  # one file is not UTF-8: the page reads UTF-8
             texts.append(path.read_bytes().decode("utf-8-sig"))
     text = "\n\n".join(texts)
     assert len(texts) > 100
@@ -360,6 +387,7 @@ def test_checker_agrees_with_the_engine_on_the_real_corpus(watched: Watched) -> 
 # ----------------------------------------------------------------------------------------------
 # The drills
 # ----------------------------------------------------------------------------------------------
+
 
 def answer_drill(page, answer: dict) -> None:
     for i, pot in enumerate(answer["pots"]):
@@ -416,12 +444,25 @@ def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
 # Phone width
 # ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("path", "query", "state"), [
-    ("book/calculator.html", {"players": "Alice:40,Bilal:100,Chloé:100,David:30", "folded": "David",
-                              "ranking": "Alice>Chloé=Bilal", "button": "Chloé", "chip": "1"}, "done"),
-    ("book/history_checker.html", None, "ready"),
-    ("book/dealer_drills.html", {"level": "5", "seed": "7"}, "asking"),
-])
+
+@pytest.mark.parametrize(
+    ("path", "query", "state"),
+    [
+        (
+            "book/calculator.html",
+            {
+                "players": "Alice:40,Bilal:100,Chloé:100,David:30",
+                "folded": "David",
+                "ranking": "Alice>Chloé=Bilal",
+                "button": "Chloé",
+                "chip": "1",
+            },
+            "done",
+        ),
+        ("book/history_checker.html", None, "ready"),
+        ("book/dealer_drills.html", {"level": "5", "seed": "7"}, "asking"),
+    ],
+)
 def test_pages_fit_a_phone(browser, server, path, query, state, tmp_path) -> None:
     watched = Watched(browser, server, width=390, height=844)
     try:
@@ -439,13 +480,11 @@ def test_pages_fit_a_phone(browser, server, path, query, state, tmp_path) -> Non
         watched.close()
 
 
-
 def test_a_site_built_without_npm_shows_a_notice_instead_of_the_engine(browser, server) -> None:
     """What `make book` without npm produces: build-info.json says so, the page explains itself."""
     watched = Watched(browser, server)
     try:
-        watched.context.route("**/live/build-info.json",
-                              lambda route: route.fulfill(json={"live": False}))
+        watched.context.route("**/live/build-info.json", lambda route: route.fulfill(json={"live": False}))
         for path in ("book/calculator.html", "book/history_checker.html", "book/dealer_drills.html"):
             watched.open(path, state="unavailable")
             assert "built without the engine" in watched.page.inner_text(".live-status")

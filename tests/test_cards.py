@@ -30,8 +30,9 @@ def test_deck_is_52_distinct_cards_indexed_in_order():
     assert {card.rank for card in DECK} == set(range(2, 15))
 
 
-@pytest.mark.parametrize("text", ["As Kd", "AsKd", "A♠ K♦", "a♠k♦", "AS KD", "as,kd",
-                                  "A♤ K♢", "[As Kd]", "A♠️ K♦️"])
+@pytest.mark.parametrize(
+    "text", ["As Kd", "AsKd", "A♠ K♦", "a♠k♦", "AS KD", "as,kd", "A♤ K♢", "[As Kd]", "A♠️ K♦️"]
+)
 def test_spellings_of_ace_king(text):
     assert parse_cards(text) == (Card(14, "s"), Card(13, "d"))
 
@@ -77,10 +78,19 @@ def test_tokens_cover_every_card():
     assert set(TOKENS.values()) == set(DECK)
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("Xs", "'Xs'"), ("1s", "'1s'"), ("As Kx", "'Kx'"), ("AsK", "'K'"), ("11h", "'11h'"),
-    ("A", "'A'"), ("s", "'s'"), ("As 0d", "'0d'"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("Xs", "'Xs'"),
+        ("1s", "'1s'"),
+        ("As Kx", "'Kx'"),
+        ("AsK", "'K'"),
+        ("11h", "'11h'"),
+        ("A", "'A'"),
+        ("s", "'s'"),
+        ("As 0d", "'0d'"),
+    ],
+)
 def test_malformed_cards_name_the_fragment(text, fragment):
     with pytest.raises(CardError, match=fragment):
         parse_cards(text)
@@ -92,10 +102,16 @@ def test_errors_are_value_errors():
     assert issubclass(CardError, PotEngineError)
 
 
-@pytest.mark.parametrize("rank, suit, message", [
-    (1, "s", "rank 1"), (15, "s", "rank 15"), (14, "x", "suit 'x'"), ("A", "s", "rank 'A'"),
-    (True, "s", "rank True"),
-])
+@pytest.mark.parametrize(
+    "rank, suit, message",
+    [
+        (1, "s", "rank 1"),
+        (15, "s", "rank 15"),
+        (14, "x", "suit 'x'"),
+        ("A", "s", "rank 'A'"),
+        (True, "s", "rank True"),
+    ],
+)
 def test_impossible_cards(rank, suit, message):
     with pytest.raises(CardError, match=message):
         Card(rank, suit)

@@ -12,15 +12,23 @@ from potengine.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "pokerstars"
 CORRECT = [
-    "side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
-    "cash_rake.txt", "tournament_antes.txt",
+    "side_pots.txt",
+    "folded_above_allin.txt",
+    "uncalled.txt",
+    "split_odd_chip.txt",
+    "cash_rake.txt",
+    "tournament_antes.txt",
 ]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "potengine", *args],
-        capture_output=True, text=True, encoding="utf-8", cwd=ROOT, timeout=120,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=120,
     )
 
 
@@ -46,7 +54,7 @@ def test_audit_of_a_wrong_history_exits_1_and_says_what_is_wrong():
 
 def test_audit_with_an_unreadable_hand_names_it_and_checks_the_others():
     done = run("audit", str(DATA / "unreadable.txt"))
-    assert done.returncode == 0             # no hand is wrong; 2 is for nothing read at all
+    assert done.returncode == 0  # no hand is wrong; 2 is for nothing read at all
     assert "Hand #250000000701: consistent" in done.stdout
     assert "Hand #250000000703: consistent" in done.stdout
     assert "hand #250000000702, line 28" in done.stderr and "raises lots to 300" in done.stderr
@@ -70,8 +78,9 @@ def test_settle_json_is_exact_and_parseable():
     assert [p["amount"] for p in data["pots"]] == [80, 90, 80]
     assert [p["eligible"] for p in data["pots"]][1] == ["B", "C", "D"]
     assert data["net"] == {"A": 60, "B": 40, "C": -90, "D": -10}
-    cents = json.loads(run("settle", "A=0.50", "B=1.01", "--ranking", "A = B", "--chip", "0.01",
-                           "--json").stdout)
+    cents = json.loads(
+        run("settle", "A=0.50", "B=1.01", "--ranking", "A = B", "--chip", "0.01", "--json").stdout
+    )
     assert cents["refunds"] == {"B": "0.51"} and cents["payouts"] == {"A": "0.50", "B": "1.01"}
 
 
@@ -103,8 +112,9 @@ def test_the_console_script_is_installed():
     script = Path(sys.executable).with_name("potengine")
     if not script.exists():
         pytest.skip("console script not installed in this environment")
-    done = subprocess.run([str(script), "audit", str(DATA / "uncalled.txt")],
-                          capture_output=True, text=True, encoding="utf-8")
+    done = subprocess.run(
+        [str(script), "audit", str(DATA / "uncalled.txt")], capture_output=True, text=True, encoding="utf-8"
+    )
     assert done.returncode == 0 and "Summary: 3 hands" in done.stdout
 
 
@@ -131,8 +141,9 @@ def test_main_audit_checks_a_rake_policy(capsys):
 
 
 def test_main_settle_folded_button_and_chip(capsys):
-    code = main(["settle", "A=30", "B=80", "C=80", "D=10", "--folded", "D", "--ranking", "B = C > A",
-                 "--button", "C"])
+    code = main(
+        ["settle", "A=30", "B=80", "C=80", "D=10", "--folded", "D", "--ranking", "B = C > A", "--button", "C"]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "30+30+30+10 = 100" in out
@@ -172,8 +183,14 @@ def test_audit_json_on_many_files_is_the_document_audit_json_gives():
     from potengine.histories.audit import audit_json
 
     names = ["site_practice.txt", "wrong_odd_chip.txt", "unreadable.txt", "uncalled.txt"]
-    done = subprocess.run([sys.executable, "-m", "potengine", "audit", "--json", *names],
-                          capture_output=True, text=True, encoding="utf-8", cwd=DATA, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "potengine", "audit", "--json", *names],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=DATA,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr
     printed = json.loads(done.stdout)
     texts = {name: (DATA / name).read_text(encoding="utf-8") for name in names}
@@ -189,11 +206,11 @@ def test_audit_json_on_many_files_is_the_document_audit_json_gives():
 
 
 def test_audit_exit_statuses(tmp_path, capsys):
-    assert main(["audit", str(DATA / "site_practice.txt")]) == 0          # irregular alone exits 0
+    assert main(["audit", str(DATA / "site_practice.txt")]) == 0  # irregular alone exits 0
     assert main(["audit", str(DATA / "site_practice.txt"), str(DATA / "wrong_odd_chip.txt")]) == 1
     junk = tmp_path / "junk.txt"
     junk.write_text("nothing to see here\n", encoding="utf-8")
-    assert main(["audit", str(junk)]) == 2                                 # nothing could be read
+    assert main(["audit", str(junk)]) == 2  # nothing could be read
     assert main(["audit", str(DATA / "uncalled.txt"), str(tmp_path / "missing.txt")]) == 2
     assert "missing.txt: no such file" in capsys.readouterr().err
     assert main(["audit", "--json", str(junk)]) == 2

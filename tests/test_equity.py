@@ -24,33 +24,45 @@ def oracle(hands: dict[str, str], board: str = "", dead: str = ""):
     used = set(known) | {i for h in holes.values() for i in h} | {c.index for c in parse_cards(dead)}
     rest = [i for i in range(52) if i not in used]
     evaluators = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}
-    ranks = {n: np.fromiter(starmap(evaluators[7], (h + known + b for b in
-                                                    combinations(rest, 5 - len(known)))),
-                            dtype=np.int64) for n, h in holes.items()}
+    ranks = {
+        n: np.fromiter(
+            starmap(evaluators[7], (h + known + b for b in combinations(rest, 5 - len(known)))),
+            dtype=np.int64,
+        )
+        for n, h in holes.items()
+    }
     stack = np.stack(list(ranks.values()))
     winners = stack == stack.min(axis=0)
     k = winners.sum(axis=0)
     result = {}
     for i, name in enumerate(ranks):
         mine = k[winners[i]]
-        share = sum((Fraction(int((mine == j).sum()), j) for j in range(1, len(holes) + 1)),
-                    Fraction(0)) / stack.shape[1]
+        share = (
+            sum((Fraction(int((mine == j).sum()), j) for j in range(1, len(holes) + 1)), Fraction(0))
+            / stack.shape[1]
+        )
         result[name] = (int((mine == 1).sum()), int((mine > 1).sum()), share)
     return stack.shape[1], result
 
 
-@pytest.mark.parametrize("hands, board", [
-    ({"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"}, ""),        # 1,370,754 boards
-    ({"Alice": "AcKc", "Bilal": "QhQd"}, ""),                          # 1,712,304 boards
-    ({"Alice": "Ah Kh", "Bilal": "Qs Qd", "Chloé": "Jc Tc"}, "Qh 9h 2c"),
-    ({"Alice": "5c 4c", "Bilal": "5d 4d"}, "Ac 2d 3h"),                # many ties
-    ({"A": "2c 2d", "B": "3c 3d", "C": "4c 4d", "D": "5c 5d"}, "Ah Kh Qh Jh"),
-])
+@pytest.mark.parametrize(
+    "hands, board",
+    [
+        ({"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"}, ""),  # 1,370,754 boards
+        ({"Alice": "AcKc", "Bilal": "QhQd"}, ""),  # 1,712,304 boards
+        ({"Alice": "Ah Kh", "Bilal": "Qs Qd", "Chloé": "Jc Tc"}, "Qh 9h 2c"),
+        ({"Alice": "5c 4c", "Bilal": "5d 4d"}, "Ac 2d 3h"),  # many ties
+        ({"A": "2c 2d", "B": "3c 3d", "C": "4c 4d", "D": "5c 5d"}, "Ah Kh Qh Jh"),
+    ],
+)
 def test_exact_counts_equal_phevaluator_enumeration(hands, board):
     boards, expected = oracle(hands, board)
     result = equity(hands, board)
-    assert result.boards == boards == comb(52 - 2 * len(hands) - len(parse_cards(board)),
-                                           5 - len(parse_cards(board)))
+    assert (
+        result.boards
+        == boards
+        == comb(52 - 2 * len(hands) - len(parse_cards(board)), 5 - len(parse_cards(board)))
+    )
     for name, (wins, ties, share) in expected.items():
         assert (result[name].wins, result[name].ties, result[name].share) == (wins, ties, share)
     assert sum(result.shares.values()) == 1
@@ -78,17 +90,28 @@ def test_list_of_hands_is_named_by_cards():
     assert [p.name for p in result] == ["A♠ A♥", "K♦ K♣"]
 
 
-@pytest.mark.parametrize("hands, board, error, message", [
-    ({"Alice": "AsAh"}, "", InputError, "at least two players"),
-    ({"Alice": "AsAh", "Bilal": "As Kd"}, "", CardError,
-     "card A♠ is both in Alice's cards and in Bilal's cards"),
-    ({"Alice": "AsAh", "Bilal": "Kd Kc"}, "Kd 2c 3c", CardError,
-     "K♦ is both in Bilal's cards and on the board"),
-    ({"Alice": "AsAh", "Bilal": "Kd Kc"}, "2c 3c", CardError, "0, 3, 4 or 5 cards, got 2"),
-    ({"Alice": "AsAh", "Bilal": "Kd Kc"}, "2c 3c 4c 5c 6c 7c", CardError, "6 cards"),
-    ({"Alice": "AsAh", "Bilal": "Kd"}, "", CardError, "Bilal must hold exactly 2 cards"),
-    ("AsAh KdKc", "", CardError, "not one string"),
-])
+@pytest.mark.parametrize(
+    "hands, board, error, message",
+    [
+        ({"Alice": "AsAh"}, "", InputError, "at least two players"),
+        (
+            {"Alice": "AsAh", "Bilal": "As Kd"},
+            "",
+            CardError,
+            "card A♠ is both in Alice's cards and in Bilal's cards",
+        ),
+        (
+            {"Alice": "AsAh", "Bilal": "Kd Kc"},
+            "Kd 2c 3c",
+            CardError,
+            "K♦ is both in Bilal's cards and on the board",
+        ),
+        ({"Alice": "AsAh", "Bilal": "Kd Kc"}, "2c 3c", CardError, "0, 3, 4 or 5 cards, got 2"),
+        ({"Alice": "AsAh", "Bilal": "Kd Kc"}, "2c 3c 4c 5c 6c 7c", CardError, "6 cards"),
+        ({"Alice": "AsAh", "Bilal": "Kd"}, "", CardError, "Bilal must hold exactly 2 cards"),
+        ("AsAh KdKc", "", CardError, "not one string"),
+    ],
+)
 def test_equity_errors(hands, board, error, message):
     with pytest.raises(error, match=message):
         equity(hands, board)
@@ -122,13 +145,12 @@ def test_short_stack_equity_differs_between_main_and_side_pot():
     assert (side.name, side.amount, side.eligible) == ("Side pot 1", 120, ("Bilal", "Chloé"))
     three_way = equity(SHORT_HANDS, "")
     # the side pot is a heads-up battle, with Alice's cards known to be out of the deck
-    heads_up = equity({k: SHORT_HANDS[k] for k in ("Bilal", "Chloé")}, "",
-                      dead=SHORT_HANDS["Alice"])
+    heads_up = equity({k: SHORT_HANDS[k] for k in ("Bilal", "Chloé")}, "", dead=SHORT_HANDS["Alice"])
     for name in SHORT_HANDS:
         assert main.chances[name].share == three_way[name].share
     for name in ("Bilal", "Chloé"):
         assert side.chances[name].share == heads_up[name].share
-    assert side.chances["Bilal"].share > main.chances["Bilal"].share   # Alice no longer in the way
+    assert side.chances["Bilal"].share > main.chances["Bilal"].share  # Alice no longer in the way
     assert "Alice" not in side.chances
     for pot in result.pots:
         assert sum(c.expected for c in pot.chances.values()) == pot.amount
@@ -159,13 +181,14 @@ def test_pot_equity_errors():
         pot_equity(SHORT, SHORT_HANDS, "2c 7d 9h", folded=("Nobody",))
 
 
-@settings(max_examples=max(10, settings.default.max_examples // 8))   # each example ~1,000 boards
-@given(st.lists(st.integers(1, 300), min_size=3, max_size=3),
-       st.sampled_from(["2c 7d 9h", "Ah Qd 2s 3s", "Ts 9s 8d 8c 2h"]))
+@settings(max_examples=max(10, settings.default.max_examples // 8))  # each example ~1,000 boards
+@given(
+    st.lists(st.integers(1, 300), min_size=3, max_size=3),
+    st.sampled_from(["2c 7d 9h", "Ah Qd 2s 3s", "Ts 9s 8d 8c 2h"]),
+)
 def test_hypothesis_expected_chips_sum_to_every_pot(stacks, board):
     contributions = dict(zip(["Alice", "Bilal", "Chloé"], stacks, strict=True))
-    result = pot_equity(contributions, {"Alice": "7s 6s", "Bilal": "Kd Kc", "Chloé": "Ac Ad"},
-                        board)
+    result = pot_equity(contributions, {"Alice": "7s 6s", "Bilal": "Kd Kc", "Chloé": "Ac Ad"}, board)
     for pot in result.pots:
         assert sum(c.expected for c in pot.chances.values()) == pot.amount
         assert all(isinstance(c.expected, Fraction) for c in pot.chances.values())
@@ -182,5 +205,5 @@ def test_hostile_hands_are_refused_and_no_player_is_dropped():
     with pytest.raises(InputError, match="not None"):
         pot_equity({"A": 10, "B": 10}, None)
     with pytest.raises(InputError):
-        equity(iter(lambda: "AsAh", None))         # an endless iterator is not read forever
+        equity(iter(lambda: "AsAh", None))  # an endless iterator is not read forever
     assert len(list(equity(iter(["AsAh", "KdKc"]), board="2c 7d 9h 3s 4c"))) == 2

@@ -14,10 +14,16 @@ R3 = ["Alice", "Chloé", "Bilal"]
     ("contributions", "needle"),
     [
         ({"Alice": -1, "Bilal": 10}, "Alice's contribution must not be negative, got -1"),
-        ({"Alice": 2.5, "Bilal": 10},
-         "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the float 2.5"),
-        ({"Alice": "40", "Bilal": 10},
-         "Alice's contribution must be a whole number of chips (int) or an exact Decimal, not the str '40'"),
+        (
+            {"Alice": 2.5, "Bilal": 10},
+            "Alice's contribution must be a whole number of chips (int) or an exact Decimal, "
+            "not the float 2.5",
+        ),
+        (
+            {"Alice": "40", "Bilal": 10},
+            "Alice's contribution must be a whole number of chips (int) or an exact Decimal, "
+            "not the str '40'",
+        ),
         ({"Alice": True, "Bilal": 10}, "not the bool True"),
         ({"Alice": Decimal("NaN"), "Bilal": 10}, "Alice's contribution must be a finite amount"),
         ({"Alice": 10}, "at least two players"),
@@ -144,13 +150,21 @@ def test_amounts_are_bounded_so_arithmetic_stays_exact():
     with pytest.raises(InputError, match="Alice's contribution is larger than 10\\^15 chips"):
         settle({"Alice": 10**16, "Bilal": 10}, ranking=["Alice", "Bilal"])
     with pytest.raises(InputError, match="more than 6 decimal places"):
-        settle({"Alice": Decimal("1e-7"), "Bilal": Decimal("1")}, ranking=["Alice", "Bilal"],
-               chip=Decimal("1e-7"))
+        settle(
+            {"Alice": Decimal("1e-7"), "Bilal": Decimal("1")},
+            ranking=["Alice", "Bilal"],
+            chip=Decimal("1e-7"),
+        )
     # At the bounds every sum is exact, even in the default 28-digit Decimal context.
     big = Decimal("999999999999999.999999")
-    r = settle({"A": big, "B": big, "C": Decimal("0.000001")}, ranking=[("A", "B")],
-               folded=["C"], chip=Decimal("0.000001"), button="A")
-    assert r.payouts == {"A": big, "B": Decimal(10**15), "C": 0}   # the odd unit to B
+    r = settle(
+        {"A": big, "B": big, "C": Decimal("0.000001")},
+        ranking=[("A", "B")],
+        folded=["C"],
+        chip=Decimal("0.000001"),
+        button="A",
+    )
+    assert r.payouts == {"A": big, "B": Decimal(10**15), "C": 0}  # the odd unit to B
     assert r.total == sum(r.payouts.values()) == Decimal("1999999999999999.999999")
 
 

@@ -17,9 +17,16 @@ from potengine.errors import CardError
 
 # Known frequencies of the 2,598,960 five-card hands (royal flushes counted apart).
 FIVE_CARD_COUNTS = {
-    "Royal flush": 4, "Straight flush": 36, "Four of a kind": 624, "Full house": 3744,
-    "Flush": 5108, "Straight": 10200, "Three of a kind": 54912, "Two pair": 123552,
-    "One pair": 1098240, "High card": 1302540,
+    "Royal flush": 4,
+    "Straight flush": 36,
+    "Four of a kind": 624,
+    "Full house": 3744,
+    "Flush": 5108,
+    "Straight": 10200,
+    "Three of a kind": 54912,
+    "Two pair": 123552,
+    "One pair": 1098240,
+    "High card": 1302540,
 }
 
 
@@ -73,15 +80,13 @@ def test_same_strengths_as_scalar(k):
 def test_order_agrees_with_phevaluator_on_200k_seven_card_hands():
     hands = _random_hands(200_000, 7, seed=99)
     ours = evaluate_array(hands)
-    theirs = np.fromiter((ph_evaluate(*map(int, row)) for row in hands), dtype=np.int64,
-                         count=len(hands))
-    pairs = np.unique(np.stack([ours, theirs], axis=1), axis=0)   # sorted by ours
+    theirs = np.fromiter((ph_evaluate(*map(int, row)) for row in hands), dtype=np.int64, count=len(hands))
+    pairs = np.unique(np.stack([ours, theirs], axis=1), axis=0)  # sorted by ours
     assert len(np.unique(pairs[:, 0])) == len(pairs) == len(np.unique(pairs[:, 1]))
-    assert (np.diff(pairs[:, 1]) < 0).all()   # stronger for us = smaller for phevaluator
+    assert (np.diff(pairs[:, 1]) < 0).all()  # stronger for us = smaller for phevaluator
 
 
-@given(st.lists(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True),
-                min_size=1, max_size=20))
+@given(st.lists(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True), min_size=1, max_size=20))
 def test_hypothesis_array_matches_scalar(rows):
     strengths = evaluate_array(np.array(rows))
     assert strengths.tolist() == [evaluate([DECK[i] for i in row]).strength for row in rows]
@@ -105,14 +110,17 @@ def test_to_array_and_empty():
         to_array(["2c 3c 4c 5c 7d", "2c 3c 4c 5c 7d 8d 9d"])
 
 
-@pytest.mark.parametrize("hands, message", [
-    (np.array([[0, 1, 2, 3]]), "shape \\(1, 4\\)"),
-    (np.array([0, 1, 2, 3, 4]), "shape \\(5,\\)"),
-    (np.array([[0, 1, 2, 3, 52]]), "hand 0 has card index 52"),
-    (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, -1]]), "hand 1 has card index -1"),
-    (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds card 3♦ twice"),
-    (np.array([[0.0, 1, 2, 3, 4]]), "dtype float64"),
-])
+@pytest.mark.parametrize(
+    "hands, message",
+    [
+        (np.array([[0, 1, 2, 3]]), "shape \\(1, 4\\)"),
+        (np.array([0, 1, 2, 3, 4]), "shape \\(5,\\)"),
+        (np.array([[0, 1, 2, 3, 52]]), "hand 0 has card index 52"),
+        (np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, -1]]), "hand 1 has card index -1"),
+        (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds card 3♦ twice"),
+        (np.array([[0.0, 1, 2, 3, 4]]), "dtype float64"),
+    ],
+)
 def test_array_errors(hands, message):
     with pytest.raises(CardError, match=message):
         evaluate_array(hands)

@@ -78,7 +78,7 @@ def test_ex18_wheel_is_the_lowest_straight():
     assert wheel.description == "Five-high straight"
     assert [str(c) for c in wheel.best_five] == ["5♦", "4♥", "3♠", "2♦", "A♦"]
     assert wheel < evaluate("6♣ 5♦ 4♥ 3♠ 2♦")
-    assert wheel > evaluate("A♦ A♣ A♥ K♠ Q♦")   # but still a straight: beats trips
+    assert wheel > evaluate("A♦ A♣ A♥ K♠ Q♦")  # but still a straight: beats trips
 
 
 def test_suits_never_break_ties():
@@ -89,11 +89,14 @@ def test_suits_never_break_ties():
 
 
 # EX-19: best five of seven using two, one and no hole cards.
-@pytest.mark.parametrize("hole, board, uses, best, description", [
-    ("A♥ K♥", "Q♥ J♥ 2♣ 7♦ 10♥", 2, "A♥ K♥ Q♥ J♥ 10♥", "Royal flush"),
-    ("A♣ 3♦", "A♦ K♠ 9♥ 5♣ 4♠", 1, "A♣ A♦ K♠ 9♥ 5♣", "Pair of aces, kickers K 9 5"),
-    ("2♣ 3♦", "A♠ K♥ Q♦ J♣ 10♥", 0, "A♠ K♥ Q♦ J♣ 10♥", "Ace-high straight"),
-])
+@pytest.mark.parametrize(
+    "hole, board, uses, best, description",
+    [
+        ("A♥ K♥", "Q♥ J♥ 2♣ 7♦ 10♥", 2, "A♥ K♥ Q♥ J♥ 10♥", "Royal flush"),
+        ("A♣ 3♦", "A♦ K♠ 9♥ 5♣ 4♠", 1, "A♣ A♦ K♠ 9♥ 5♣", "Pair of aces, kickers K 9 5"),
+        ("2♣ 3♦", "A♠ K♥ Q♦ J♣ 10♥", 0, "A♠ K♥ Q♦ J♣ 10♥", "Ace-high straight"),
+    ],
+)
 def test_ex19_best_five_of_seven(hole, board, uses, best, description):
     value = evaluate(parse_cards(hole) + parse_cards(board))
     assert format_cards(value.best_five) == best
@@ -110,19 +113,22 @@ def test_ex20_kicker():
     assert ace.description == "Pair of kings, kickers A 8 5"
 
 
-@pytest.mark.parametrize("hand, description, best", [
-    ("5c 5d 5h 8s 8d", "Fives full of eights", "5♣ 5♦ 5♥ 8♠ 8♦"),
-    ("8c 8d 5h 5s 5d 8h Kc", "Eights full of fives", "8♣ 8♦ 8♥ 5♥ 5♠"),
-    ("Ac Ad 8h 8s Qs 2c 3d", "Two pair, aces and eights, Q kicker", "A♣ A♦ 8♥ 8♠ Q♠"),
-    ("Ac Ad 8h 8s 2s 2c Qd", "Two pair, aces and eights, Q kicker", "A♣ A♦ 8♥ 8♠ Q♦"),
-    ("Ac Ad 8h 8s 6s 6c 2d", "Two pair, aces and eights, 6 kicker", "A♣ A♦ 8♥ 8♠ 6♠"),
-    ("7c 7h 7s Kd 2s", "Three of a kind, sevens, kickers K 2", "7♣ 7♥ 7♠ K♦ 2♠"),
-    ("4c 4d 4h 4s 9h Kd 9c", "Four of a kind, fours, K kicker", "4♣ 4♦ 4♥ 4♠ K♦"),
-    ("Ks Js 8s 4s 3s 2s Ah", "King-high flush, K J 8 4 3", "K♠ J♠ 8♠ 4♠ 3♠"),
-    ("Qd Jd Td 9d 8d 7d", "Queen-high straight flush", "Q♦ J♦ 10♦ 9♦ 8♦"),
-    ("Ad Td 9s 5c 4c", "Ace-high, kickers 10 9 5 4", "A♦ 10♦ 9♠ 5♣ 4♣"),
-    ("9h 8d 7c 6s 5h 4d 3c", "Nine-high straight", "9♥ 8♦ 7♣ 6♠ 5♥"),
-])
+@pytest.mark.parametrize(
+    "hand, description, best",
+    [
+        ("5c 5d 5h 8s 8d", "Fives full of eights", "5♣ 5♦ 5♥ 8♠ 8♦"),
+        ("8c 8d 5h 5s 5d 8h Kc", "Eights full of fives", "8♣ 8♦ 8♥ 5♥ 5♠"),
+        ("Ac Ad 8h 8s Qs 2c 3d", "Two pair, aces and eights, Q kicker", "A♣ A♦ 8♥ 8♠ Q♠"),
+        ("Ac Ad 8h 8s 2s 2c Qd", "Two pair, aces and eights, Q kicker", "A♣ A♦ 8♥ 8♠ Q♦"),
+        ("Ac Ad 8h 8s 6s 6c 2d", "Two pair, aces and eights, 6 kicker", "A♣ A♦ 8♥ 8♠ 6♠"),
+        ("7c 7h 7s Kd 2s", "Three of a kind, sevens, kickers K 2", "7♣ 7♥ 7♠ K♦ 2♠"),
+        ("4c 4d 4h 4s 9h Kd 9c", "Four of a kind, fours, K kicker", "4♣ 4♦ 4♥ 4♠ K♦"),
+        ("Ks Js 8s 4s 3s 2s Ah", "King-high flush, K J 8 4 3", "K♠ J♠ 8♠ 4♠ 3♠"),
+        ("Qd Jd Td 9d 8d 7d", "Queen-high straight flush", "Q♦ J♦ 10♦ 9♦ 8♦"),
+        ("Ad Td 9s 5c 4c", "Ace-high, kickers 10 9 5 4", "A♦ 10♦ 9♠ 5♣ 4♣"),
+        ("9h 8d 7c 6s 5h 4d 3c", "Nine-high straight", "9♥ 8♦ 7♣ 6♠ 5♥"),
+    ],
+)
 def test_descriptions_and_reading_order(hand, description, best):
     value = evaluate(hand)
     assert value.description == description
@@ -135,18 +141,26 @@ def test_descriptions_and_reading_order(hand, description, best):
 def test_input_forms_agree():
     text = "As Kd Qh Jc 9s 2d 2c"
     cards = parse_cards(text)
-    assert evaluate(text) == evaluate(cards) == evaluate(list(text.split())) \
-        == evaluate("AsKdQhJc9s2d2c") == evaluate("A♠ K♦ Q♥ J♣ 9♠ 2♦ 2♣")
+    assert (
+        evaluate(text)
+        == evaluate(cards)
+        == evaluate(list(text.split()))
+        == evaluate("AsKdQhJc9s2d2c")
+        == evaluate("A♠ K♦ Q♥ J♣ 9♠ 2♦ 2♣")
+    )
     assert evaluate(text).cards == cards
 
 
-@pytest.mark.parametrize("hand, message", [
-    ("As Kd Qh Jc", "5, 6 or 7 cards, got 4"),
-    ("As Kd Qh Jc 9s 2d 2c 3c", "5, 6 or 7 cards, got 8"),
-    ("As Kd Qh Jc As", "card A♠ appears twice"),
-    ("As Kd Qh Jc Zz", "cannot read a card at 'Zz'"),
-    ("", "got 0"),
-])
+@pytest.mark.parametrize(
+    "hand, message",
+    [
+        ("As Kd Qh Jc", "5, 6 or 7 cards, got 4"),
+        ("As Kd Qh Jc 9s 2d 2c 3c", "5, 6 or 7 cards, got 8"),
+        ("As Kd Qh Jc As", "card A♠ appears twice"),
+        ("As Kd Qh Jc Zz", "cannot read a card at 'Zz'"),
+        ("", "got 0"),
+    ],
+)
 def test_evaluate_errors(hand, message):
     with pytest.raises(CardError, match=message):
         evaluate(hand)
@@ -162,6 +176,7 @@ def test_hand_value_is_immutable_and_not_comparable_to_other_types():
 
 
 # --- independent oracle: phevaluator (smaller rank is stronger) --------------------------------
+
 
 def _agree_in_order(ours: list[int], theirs: list[int]) -> None:
     """ours (bigger better) and theirs (smaller better) must induce the same weak order."""
@@ -181,8 +196,9 @@ def test_agrees_with_phevaluator_on_random_seven_card_hands():
 def test_agrees_with_phevaluator_on_every_five_card_rank_class_sample():
     rng = random.Random(7)
     hands = [rng.sample(range(52), n) for n in (5, 6) for _ in range(20_000)]
-    _agree_in_order([evaluate([DECK[i] for i in h]).strength for h in hands],
-                    [ph_evaluate(*h) for h in hands])
+    _agree_in_order(
+        [evaluate([DECK[i] for i in h]).strength for h in hands], [ph_evaluate(*h) for h in hands]
+    )
 
 
 seven = st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True)
@@ -214,18 +230,18 @@ def test_agrees_with_pokerkit_on_a_sample():
         other = [DECK[i] for i in rng.sample([i for i in range(52) if i not in idx[:2]], 5)]
         # compare two hands sharing nothing in particular: order must agree
         ours = evaluate(cards), evaluate(other)
-        kit = [pokerkit.StandardHighHand.from_game("".join(c.code for c in cs))
-               for cs in (cards, other)]
+        kit = [pokerkit.StandardHighHand.from_game("".join(c.code for c in cs)) for cs in (cards, other)]
         assert (ours[0] > ours[1]) == (kit[0] > kit[1])
         assert (ours[0] == ours[1]) == (kit[0] == kit[1])
 
 
 # --- rank_players ------------------------------------------------------------------------------
 
+
 def test_rank_players_tiers_and_values():
     tiers, values = rank_players(
-        {"Alice": "A♣ 7♣", "Bilal": "K♥ K♦", "Chloé": "A♦ 6♠", "David": "2c 3c"},
-        "Q♣ J♦ 9♠ 9♥ 5♦")
+        {"Alice": "A♣ 7♣", "Bilal": "K♥ K♦", "Chloé": "A♦ 6♠", "David": "2c 3c"}, "Q♣ J♦ 9♠ 9♥ 5♦"
+    )
     assert tiers == [("Bilal",), ("Alice", "Chloé"), ("David",)]
     assert values["Alice"] == values["Chloé"]
     assert values["Bilal"].description == "Two pair, kings and nines, Q kicker"
@@ -244,15 +260,21 @@ def test_rank_players_with_flop_and_turn():
     assert tiers == [("Bilal",), ("Alice",)] and len(values["Bilal"].cards) == 6
 
 
-@pytest.mark.parametrize("hands, board, message", [
-    ({"Alice": "As Ah"}, "2c 3d", "at least 3 board cards, got 2"),
-    ({"Alice": "As Ah"}, "", "at least 3 board cards, got 0"),
-    ({"Alice": "As Ah"}, "2c 3d 4h 5s 6c 7d", "the board has 6 cards"),
-    ({"Alice": "As Ah", "Bilal": "Ah Kc"}, "2c 3d 4h 5s 6c",
-     "card A♥ is both in Alice's cards and in Bilal's cards"),
-    ({"Alice": "As Ah"}, "2c 3d 4h 5s As", "card A♠ is both in Alice's cards and on the board"),
-    ({"Alice": "As"}, "2c 3d 4h 5s 6c", "Alice must hold exactly 2 cards"),
-])
+@pytest.mark.parametrize(
+    "hands, board, message",
+    [
+        ({"Alice": "As Ah"}, "2c 3d", "at least 3 board cards, got 2"),
+        ({"Alice": "As Ah"}, "", "at least 3 board cards, got 0"),
+        ({"Alice": "As Ah"}, "2c 3d 4h 5s 6c 7d", "the board has 6 cards"),
+        (
+            {"Alice": "As Ah", "Bilal": "Ah Kc"},
+            "2c 3d 4h 5s 6c",
+            "card A♥ is both in Alice's cards and in Bilal's cards",
+        ),
+        ({"Alice": "As Ah"}, "2c 3d 4h 5s As", "card A♠ is both in Alice's cards and on the board"),
+        ({"Alice": "As"}, "2c 3d 4h 5s 6c", "Alice must hold exactly 2 cards"),
+    ],
+)
 def test_rank_players_errors(hands, board, message):
     with pytest.raises(CardError, match=message):
         rank_players(hands, board)

@@ -23,6 +23,7 @@ THREE = {"Alice": 50, "Bilal": 50, "Chloé": 50}
 
 # --- the rules, one by one -------------------------------------------------------------------
 
+
 def test_no_qualifying_low_the_high_hand_takes_the_whole_pot():
     r = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=[])
     (pot,) = r.pots
@@ -41,8 +42,9 @@ def test_a_low_splits_the_pot_in_halves():
 
 
 def test_the_odd_chip_of_the_cut_goes_to_the_high_half():
-    r = settle({"Alice": 51, "Bilal": 51, "Chloé": 49}, ranking=["Bilal", "Alice", "Chloé"],
-               low_ranking=["Alice"])
+    r = settle(
+        {"Alice": 51, "Bilal": 51, "Chloé": 49}, ranking=["Bilal", "Alice", "Chloé"], low_ranking=["Alice"]
+    )
     (main, side) = r.pots
     assert main.amount == 147 and (main.high_amount, main.low_amount) == (74, 73)
     assert side.amount == 4 and (side.high_amount, side.low_amount) == (2, 2)
@@ -57,30 +59,28 @@ def test_the_cut_counts_in_chips_of_the_smallest_denomination():
 
 
 def test_a_tied_high_half_splits_with_odd_chips_clockwise_from_the_button():
-    r = settle({"A": 51, "B": 51, "C": 51}, ranking=[("A", "C"), "B"], low_ranking=["B"],
-               button="A")
+    r = settle({"A": 51, "B": 51, "C": 51}, ranking=[("A", "C"), "B"], low_ranking=["B"], button="A")
     (pot,) = r.pots
     assert (pot.high_amount, pot.low_amount) == (77, 76)
-    assert pot.high_shares == {"A": 38, "C": 39}     # C sits first after B clockwise... B is low
-    r2 = settle({"A": 51, "B": 51, "C": 51}, ranking=[("A", "C"), "B"], low_ranking=["B"],
-                button="C")
+    assert pot.high_shares == {"A": 38, "C": 39}  # C sits first after B clockwise... B is low
+    r2 = settle({"A": 51, "B": 51, "C": 51}, ranking=[("A", "C"), "B"], low_ranking=["B"], button="C")
     assert r2.pots[0].high_shares == {"A": 39, "C": 38}
 
 
 def test_quartering_a_tied_low_gets_a_quarter_each():
-    r = settle({"A": 100, "B": 100, "C": 100, "D": 100}, ranking=["A", "B", "C", "D"],
-               low_ranking=[("A", "B")])
+    r = settle(
+        {"A": 100, "B": 100, "C": 100, "D": 100}, ranking=["A", "B", "C", "D"], low_ranking=[("A", "B")]
+    )
     (pot,) = r.pots
     assert pot.high_shares == {"A": 200} and pot.low_shares == {"A": 100, "B": 100}
     assert pot.quartered == ("A", "B")
-    assert r.payouts["A"] == 300 and r.payouts["B"] == 100     # three quarters and one quarter
+    assert r.payouts["A"] == 300 and r.payouts["B"] == 100  # three quarters and one quarter
     assert "quartered" in explain(r) and "(quartered)" in settlement_html(r)
 
 
 def test_quartered_with_an_odd_chip():
-    r = settle({"A": 50, "B": 50, "C": 51}, ranking=["A", "B", "C"], low_ranking=[("B", "C")],
-               button="B")
-    assert r.pots[0].low_shares == {"B": 37, "C": 38}           # C is first left of the button
+    r = settle({"A": 50, "B": 50, "C": 51}, ranking=["A", "B", "C"], low_ranking=[("B", "C")], button="B")
+    assert r.pots[0].low_shares == {"B": 37, "C": 38}  # C is first left of the button
 
 
 def test_a_scoop_takes_both_halves():
@@ -93,8 +93,11 @@ def test_a_scoop_takes_both_halves():
 
 def test_each_side_pot_is_split_high_low_on_its_own():
     # Alice is all-in short with the best low; Bilal and Chloé play for the side pot.
-    r = settle({"Alice": 30, "Bilal": 100, "Chloé": 100}, ranking=["Chloé", "Bilal", "Alice"],
-               low_ranking=["Alice", "Bilal"])
+    r = settle(
+        {"Alice": 30, "Bilal": 100, "Chloé": 100},
+        ranking=["Chloé", "Bilal", "Alice"],
+        low_ranking=["Alice", "Bilal"],
+    )
     main, side = r.pots
     assert main.low_shares == {"Alice": 45} and main.high_shares == {"Chloé": 45}
     assert side.low_shares == {"Bilal": 70} and side.high_shares == {"Chloé": 70}
@@ -104,8 +107,9 @@ def test_each_side_pot_is_split_high_low_on_its_own():
 
 
 def test_a_side_pot_with_no_eligible_low_goes_whole_to_high():
-    r = settle({"Alice": 30, "Bilal": 100, "Chloé": 100}, ranking=["Chloé", "Bilal", "Alice"],
-               low_ranking=["Alice"])
+    r = settle(
+        {"Alice": 30, "Bilal": 100, "Chloé": 100}, ranking=["Chloé", "Bilal", "Alice"], low_ranking=["Alice"]
+    )
     main, side = r.pots
     assert main.low_shares == {"Alice": 45}
     assert side.shares == {"Chloé": 140} and not side.divided
@@ -131,17 +135,27 @@ def test_rake_comes_off_before_the_cut():
 
 
 def test_rake_policy_is_accepted():
-    r = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Bilal"],
-               rake=Rake.percentage(5, cap=3))
+    r = settle(
+        THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Bilal"], rake=Rake.percentage(5, cap=3)
+    )
     assert sum(r.payouts.values()) + r.withheld == 150
 
 
 def test_decimal_amounts():
-    r = settle({"A": Decimal("0.51"), "B": Decimal("0.51")}, ranking=["A", "B"],
-               low_ranking=["B"], chip=Decimal("0.01"))
+    r = settle(
+        {"A": Decimal("0.51"), "B": Decimal("0.51")},
+        ranking=["A", "B"],
+        low_ranking=["B"],
+        chip=Decimal("0.01"),
+    )
     assert r.pots[0].shares == {"A": Decimal("0.51"), "B": Decimal("0.51")}
-    r = settle({"A": Decimal("0.51"), "B": Decimal("0.51"), "C": Decimal("0.01")},
-               ranking=["A", "B"], low_ranking=["B"], folded=["C"], chip=Decimal("0.01"))
+    r = settle(
+        {"A": Decimal("0.51"), "B": Decimal("0.51"), "C": Decimal("0.01")},
+        ranking=["A", "B"],
+        low_ranking=["B"],
+        folded=["C"],
+        chip=Decimal("0.01"),
+    )
     assert r.pots[0].shares == {"A": Decimal("0.52"), "B": Decimal("0.51")}
 
 
@@ -149,19 +163,21 @@ def test_stud_hi_lo_settles_from_rankings():
     # Seven-card stud hi-lo has no button: the odd chip rule there is the high card by suit.
     # Settling from rankings, the caller names where odd chips start (``button`` = the seat
     # before the player who receives the first one).
-    r = settle({"P1": 35, "P2": 35, "P3": 35}, ranking=[("P1", "P3"), "P2"],
-               low_ranking=["P2"], button="P1")
+    r = settle({"P1": 35, "P2": 35, "P3": 35}, ranking=[("P1", "P3"), "P2"], low_ranking=["P2"], button="P1")
     assert r.pots[0].high_amount == 53 and r.pots[0].high_shares == {"P1": 26, "P3": 27}
     assert r.low_ranking == (("P2",),)
 
 
-@pytest.mark.parametrize("low, message", [
-    (["Eve"], "not seated"),
-    (["C"], "folded"),
-    (["A", "A"], "twice"),
-    ("A", "list of the players"),
-    ([3], "player names"),
-])
+@pytest.mark.parametrize(
+    "low, message",
+    [
+        (["Eve"], "not seated"),
+        (["C"], "folded"),
+        (["A", "A"], "twice"),
+        ("A", "list of the players"),
+        ([3], "player names"),
+    ],
+)
 def test_bad_low_rankings_are_refused_before_any_chip_moves(low, message):
     with pytest.raises(InputError, match=message):
         settle({"A": 10, "B": 10, "C": 5}, ranking=["A", "B"], folded=["C"], low_ranking=low)
@@ -174,8 +190,7 @@ BOARD = "Qs 5s 8h 3d Jc"
 
 
 def test_omaha_hi_lo_from_the_cards():
-    r = settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board=BOARD,
-               game="omaha-hi-lo")
+    r = settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board=BOARD, game="omaha-hi-lo")
     # Bilal: three queens (high). Alice and Chloé: 8-5-3-2-A each, a tied low: quartered.
     assert r.ranking[0] == ("Bilal",)
     assert r.low_ranking == (("Alice", "Chloé"),)
@@ -203,21 +218,29 @@ def test_game_and_card_errors():
         settle(THREE, ranking=["Alice", "Bilal", "Chloé"], game="razz")
     with pytest.raises(InputError, match="needs low_ranking"):
         settle(THREE, ranking=["Alice", "Bilal", "Chloé"], game="omaha-hi-lo")
-    ranked = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Bilal"],
-                    game="omaha-hi-lo")
+    ranked = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Bilal"], game="omaha-hi-lo")
     assert ranked.game == "omaha-hi-lo" and ranked.payouts["Bilal"] == 75
     with pytest.raises(InputError, match="not both"):
-        settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board=BOARD,
-               game="omaha-hi-lo", low_ranking=["Alice"])
+        settle(
+            {"Alice": 100, "Bilal": 100, "Chloé": 100},
+            hands=HANDS,
+            board=BOARD,
+            game="omaha-hi-lo",
+            low_ranking=["Alice"],
+        )
     with pytest.raises(CardError, match="5 community cards"):
-        settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board="Qs 5s 8h",
-               game="omaha-hi-lo")
+        settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands=HANDS, board="Qs 5s 8h", game="omaha-hi-lo")
     with pytest.raises(InputError, match="no cards for live"):
-        settle({"Alice": 100, "Bilal": 100, "Chloé": 100}, hands={"Alice": HANDS["Alice"]},
-               board=BOARD, game="omaha")
+        settle(
+            {"Alice": 100, "Bilal": 100, "Chloé": 100},
+            hands={"Alice": HANDS["Alice"]},
+            board=BOARD,
+            game="omaha",
+        )
 
 
 # --- the check, the words, the table, the chart -------------------------------------------------
+
 
 def test_the_check_catches_a_wrong_hi_lo_split():
     r = settle(THREE, ranking=["Alice", "Bilal", "Chloé"], low_ranking=["Chloé"])
@@ -233,8 +256,11 @@ def test_the_check_catches_a_wrong_hi_lo_split():
 
 
 def test_the_check_recomputes_side_pots_on_their_own():
-    r = settle({"Alice": 30, "Bilal": 100, "Chloé": 100}, ranking=["Chloé", "Bilal", "Alice"],
-               low_ranking=["Alice", "Bilal"])
+    r = settle(
+        {"Alice": 30, "Bilal": 100, "Chloé": 100},
+        ranking=["Chloé", "Bilal", "Alice"],
+        low_ranking=["Alice", "Bilal"],
+    )
     step = r.audit().steps[4]
     assert step.ok and "low half 45 to Alice 45" in step.findings[0]
     assert "low half 70 to Bilal 70" in step.findings[1]
@@ -262,8 +288,11 @@ def test_chart_draws_the_hi_lo_payouts():
 
     from potengine.present.charts import settlement_chart
 
-    r = settle({"Alice": 30, "Bilal": 100, "Chloé": 100}, ranking=["Chloé", "Bilal", "Alice"],
-               low_ranking=["Alice", "Bilal"])
+    r = settle(
+        {"Alice": 30, "Bilal": 100, "Chloé": 100},
+        ranking=["Chloé", "Bilal", "Alice"],
+        low_ranking=["Alice", "Bilal"],
+    )
     fig = settlement_chart(r)
     received = fig.axes[1]
     heights = {}
@@ -276,6 +305,7 @@ def test_chart_draws_the_hi_lo_payouts():
 
 
 # --- properties over random tables ----------------------------------------------------------
+
 
 @st.composite
 def hilo_tables(draw, max_players=8):
@@ -300,12 +330,12 @@ def hilo_tables(draw, max_players=8):
     return contributions, ranking, low_ranking, folded, button, chip
 
 
-
 @given(hilo_tables())
 def test_hi_lo_properties(table):
     contributions, ranking, low_ranking, folded, button, chip = table
-    r = settle(contributions, ranking=ranking, low_ranking=low_ranking, folded=folded,
-               button=button, chip=chip)
+    r = settle(
+        contributions, ranking=ranking, low_ranking=low_ranking, folded=folded, button=button, chip=chip
+    )
     total = sum(contributions.values())
     # Chips are conserved.
     assert sum(r.payouts.values()) == total and sum(r.net.values()) == 0
@@ -341,29 +371,30 @@ def test_hi_lo_properties(table):
     assert r.audit().ok
 
 
-
 @given(hilo_tables())
 def test_no_low_is_the_plain_settlement(table):
     contributions, ranking, _, folded, button, chip = table
-    hilo = settle(contributions, ranking=ranking, low_ranking=[], folded=folded, button=button,
-                  chip=chip)
+    hilo = settle(contributions, ranking=ranking, low_ranking=[], folded=folded, button=button, chip=chip)
     plain = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip)
     assert hilo.payouts == plain.payouts
 
 
 # --- from the cards, against PokerKit's evaluators as an independent oracle -----------------
 
+
 @st.composite
 def omaha_deals(draw):
     n = draw(st.integers(2, 4))
     players = [f"P{i}" for i in range(n)]
-    order = draw(st.one_of(
-        st.permutations(range(52)),
-        # rich in low cards, so that most deals make lows (and ties in them)
-        st.permutations([i for i in range(52) if i // 4 <= 6 or i // 4 == 12]),
-    ))
-    hands = {p: " ".join(str(DECK[i]) for i in order[4 * k:4 * k + 4]) for k, p in enumerate(players)}
-    board = " ".join(str(DECK[i]) for i in order[4 * n:4 * n + 5])
+    order = draw(
+        st.one_of(
+            st.permutations(range(52)),
+            # rich in low cards, so that most deals make lows (and ties in them)
+            st.permutations([i for i in range(52) if i // 4 <= 6 or i // 4 == 12]),
+        )
+    )
+    hands = {p: " ".join(str(DECK[i]) for i in order[4 * k : 4 * k + 4]) for k, p in enumerate(players)}
+    board = " ".join(str(DECK[i]) for i in order[4 * n : 4 * n + 5])
     contributions = {p: draw(st.integers(1, 60)) for p in players}
     button = draw(st.sampled_from(players))
     return contributions, hands, board, button
@@ -401,8 +432,7 @@ def test_chart_marks_quartering_and_scoops():
 
     from potengine.present.charts import hilo_chart
 
-    quartered = settle({"A": 100, "B": 100, "C": 100}, ranking=["A", "B", "C"],
-                       low_ranking=[("A", "B")])
+    quartered = settle({"A": 100, "B": 100, "C": 100}, ranking=["A", "B", "C"], low_ranking=[("A", "B")])
     labels = {t.get_text() for t in hilo_chart(quartered).texts}
     assert {"high 150", "low ¼ 75"} <= labels
     scooped = settle(THREE, ranking=["Bilal", "Alice", "Chloé"], low_ranking=["Bilal"])

@@ -25,9 +25,18 @@ from potengine import settle
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit (the test oracle) is not installed")
 
 A = pokerkit.Automation
-AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
-               A.HOLE_DEALING, A.BOARD_DEALING, A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING,
-               A.CHIPS_PUSHING, A.CHIPS_PULLING)
+AUTOMATIONS = (
+    A.ANTE_POSTING,
+    A.BET_COLLECTION,
+    A.BLIND_OR_STRADDLE_POSTING,
+    A.CARD_BURNING,
+    A.HOLE_DEALING,
+    A.BOARD_DEALING,
+    A.HOLE_CARDS_SHOWING_OR_MUCKING,
+    A.HAND_KILLING,
+    A.CHIPS_PUSHING,
+    A.CHIPS_PULLING,
+)
 HANDS = int(os.environ.get("HILO_DIFF_HANDS", "200"))
 
 
@@ -35,9 +44,10 @@ def play(rng: random.Random):
     """One fixed-limit Omaha hi-lo hand played by PokerKit with random actions, to the end."""
     n = rng.randint(2, 6)
     stacks = [rng.randint(3, 400) for _ in range(n)]
-    random.seed(rng.random())                    # PokerKit shuffles with the random module
+    random.seed(rng.random())  # PokerKit shuffles with the random module
     state = pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
-        AUTOMATIONS, True, 0, (1, 2), 1000, 2000, stacks, n)
+        AUTOMATIONS, True, 0, (1, 2), 1000, 2000, stacks, n
+    )
     while state.status:
         if state.can_deal_board():
             state.deal_board()
@@ -68,9 +78,14 @@ def test_omaha_hi_lo_settles_as_pokerkit_where_the_rules_agree():
     for _ in range(HANDS):
         names, stacks, put, holes, board, folded, final = play(rng)
         if len(folded) == len(names) - 1:
-            continue                              # a fold-out: no showdown, nothing hi-lo
-        result = settle(dict(zip(names, put, strict=True)), hands={p: " ".join(h) for p, h in holes.items()},
-                        board=" ".join(board), folded=folded, game="omaha-hi-lo")
+            continue  # a fold-out: no showdown, nothing hi-lo
+        result = settle(
+            dict(zip(names, put, strict=True)),
+            hands={p: " ".join(h) for p, h in holes.items()},
+            board=" ".join(board),
+            folded=folded,
+            game="omaha-hi-lo",
+        )
         assert result.audit().ok
         ours = [s - put[i] + result.payouts[p] for i, (p, s) in enumerate(zip(names, stacks, strict=True))]
         anyone_low = bool(result.low_ranking)
@@ -78,13 +93,13 @@ def test_omaha_hi_lo_settles_as_pokerkit_where_the_rules_agree():
         lowless = [pot for pot in contested if anyone_low and not pot.low_winners]
         if lowless:
             deviations += 1
-            for pot in lowless:                   # ours: the high hand takes the whole pot
+            for pot in lowless:  # ours: the high hand takes the whole pot
                 assert pot.low_amount == 0 and set(pot.shares) == set(pot.high_winners)
             assert sum(ours) == sum(final)
             continue
         compared += 1
         split_lows += any(len(pot.low_winners) > 1 for pot in contested)
-        tolerance = 2 * len(result.pots)          # one odd chip per half of each pot
+        tolerance = 2 * len(result.pots)  # one odd chip per half of each pot
         assert sum(ours) == sum(final)
         assert all(abs(a - b) <= tolerance for a, b in zip(ours, final, strict=True)), (ours, final)
     # The comparison is not vacuous: most hands agree exactly in rule, some split lows.

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The calculator's fields
 # ----------------------------------------------------------------------------------------------
 
+
 def test_calculate_matches_settle_and_writes_the_cli_json() -> None:
     out = calculate({"players": "A:20, B:50, C:90, D:90", "ranking": "A > B > D > C", "button": "D"})
     expected = settle({"A": 20, "B": 50, "C": 90, "D": 90}, ["A", "B", "D", "C"], button="D")
@@ -62,8 +63,16 @@ def test_calculate_reads_decimal_chips_and_cards() -> None:
         ({"players": "A:40, B:100"}, "ranking", "a ranking (or the cards) is needed"),
         ({"players": "A:40, B:100", "hands": "A:AsAs, B:KdKc", "board": "2c 7d 9h Qs 3h"}, "hands", "As"),
         ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "board": "2c 7d 9h Qs"}, "board", "board"),
-        ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "ranking": "A > B",
-          "board": "2c 7d 9h Qs 3h"}, "ranking", "not both"),
+        (
+            {
+                "players": "A:40, B:100",
+                "hands": "A:AsAh, B:KdKc",
+                "ranking": "A > B",
+                "board": "2c 7d 9h Qs 3h",
+            },
+            "ranking",
+            "not both",
+        ),
     ],
 )
 def test_bad_fields_get_the_engines_message_beside_the_right_field(fields, field, words) -> None:
@@ -88,12 +97,13 @@ def test_call_returns_json_and_errors_as_messages() -> None:
     assert value["ok"] is True and value["settlement"]["payouts"] == {"A": 0, "B": 2}
     assert json.loads(call("new_drill", "[0, 1]")) == {"error": "drill level must be 1 to 5, not 0"}
     with pytest.raises(KeyError):
-        call("open", "[]")      # only the listed functions can be called
+        call("open", "[]")  # only the listed functions can be called
 
 
 # ----------------------------------------------------------------------------------------------
 # The pictures
 # ----------------------------------------------------------------------------------------------
+
 
 def test_svg_uses_the_charts_colours_and_hatching() -> None:
     charts = pytest.importorskip("potengine.present.charts")
@@ -102,8 +112,9 @@ def test_svg_uses_the_charts_colours_and_hatching() -> None:
 
 
 def test_svg_shows_every_segment_with_its_amount() -> None:
-    result = settle({"A": 30, "B": 80, "C": 80, "D": 10, "E": 95}, ranking=["B", "C", "A", "E"],
-                    folded=["D"], button="C")
+    result = settle(
+        {"A": 30, "B": 80, "C": 80, "D": 10, "E": 95}, ranking=["B", "C", "A", "E"], folded=["D"], button="C"
+    )
     picture = svg.contribution_svg(result)
     for pot in result.pots:
         assert f"{pot.name}: {pot.amount}" in picture
@@ -120,7 +131,7 @@ def test_svg_is_well_formed_and_escapes_names() -> None:
 
     result = settle({"<b>&": 10, "Zoë": Decimal("12.5")}, ranking=["Zoë", "<b>&"], chip=Decimal("0.5"))
     for picture in (svg.contribution_svg(result), svg.payout_svg(result)):
-        root = ET.fromstring(picture)           # raises on broken markup
+        root = ET.fromstring(picture)  # raises on broken markup
         assert root.tag.endswith("svg")
         assert "<b>&" not in picture and "&lt;b&gt;&amp;" in picture
 
@@ -128,6 +139,7 @@ def test_svg_is_well_formed_and_escapes_names() -> None:
 # ----------------------------------------------------------------------------------------------
 # The links
 # ----------------------------------------------------------------------------------------------
+
 
 def test_calculator_link_round_trips_through_the_calculator() -> None:
     rng = random.Random(5)
@@ -151,6 +163,7 @@ def test_calculator_link_round_trips_through_the_calculator() -> None:
 # ----------------------------------------------------------------------------------------------
 # The drills
 # ----------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_drills_are_reproducible_and_fit_their_level(level: int) -> None:
@@ -194,6 +207,7 @@ def test_new_drill_shows_the_question_only() -> None:
 # The checker
 # ----------------------------------------------------------------------------------------------
 
+
 def test_audit_hands_and_document_agree() -> None:
     text = (ROOT / "tests/data/pokerstars/wrong_odd_chip.txt").read_text(encoding="utf-8")
     hands = list(audit_hands(text, "x.txt"))
@@ -201,18 +215,27 @@ def test_audit_hands_and_document_agree() -> None:
     assert [h["hand_id"] for h in hands] == [h["hand_id"] for h in doc["hands"]]
     assert [h["verdict"] for h in hands] == [h["verdict"] for h in doc["hands"]]
     assert any(h["verdict"] == "wrong" for h in hands)
-    assert all(h["pictures"].count("<svg") == 2 for h in hands
-               if h["verdict"] in ("consistent", "irregular", "wrong"))
+    assert all(
+        h["pictures"].count("<svg") == 2
+        for h in hands
+        if h["verdict"] in ("consistent", "irregular", "wrong")
+    )
 
 
 # ----------------------------------------------------------------------------------------------
 # The build step
 # ----------------------------------------------------------------------------------------------
 
+
 def _build(tmp_path: Path, *extra: str, **env: str) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if k != "POTENGINE_REQUIRE_LIVE"}
-    return subprocess.run([sys.executable, str(ROOT / "tools/build_live.py"), "--out", str(tmp_path), *extra],
-                          env={**environ, **env}, capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools/build_live.py"), "--out", str(tmp_path), *extra],
+        env={**environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_build_without_npm_says_so_and_leaves_the_engine_out(tmp_path: Path) -> None:
@@ -241,7 +264,7 @@ def test_the_wheel_holds_the_package_and_a_valid_record(tmp_path: Path) -> None:
         assert all(f"{n}," in record for n in names)
     first = (tmp_path / name).read_bytes()
     build_live.build_wheel(tmp_path)
-    assert (tmp_path / name).read_bytes() == first          # the same source, the same wheel
+    assert (tmp_path / name).read_bytes() == first  # the same source, the same wheel
 
 
 def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:

@@ -31,8 +31,8 @@ def test_lows_compare_from_the_top_card_down():
 
 
 def test_no_low_without_five_distinct_ranks_eight_or_lower():
-    assert evaluate_low("9c 7d 4h 3s 2c") is None            # a nine does not play
-    assert evaluate_low("As 2d 2c 3h 4s Kd Kh") is None      # pairs count once: A 2 3 4 only
+    assert evaluate_low("9c 7d 4h 3s 2c") is None  # a nine does not play
+    assert evaluate_low("As 2d 2c 3h 4s Kd Kh") is None  # pairs count once: A 2 3 4 only
     assert evaluate_low("As 2d 2c 3h 4s 5d Kh").name == "Wheel"
 
 
@@ -49,7 +49,7 @@ def test_omaha_low_needs_exactly_two_hole_and_three_board_cards():
     # A board card that pairs a hole card cannot be used with it: counterfeited.
     assert evaluate_omaha_low("As 2d Kc Kh", "Ac 2s 3h Qd Jd") is None
     low = evaluate_omaha_low("As 2d 3c Kh", "4c 5s 8h Qd Jd")
-    assert low.ranks == (8, 5, 4, 2, 1)                     # A 2 from the hand, 8 5 4 from board
+    assert low.ranks == (8, 5, 4, 2, 1)  # A 2 from the hand, 8 5 4 from board
 
 
 def test_explain_low():
@@ -89,7 +89,6 @@ def pokerkit_low(cls, hole, board):
 deals = st.permutations(range(52))
 
 
-
 @given(deals)
 def test_seven_card_low_agrees_with_pokerkit(order):
     a_hole, b_hole = [DECK[i] for i in order[:2]], [DECK[i] for i in order[2:4]]
@@ -109,11 +108,10 @@ def test_seven_card_low_agrees_with_pokerkit(order):
 low_heavy = st.permutations([c.index for c in DECK if c.rank <= 9 or c.rank == 14])
 
 
-
 @given(st.one_of(deals, low_heavy), st.sampled_from([4, 5]))
 def test_omaha_low_agrees_with_pokerkit(order, size):
-    a_hole, b_hole = [DECK[i] for i in order[:size]], [DECK[i] for i in order[size:2 * size]]
-    board = [DECK[i] for i in order[2 * size:2 * size + 5]]
+    a_hole, b_hole = [DECK[i] for i in order[:size]], [DECK[i] for i in order[size : 2 * size]]
+    board = [DECK[i] for i in order[2 * size : 2 * size + 5]]
     ours = [evaluate_omaha_low(a_hole, board), evaluate_omaha_low(b_hole, board)]
     theirs = [pokerkit_low(pokerkit.OmahaEightOrBetterLowHand, h, board) for h in (a_hole, b_hole)]
     for o, t in zip(ours, theirs, strict=True):

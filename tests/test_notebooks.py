@@ -36,9 +36,13 @@ def test_stored_outputs_are_complete_and_deterministic(path):
     for cell in code_cells(nb):
         assert cell["execution_count"] is not None, f"{path.name}: a code cell was never executed"
         assert "execution" not in cell["metadata"], f"{path.name}: timestamps in cell metadata"
-        text = json.dumps([o for o in cell["outputs"] if o.get("output_type") != "display_data"]
-                          + [{k: v for k, v in o.get("data", {}).items() if not k.startswith("image/")}
-                             for o in cell["outputs"]])
+        text = json.dumps(
+            [o for o in cell["outputs"] if o.get("output_type") != "display_data"]
+            + [
+                {k: v for k, v in o.get("data", {}).items() if not k.startswith("image/")}
+                for o in cell["outputs"]
+            ]
+        )
         assert not re.search(r" at 0x[0-9a-f]{6,}", text), f"{path.name}: a memory address"
         assert not re.search(r"/(work|tmp|root|home)/", text), f"{path.name}: a machine path"
         assert not any(o.get("output_type") == "error" for o in cell["outputs"])
@@ -63,8 +67,9 @@ def test_each_chapter_has_assertions_a_chart_and_a_folded_solution(path):
     tags = [t for c in nb["cells"] for t in c.get("metadata", {}).get("tags", [])]
     markdown = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "Exercise" in markdown, f"{path.name}: no exercise"
-    assert "hide-cell" in tags or "hide-input" in tags or ":class: dropdown" in markdown, \
+    assert "hide-cell" in tags or "hide-input" in tags or ":class: dropdown" in markdown, (
         f"{path.name}: no solution folded away"
+    )
 
 
 # The chapters this book's course owns use sphinx-exercise: numbered exercises, each with a
@@ -91,8 +96,9 @@ def test_every_exercise_has_a_hidden_solution_linked_to_it(path):
 @pytest.mark.parametrize("path", PART1, ids=lambda p: p.name)
 def test_part1_code_is_folded_away(path):
     for cell in code_cells(load(path)):
-        assert "hide-input" in cell["metadata"].get("tags", []), \
+        assert "hide-input" in cell["metadata"].get("tags", []), (
             f"{path.name}: a code cell shows its code: {''.join(cell['source'])[:60]!r}"
+        )
 
 
 @pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
@@ -143,6 +149,7 @@ def test_every_example_has_exactly_one_target():
 
 
 # --- The sentences the review found wrong ------------------------------------------------------
+
 
 def notebook(stem):
     return ROOT / "book" / f"{stem}.ipynb"
@@ -244,7 +251,7 @@ def test_the_dealer_pages_are_in_the_navigation_and_developer_material_in_the_ap
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     for page in ("primer", "glossary", "examples", "cheat_sheet"):
         assert f"file: book/{page}" in toc, page
-    appendix = toc[toc.index("Appendix"):]
+    appendix = toc[toc.index("Appendix") :]
     for page in ("hands_equity", "course_05_real_hands", "reference"):
         assert f"book/{page}" in appendix, page
     assert toc.index("book/primer") < toc.index("book/01_three_players")
@@ -252,8 +259,18 @@ def test_the_dealer_pages_are_in_the_navigation_and_developer_material_in_the_ap
 
 def test_glossary_gives_the_sources_words():
     text = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
-    for word in ("hoofdpot", "Hauptpot", "Nebenpot", "zijpot", "Nebentopf", "niet-gecallde inzet",
-                 "geteilter Pot", "ισοπαλία", "dealerbutton", "tote Chips"):
+    for word in (
+        "hoofdpot",
+        "Hauptpot",
+        "Nebenpot",
+        "zijpot",
+        "Nebentopf",
+        "niet-gecallde inzet",
+        "geteilter Pot",
+        "ισοπαλία",
+        "dealerbutton",
+        "tote Chips",
+    ):
         assert word in text, word
 
 
@@ -267,8 +284,13 @@ def test_examples_page_lists_every_example_with_a_link():
 def test_part1_examples_open_in_the_calculator(path):
     """Every worked example of Part 1 ends with a link that opens it in the live calculator,
     built by the engine from the example's own settlement (no inputs typed twice)."""
-    links = [o for c in code_cells(load(path)) if "calculator_link(" in "".join(c["source"])
-             for o in c["outputs"] if "text/html" in o.get("data", {})]
+    links = [
+        o
+        for c in code_cells(load(path))
+        if "calculator_link(" in "".join(c["source"])
+        for o in c["outputs"]
+        if "text/html" in o.get("data", {})
+    ]
     assert links, f"{path.name}: no 'Open this example in the calculator' link"
     for output in links:
         html = "".join(output["data"]["text/html"])

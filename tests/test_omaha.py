@@ -27,7 +27,7 @@ def test_four_flush_cards_on_board_and_one_in_hand_is_no_flush():
 
 def test_board_quads_do_not_play():
     hand = evaluate_omaha("As Kd 7c 2h", "9s 9d 9h 9c 3d")
-    assert hand.category == "Three of a kind"          # two hole cards must play: A K with 9 9 9
+    assert hand.category == "Three of a kind"  # two hole cards must play: A K with 9 9 9
     assert hand.description == "Three of a kind, nines, kickers A K"
 
 
@@ -52,11 +52,14 @@ def test_five_card_omaha():
     assert len(hand.hole_used) == 2 and len(hand.board_used) == 3
 
 
-@pytest.mark.parametrize("hole, board, message", [
-    ("As Kd Qc", "2s 3s 4d 5d 6d", "4 or 5 hole cards"),
-    ("As Kd Qc Jc", "2s 3s", "3 to 5 board cards"),
-    ("As Kd Qc Jc", "As 3s 4d", "A♠"),
-])
+@pytest.mark.parametrize(
+    "hole, board, message",
+    [
+        ("As Kd Qc", "2s 3s 4d 5d 6d", "4 or 5 hole cards"),
+        ("As Kd Qc Jc", "2s 3s", "3 to 5 board cards"),
+        ("As Kd Qc Jc", "As 3s 4d", "A♠"),
+    ],
+)
 def test_bad_cards_are_refused_with_a_clear_message(hole, board, message):
     with pytest.raises(CardError, match=message):
         evaluate_omaha(hole, board)
@@ -70,8 +73,9 @@ def test_deal_refuses_mixed_hand_sizes_and_shared_cards():
 
 
 def test_rank_players_groups_ties():
-    tiers, values = rank_omaha_players({"A": "As Kd 2c 3c", "B": "Ah Kc 2d 3d", "C": "7h 7c 8d 9d"},
-                                       "Qs Js Th 4h 5c")
+    tiers, values = rank_omaha_players(
+        {"A": "As Kd 2c 3c", "B": "Ah Kc 2d 3d", "C": "7h 7c 8d 9d"}, "Qs Js Th 4h 5c"
+    )
     assert tiers == [("A", "B"), ("C",)]
     assert values["A"] == values["B"] and values["A"].description == "Ace-high straight"
 
@@ -79,12 +83,11 @@ def test_rank_players_groups_ties():
 deals = st.permutations(range(52))
 
 
-
 @given(deals, st.sampled_from([4, 5]))
 def test_agrees_with_pokerkit(order, hole_size):
     hole = [DECK[i] for i in order[:hole_size]]
-    other = [DECK[i] for i in order[hole_size:2 * hole_size]]
-    board = [DECK[i] for i in order[2 * hole_size:2 * hole_size + 5]]
+    other = [DECK[i] for i in order[hole_size : 2 * hole_size]]
+    board = [DECK[i] for i in order[2 * hole_size : 2 * hole_size + 5]]
     ours = evaluate_omaha(hole, board)
     theirs = pokerkit.OmahaHoldemHand.from_game(codes(hole), codes(board))
     # PokerKit's five cards, evaluated by our scalar evaluator, have exactly our strength ...

@@ -51,13 +51,20 @@ def brute_force(contributions, hands, board, hi_lo, chip=1):
             winners = set(hw) | set(lw)
             if len(winners) == 1 and len(hw) == 1:
                 scoops[i][hw[0]] += 1
-    return ([{p: v / n for p, v in e.items()} for e in expected],
-            [{p: Fraction(v, n) for p, v in s.items()} for s in scoops], n)
+    return (
+        [{p: v / n for p, v in e.items()} for e in expected],
+        [{p: Fraction(v, n) for p, v in s.items()} for s in scoops],
+        n,
+    )
 
 
 def test_low_table_matches_the_scalar_low():
-    for five in [("As", "2d", "3c", "4h", "5s"), ("8s", "7d", "6c", "5h", "4s"),
-                 ("As", "2d", "3c", "4h", "9s"), ("As", "Ad", "3c", "4h", "5s")]:
+    for five in [
+        ("As", "2d", "3c", "4h", "5s"),
+        ("8s", "7d", "6c", "5h", "4s"),
+        ("As", "2d", "3c", "4h", "9s"),
+        ("As", "Ad", "3c", "4h", "5s"),
+    ]:
         cards = parse_cards(five)
         total = int(sum(LOW_CARD[c.index] for c in cards))
         low = evaluate_omaha_low(cards[:2] + parse_cards("Kc Kd"), cards[2:])
@@ -92,19 +99,21 @@ def test_five_card_omaha():
 
 
 def test_shares_halves_and_scoops_are_consistent():
-    r = omaha_equity({"A": "As 2s 3d Kc", "B": "Kh Kd Qh Jh", "C": "Ah 2h 4d 4c"},
-                     board="5c 7d Ks", hi_lo=True)
+    r = omaha_equity(
+        {"A": "As 2s 3d Kc", "B": "Kh Kd Qh Jh", "C": "Ah 2h 4d 4c"}, board="5c 7d Ks", hi_lo=True
+    )
     pot = r.pots[0]
     assert sum(c.share for c in pot.chances.values()) == 1
     # The low halves add up to half of the boards where someone has a low.
     assert sum(c.low_share for c in pot.chances.values()) == (1 - pot.no_low_chance) / 2
     assert all(c.scoop_chance <= c.high_chance for c in pot.chances.values())
-    assert pot.chances["B"].low_chance == 0          # K K Q J never makes a low
+    assert pot.chances["B"].low_chance == 0  # K K Q J never makes a low
 
 
 def test_a_pot_nobody_contests():
-    r = omaha_pot_equity({"A": 50, "B": 100}, {"A": "As 2s 3d Kc", "B": "Kh Kd Qh Jh"},
-                         board="5c 7d Ks", hi_lo=True)
+    r = omaha_pot_equity(
+        {"A": 50, "B": 100}, {"A": "As 2s 3d Kc", "B": "Kh Kd Qh Jh"}, board="5c 7d Ks", hi_lo=True
+    )
     assert r.refunds == {"B": 50} and r.expected["B"] + r.expected["A"] == 150
 
 
@@ -118,14 +127,15 @@ def test_errors():
     with pytest.raises(CardError, match="A♠"):
         omaha_equity({"A": "As 2s 3d 4d", "B": "As Kd Qh Jh"})
     with pytest.raises(InputError, match="no contribution"):
-        omaha_pot_equity({"A": 5, "B": 5}, {"A": "As 2s 3d 4d", "B": "Ks Kd Qh Jh",
-                                             "C": "7c 7d 8c 8d"}, board="2c 3c 9h")
+        omaha_pot_equity(
+            {"A": 5, "B": 5}, {"A": "As 2s 3d 4d", "B": "Ks Kd Qh Jh", "C": "7c 7d 8c 8d"}, board="2c 3c 9h"
+        )
 
 
 @settings(max_examples=max(10, settings.default.max_examples // 8))
 @given(st.permutations(range(52)), st.booleans())
 def test_random_turns_against_enumeration(order, hi_lo):
-    hands = {p: [DECK[i] for i in order[4 * k:4 * k + 4]] for k, p in enumerate("ABC")}
+    hands = {p: [DECK[i] for i in order[4 * k : 4 * k + 4]] for k, p in enumerate("ABC")}
     board = [DECK[i] for i in order[12:16]]
     contributions = {"A": 10, "B": 30, "C": 30}
     r = omaha_pot_equity(contributions, hands, board=board, hi_lo=hi_lo)

@@ -21,8 +21,7 @@ def run_python(code: str) -> str:
 
 def test_import_loads_neither_numpy_nor_matplotlib():
     loaded = run_python(
-        "import sys, potengine\n"
-        "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
+        "import sys, potengine\nprint(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
     )
     assert loaded == "[]"
 
@@ -44,7 +43,7 @@ def test_the_standard_library_parts_run_where_numpy_cannot_be_imported():
     lines = printed.splitlines()
     assert lines[0] == "{'A': 400, 'C': 1000}"
     assert lines[1] == "Pair of kings, kickers A 8 5"
-    assert lines[2] == "{'A': 0, 'B': 3}"   # heads-up: the button posts 1 and folds
+    assert lines[2] == "{'A': 0, 'B': 3}"  # heads-up: the button posts 1 and folds
 
 
 def test_one_version_read_by_the_packaging():

@@ -13,8 +13,12 @@ from potengine.histories.pokerstars import HandHistory, parse_hand, parse_text, 
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 CORRECT = [
-    "side_pots.txt", "folded_above_allin.txt", "uncalled.txt", "split_odd_chip.txt",
-    "cash_rake.txt", "tournament_antes.txt",
+    "side_pots.txt",
+    "folded_above_allin.txt",
+    "uncalled.txt",
+    "split_odd_chip.txt",
+    "cash_rake.txt",
+    "tournament_antes.txt",
 ]
 WRONG = ["wrong_pot_off_by_one.txt", "wrong_ineligible_payout.txt", "wrong_odd_chip.txt"]
 
@@ -44,11 +48,17 @@ def test_a_tournament_hand_with_two_side_pots():
     assert (hand.total_pot, hand.main_pot, hand.side_pots, hand.rake) == (250, 80, (90, 80), 0)
     assert hand.pots_reported == (80, 90, 80)
     assert [(c.player, c.amount, c.pot, c.label) for c in hand.collections] == [
-        ("David", 80, 2, "side pot-2"), ("Bilal", 90, 1, "side pot-1"), ("Alice", 80, 0, "main pot"),
+        ("David", 80, 2, "side pot-2"),
+        ("Bilal", 90, 1, "side pot-1"),
+        ("Alice", 80, 0, "main pot"),
     ]
     raise_line = hand.actions[4]
     assert (raise_line.player, raise_line.kind, raise_line.amount, raise_line.to, raise_line.all_in) == (
-        "Alice", "raise", 10, 20, True,
+        "Alice",
+        "raise",
+        10,
+        20,
+        True,
     )
     assert raise_line.line == 48 and raise_line.text == "Alice: raises 10 to 20 and is all-in"
     assert all(isinstance(s.stack, int) for s in hand.seats)
@@ -149,8 +159,9 @@ def test_text_before_the_first_hand_is_an_error_of_its_own():
 
 def test_chat_and_table_noise_is_ignored_never_executed():
     noisy = _break(
-        SIMPLE, "Bo: folds",
-        'Bo said, "__import__(\'os\').system(\'echo hacked\')"\nBo: folds\nCy is disconnected\n'
+        SIMPLE,
+        "Bo: folds",
+        "Bo said, \"__import__('os').system('echo hacked')\"\nBo: folds\nCy is disconnected\n"
         "Zed joins the table at seat #5",
     )
     [hand] = parse_text(noisy)
@@ -182,7 +193,7 @@ def test_names_with_spaces_colons_and_currency_with_commas():
 
 
 def test_limits_on_lines_and_hand_length():
-    long_line = _break(SIMPLE, "Bo: folds", "Bo said, \"" + "x" * 2000 + "\"\nBo: folds")
+    long_line = _break(SIMPLE, "Bo: folds", 'Bo said, "' + "x" * 2000 + '"\nBo: folds')
     [result] = parse_text(long_line)
     assert isinstance(result, HandHistoryError) and "more than the limit" in str(result)
     assert "250000000301" in str(result)
@@ -236,10 +247,19 @@ def test_any_text_gives_hands_or_errors_never_a_crash(text):
 def test_damaging_one_line_of_a_real_hand_never_crashes(data):
     lines = SIMPLE.splitlines()
     i = data.draw(st.integers(0, len(lines) - 1))
-    lines[i] = data.draw(st.sampled_from([
-        "", lines[i][:-1], lines[i] + " 5", lines[i].replace("1", "x"), "Ann: " + lines[i],
-        lines[i].upper(), data.draw(st.text(max_size=40)),
-    ]))
+    lines[i] = data.draw(
+        st.sampled_from(
+            [
+                "",
+                lines[i][:-1],
+                lines[i] + " 5",
+                lines[i].replace("1", "x"),
+                "Ann: " + lines[i],
+                lines[i].upper(),
+                data.draw(st.text(max_size=40)),
+            ]
+        )
+    )
     for item in parse_text("\n".join(lines)):
         assert isinstance(item, (HandHistory, HandHistoryError))
 

@@ -117,7 +117,7 @@ def test_layout_is_immutable():
 def test_dead_money_goes_to_the_main_pot_and_is_never_returned():
     # Big-blind ante: BB 10 ante (dead) + 20 blind; everyone folds to the BB's blind.
     layout = build_pots({"SB": 10, "BB": 30, "BTN": 0}, folded=["SB", "BTN"], dead={"BB": 10})
-    assert layout.refunds == {"BB": 10}          # the live blind above the SB's 10 comes back
+    assert layout.refunds == {"BB": 10}  # the live blind above the SB's 10 comes back
     assert amounts(layout) == [30] and layout.dead == {"BB": 10}
     # The dead part never counts as a bet to be matched: the SB's 20 fully matches the blind.
     layout = build_pots({"SB": 20, "BB": 30, "BTN": 20}, dead={"BB": 10})
@@ -126,5 +126,5 @@ def test_dead_money_goes_to_the_main_pot_and_is_never_returned():
 
 def test_dead_money_with_side_pots_stays_in_the_main_pot():
     layout = build_pots({"A": 15, "B": 60, "C": 60}, dead={"C": 10})
-    assert amounts(layout) == [55, 70]   # main 3 × 15 + 10 dead; side 2 × 35
+    assert amounts(layout) == [55, 70]  # main 3 × 15 + 10 dead; side 2 × 35
     assert layout.pots[0].contributions == {"A": 15, "B": 15, "C": 25}

@@ -39,7 +39,7 @@ def tables(draw, max_players=10):
         # every live bet, who gets the unmatched part back.
         units[folded[0]] = top + draw(st.integers(1, 400))
     contributions = {p: units[p] * chip for p in players}
-    tier = {p: draw(st.integers(0, 3)) for p in live}   # few tiers: many ties
+    tier = {p: draw(st.integers(0, 3)) for p in live}  # few tiers: many ties
     ranking = [tuple(p for p in live if tier[p] == t) for t in sorted(set(tier.values()))]
     button = draw(st.sampled_from(players))
     return contributions, ranking, folded, button, chip
@@ -51,16 +51,29 @@ def test_chips_are_conserved_with_dead_money_and_rake(table, data):
     contributions, ranking, folded, button, chip = table
     owner = data.draw(st.sampled_from(list(contributions)))
     dead = {owner: data.draw(st.integers(0, contributions[owner] // chip)) * chip}
-    rake = data.draw(st.one_of(
-        st.none(),
-        st.integers(0, 20).map(lambda units: Rake.fixed(units * chip)),
-        st.builds(Rake.percentage, st.integers(0, 10),
-                  cap=st.one_of(st.none(), st.integers(1, 10).map(lambda units: units * chip))),
-    ))
+    rake = data.draw(
+        st.one_of(
+            st.none(),
+            st.integers(0, 20).map(lambda units: Rake.fixed(units * chip)),
+            st.builds(
+                Rake.percentage,
+                st.integers(0, 10),
+                cap=st.one_of(st.none(), st.integers(1, 10).map(lambda units: units * chip)),
+            ),
+        )
+    )
     flop_seen = data.draw(st.booleans())
     try:
-        r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
-                   dead=dead, rake=rake, flop_seen=flop_seen)
+        r = settle(
+            contributions,
+            ranking=ranking,
+            folded=folded,
+            button=button,
+            chip=chip,
+            dead=dead,
+            rake=rake,
+            flop_seen=flop_seen,
+        )
     except InputError as error:
         # The dead part can leave folded players above every live bet: not a real hand.
         assert "a pot nobody can win" in str(error)
@@ -116,7 +129,7 @@ def test_odd_chips_differ_by_at_most_one_unit_and_start_left_of_the_button(table
         shares = [pot.shares[p] for p in order if p in pot.winners]
         assert all(s % chip == 0 for s in shares)
         assert max(shares) - min(shares) <= chip
-        assert shares == sorted(shares, reverse=True)   # the extra chips go to the first in order
+        assert shares == sorted(shares, reverse=True)  # the extra chips go to the first in order
 
 
 @given(tables())
@@ -154,8 +167,7 @@ def test_dead_money_is_conserved_in_the_main_pot_and_never_returned(table, data)
     player = data.draw(st.sampled_from(list(contributions)))
     dead = {player: data.draw(st.integers(0, contributions[player] // chip)) * chip}
     try:
-        r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip,
-                   dead=dead)
+        r = settle(contributions, ranking=ranking, folded=folded, button=button, chip=chip, dead=dead)
     except InputError as error:
         # The dead part left a folded player above every live bet: not a real hand.
         assert "a pot nobody can win" in str(error)
@@ -185,7 +197,13 @@ def test_the_thorough_profile_runs_many_more_examples():
     counts = {}
     for profile in ("default", "thorough"):
         env = {**os.environ, "HYPOTHESIS_PROFILE": profile}
-        done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parent, env=env,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=Path(__file__).parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         counts[profile] = int(done.stdout)
     assert counts["thorough"] >= 10 * counts["default"]

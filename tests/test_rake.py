@@ -14,7 +14,7 @@ pots = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size
 
 
 def test_percentage_is_exact_and_rounded_down_to_the_chip():
-    assert Rake.percentage(5).amount_for(239) == 11          # 11.95
+    assert Rake.percentage(5).amount_for(239) == 11  # 11.95
     assert Rake.percentage(5).amount_for(240) == 12
     assert Rake.percentage(Fraction(9, 2)).amount_for(1000) == 45
     cents = Decimal("0.01")

@@ -18,8 +18,9 @@ def test_ex01_payouts_and_nets():
 
 
 def test_ex02_a_pot_won_and_the_hand_lost():
-    r = settle({"Alice": 20, "Bilal": 50, "Chloé": 90, "David": 90},
-               ranking=["Alice", "Bilal", "David", "Chloé"])
+    r = settle(
+        {"Alice": 20, "Bilal": 50, "Chloé": 90, "David": 90}, ranking=["Alice", "Bilal", "David", "Chloé"]
+    )
     assert r.payouts == {"Alice": 80, "Bilal": 90, "Chloé": 0, "David": 80}
     assert r.net == {"Alice": 60, "Bilal": 40, "Chloé": -90, "David": -10}
 
@@ -91,14 +92,19 @@ def test_each_pot_has_its_own_odd_chip_among_its_own_winners():
 
 
 def test_odd_chips_are_whole_chips_of_the_smallest_denomination():
-    r = settle({"A": 75, "B": 75, "C": 75, "D": 25}, ranking=[("A", "B", "C")], folded=["D"],
-               button="C", chip=25)
+    r = settle(
+        {"A": 75, "B": 75, "C": 75, "D": 25}, ranking=[("A", "B", "C")], folded=["D"], button="C", chip=25
+    )
     assert r.pots[0].shares == {"A": 100, "B": 75, "C": 75}
 
 
 def test_decimal_half_chips():
-    r = settle({"A": Decimal("1.5"), "B": Decimal("1.5"), "C": Decimal("1.5")},
-               ranking=[("A", "B"), "C"], button="C", chip=Decimal("0.5"))
+    r = settle(
+        {"A": Decimal("1.5"), "B": Decimal("1.5"), "C": Decimal("1.5")},
+        ranking=[("A", "B"), "C"],
+        button="C",
+        chip=Decimal("0.5"),
+    )
     assert r.pots[0].shares == {"A": Decimal("2.5"), "B": Decimal("2")}
 
 
@@ -170,13 +176,15 @@ def test_html_tables_show_pots_and_players():
     assert "2 × (100 − 40) = 120" in html
     assert "−100" in html and "+80" in html
     assert "0x" not in html
-    assert "Returned (uncalled): Chloé 30" in layout_html(settle(
-        {"A": 30, "B": 70, "Chloé": 100}, ranking=["A", "B", "Chloé"]).layout)
+    assert "Returned (uncalled): Chloé 30" in layout_html(
+        settle({"A": 30, "B": 70, "Chloé": 100}, ranking=["A", "B", "Chloé"]).layout
+    )
 
 
 def test_explain_tells_returns_dead_chips_and_odd_chips():
-    text = explain(settle({"A": 30, "B": 70, "C": 100, "D": 11}, ranking=[("A", "B"), "C"],
-                          folded=["D"], button="A"))
+    text = explain(
+        settle({"A": 30, "B": 70, "C": 100, "D": 11}, ranking=[("A", "B"), "C"], folded=["D"], button="A")
+    )
     assert "D folded" in text
     assert "the last 30 of C's 100: they go back to C" in text
     assert "of which 11 dead" in text

@@ -45,7 +45,9 @@ def site() -> Path:
 def test_the_checker_finds_a_broken_link_and_a_missing_alt(tmp_path):
     (tmp_path / "a.html").write_text(
         '<a href="b.html#nowhere">x</a><a href="c.html">y</a><img src="a.html">'
-        '<div class="cell_input"><pre>' + "x" * 81 + "</pre></div>", encoding="utf-8")
+        '<div class="cell_input"><pre>' + "x" * 81 + "</pre></div>",
+        encoding="utf-8",
+    )
     (tmp_path / "b.html").write_text('<p id="here">b</p>', encoding="utf-8")
     problems = _check_site().check_links_images_code(tmp_path)
     assert any("missing anchor b.html#nowhere" in p for p in problems)
@@ -85,15 +87,16 @@ def test_part1_figures_have_captions_and_alt_text(site):
 
 
 def test_pdf_contains_every_chapter():
-    required = os.environ.get("REQUIRE_PDF") == "1"      # `make pdf` checks what it built
+    required = os.environ.get("REQUIRE_PDF") == "1"  # `make pdf` checks what it built
     if not PDF.exists():
         assert not required, f"{PDF} was not built"
         pytest.skip("the PDF is not built: run `make pdf` first")
     if shutil.which("pdftotext") is None:
         assert not required, "pdftotext (poppler-utils) is not installed"
         pytest.skip("pdftotext (poppler-utils) is not installed")
-    text = subprocess.run(["pdftotext", "-layout", str(PDF), "-"], capture_output=True,
-                          text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(PDF), "-"], capture_output=True, text=True, check=True
+    ).stdout
     text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'"))
     for chapter in _chapters():
         words = _title(chapter)

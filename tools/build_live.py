@@ -37,10 +37,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_SHA512 = "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 """npm's ``dist.integrity`` of pyodide-314.0.7.tgz (``npm view pyodide@314.0.7 dist.integrity``)."""
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 """The core runtime: the loader, the interpreter, the standard library and the (empty) lock file."""
-FIXED_TIME = (2026, 1, 1, 0, 0, 0)     # wheel entries get one date: the same source, the same wheel
+FIXED_TIME = (2026, 1, 1, 0, 0, 0)  # wheel entries get one date: the same source, the same wheel
 
 
 def say(message: str) -> None:
@@ -60,13 +65,18 @@ def fetch_pyodide(npm: str, cache: Path) -> Path:
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists():
         say(f"fetching pyodide {PYODIDE_VERSION} with npm pack")
-        subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache),
-                        "--silent"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache), "--silent"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
     if digest != PYODIDE_SHA512:
         tarball.unlink()
-        raise SystemExit(f"build_live: {tarball.name} has sha512 {digest}, expected {PYODIDE_SHA512}: "
-                         "refusing to put it in the site")
+        raise SystemExit(
+            f"build_live: {tarball.name} has sha512 {digest}, expected {PYODIDE_SHA512}: "
+            "refusing to put it in the site"
+        )
     return tarball
 
 
@@ -100,11 +110,18 @@ def build_wheel(target: Path) -> str:
         if "__pycache__" in path.parts:
             continue
         files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
-    files.append((f"{dist_info}/METADATA",
-                  f"Metadata-Version: 2.1\nName: potengine\nVersion: {version}\n".encode()))
-    files.append((f"{dist_info}/WHEEL",
-                  (b"Wheel-Version: 1.0\nGenerator: tools/build_live.py\nRoot-Is-Purelib: true\n"
-                   b"Tag: py3-none-any\n")))
+    files.append(
+        (f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: potengine\nVersion: {version}\n".encode())
+    )
+    files.append(
+        (
+            f"{dist_info}/WHEEL",
+            (
+                b"Wheel-Version: 1.0\nGenerator: tools/build_live.py\nRoot-Is-Purelib: true\n"
+                b"Tag: py3-none-any\n"
+            ),
+        )
+    )
     record = []
     for arcname, data in files:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -141,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.require:
             say("npm is missing: the live pages need it to vendor the Pyodide runtime")
             return 1
-        say("npm not found: building the site WITHOUT the live pages' engine (the calculator, "
-            "checker and drills show a notice); install npm and run `make book` again to include it")
+        say(
+            "npm not found: building the site WITHOUT the live pages' engine (the calculator, "
+            "checker and drills show a notice); install npm and run `make book` again to include it"
+        )
     else:
         unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
         wheel = build_wheel(live)

@@ -18,13 +18,13 @@ def _once(app: Any, pagename: str, templatename: str, context: dict, doctree: An
     seen: set[tuple[str, tuple]] = set()
     kept = []
     for script in scripts:
-        name = getattr(script, "filename", script) or ""      # "" and None both mean an inline script
+        name = getattr(script, "filename", script) or ""  # "" and None both mean an inline script
         attributes = getattr(script, "attributes", {})
         key = (str(name), tuple(sorted((k, str(v)) for k, v in attributes.items())))
         if key not in seen:
             seen.add(key)
             kept.append(script)
-    scripts[:] = kept          # the builder's own list, re-filled for every page
+    scripts[:] = kept  # the builder's own list, re-filled for every page
 
 
 def setup(app: Any) -> dict[str, Any]:

@@ -11,5 +11,14 @@ Importing this package loads neither numpy module: import them by name when you 
 from .deck import DECK, Card, format_cards, parse_card, parse_cards
 from .evaluate import CATEGORIES, HandValue, evaluate, rank_players
 
-__all__ = ["CATEGORIES", "DECK", "Card", "HandValue", "evaluate", "format_cards", "parse_card",
-           "parse_cards", "rank_players"]
+__all__ = [
+    "CATEGORIES",
+    "DECK",
+    "Card",
+    "HandValue",
+    "evaluate",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "rank_players",
+]

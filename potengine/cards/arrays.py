@@ -100,8 +100,7 @@ def strengths_from_count_vectors(counts: NDArray[np.integer[Any]]) -> NDArray[np
     rest_t = others(trip1)
     rest_pp = others(pair1, pair2)
     rest_p = others(pair1)
-    straight = [np.where(top == 5, r if i < 4 else 14, top - i) for i, r in
-                enumerate((5, 4, 3, 2, 14))]
+    straight = [np.where(top == 5, r if i < 4 else 14, top - i) for i, r in enumerate((5, 4, 3, 2, 14))]
     full_pair = np.maximum(trip2, pair1)
     choices = [
         (quad > 0, pack(7, quad, quad, quad, quad, _nth_highest(rest_q, 1))),
@@ -138,7 +137,7 @@ def tables() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
 
 
 _DIRECT: tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]] | None = None
-_LOW_BITS = 21                 # the rank counts of deuce..eight (7 ranks x 3 bits)
+_LOW_BITS = 21  # the rank counts of deuce..eight (7 ranks x 3 bits)
 _LOW_MASK = np.int64((1 << _LOW_BITS) - 1)
 
 
@@ -242,8 +241,9 @@ def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> ND
     """
     hands = np.asarray(hands)
     if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
-        raise CardError(f"expected an (N, 5), (N, 6) or (N, 7) array of card indices, "
-                        f"got shape {hands.shape}")
+        raise CardError(
+            f"expected an (N, 5), (N, 6) or (N, 7) array of card indices, got shape {hands.shape}"
+        )
     if not np.issubdtype(hands.dtype, np.integer):
         raise CardError(f"card indices must be integers 0..51, got dtype {hands.dtype}")
     if check and hands.size:
@@ -257,7 +257,7 @@ def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> ND
             bits = CARD_BITS[hands[:, column]]
             union = union | bits
             total = total + bits
-        repeated = union != total            # a card counted twice carries into another bit
+        repeated = union != total  # a card counted twice carries into another bit
         if repeated.any():
             row = int(np.argmax(repeated))
             ordered = np.sort(hands[row])
@@ -269,7 +269,7 @@ def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> ND
         key_sums = key_sums + CARD_KEYS[hands[:, column]]
     strengths = nonflush_strengths(key_sums)
     flush = flush_rows(key_sums)
-    if flush.any():      # about 3% of random 7-card hands: only these need the card-set bits
+    if flush.any():  # about 3% of random 7-card hands: only these need the card-set bits
         strengths[flush] = flush_strengths(CARD_BITS[hands[flush]].sum(axis=1))
     return strengths
 

@@ -27,21 +27,84 @@ SUITS = "cdhs"
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_CHARS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 """How each rank (2..14, ace high) is written on a card."""
 
-RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-RANK_PLURALS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-                8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
-                14: "aces"}
+RANK_NAMES = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+RANK_PLURALS = {
+    2: "twos",
+    3: "threes",
+    4: "fours",
+    5: "fives",
+    6: "sixes",
+    7: "sevens",
+    8: "eights",
+    9: "nines",
+    10: "tens",
+    11: "jacks",
+    12: "queens",
+    13: "kings",
+    14: "aces",
+}
 
-_RANK_INPUT = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "t": 10,
-               "j": 11, "q": 12, "k": 13, "a": 14}
-_SUIT_INPUT = {"c": "c", "d": "d", "h": "h", "s": "s",
-               "♣": "c", "♦": "d", "♥": "h", "♠": "s",
-               "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_RANK_INPUT = {
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "t": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
+}
+_SUIT_INPUT = {
+    "c": "c",
+    "d": "d",
+    "h": "h",
+    "s": "s",
+    "♣": "c",
+    "♦": "d",
+    "♥": "h",
+    "♠": "s",
+    "♧": "c",
+    "♢": "d",
+    "♡": "h",
+    "♤": "s",
+}
 _RED = {"d", "h"}
 
 
@@ -109,8 +172,9 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for sui
 # Every spelling of every card -> the canonical Card object (about 1,700 keys, built once).
 TOKENS: dict[str, Card] = {}
 for _card in DECK:
-    _rank_spellings = ["T", "t", "10"] if _card.rank == 10 else [RANK_CHARS[_card.rank],
-                                                               RANK_CHARS[_card.rank].lower()]
+    _rank_spellings = (
+        ["T", "t", "10"] if _card.rank == 10 else [RANK_CHARS[_card.rank], RANK_CHARS[_card.rank].lower()]
+    )
     _suit_spellings = [s for s, v in _SUIT_INPUT.items() if v == _card.suit]
     _suit_spellings += [s.upper() for s in _suit_spellings if s.isalpha()]
     for _r in _rank_spellings:
@@ -136,8 +200,10 @@ def _read_token(token: str, source: str) -> list[Card]:
         match = _CARD_RE.match(token, pos)
         if match is None:
             rest = token[pos:]
-            raise CardError(f"cannot read a card at {rest!r} in {source!r}: write a rank "
-                            "(2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)")
+            raise CardError(
+                f"cannot read a card at {rest!r} in {source!r}: write a rank "
+                "(2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)"
+            )
         found.append(TOKENS[match.group(1).lower() + _SUIT_INPUT[match.group(2).lower()]])
         pos = match.end()
     return found
@@ -183,8 +249,7 @@ def parse_cards(cards: Cards | Iterable[CardLike], *, unique: bool = True) -> tu
         if isinstance(cards, Card):
             cards = (cards,)
         elif not isinstance(cards, Iterable):
-            raise CardError(f"cards must be a string like 'As Kd' or a sequence of cards, "
-                            f"not {cards!r}")
+            raise CardError(f"cards must be a string like 'As Kd' or a sequence of cards, not {cards!r}")
         for item in cards:
             if isinstance(item, Card):
                 result.append(item)

@@ -32,7 +32,7 @@ from .arrays import CARD_BITS, CARD_KEYS, flush_strengths, nonflush_strengths32
 from .deck import Card, CardLike, format_cards, parse_cards
 from .evaluate import parse_deal
 
-_Int = TypeVar("_Int", bound=np.integer[Any])   # the dtype a subset sum keeps
+_Int = TypeVar("_Int", bound=np.integer[Any])  # the dtype a subset sum keeps
 
 
 @lru_cache(maxsize=8)
@@ -49,7 +49,7 @@ def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
     if k > n:
         return np.zeros((0, k), dtype=np.uint8)
     # combos of k from n = for each first element i: [i, (combos of k-1 from n-i-1) + i + 1]
-    tail = combinations_array(n - 1, k - 1)   # combos of k-1 from range(n-1)
+    tail = combinations_array(n - 1, k - 1)  # combos of k-1 from range(n-1)
     parts = []
     for first in range(n - k + 1):
         rest = n - first - 1
@@ -58,7 +58,7 @@ def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
         count = _comb(rest, k - 1)
         block = np.empty((count, k), dtype=np.uint8)
         block[:, 0] = first
-        block[:, 1:] = tail[len(tail) - count:] + 1
+        block[:, 1:] = tail[len(tail) - count :] + 1
         parts.append(block)
     result = np.concatenate(parts)
     result.setflags(write=False)
@@ -95,13 +95,13 @@ def positional_subset_sums(table: NDArray[_Int]) -> NDArray[_Int]:
         return np.zeros(1, dtype=table.dtype)
     if k > n:
         return np.zeros(0, dtype=table.dtype)
-    tail = positional_subset_sums(table[1:, 1:])   # the (k-1)-subsets of elements 1..n-1
+    tail = positional_subset_sums(table[1:, 1:])  # the (k-1)-subsets of elements 1..n-1
     out = np.empty(_comb(n, k), dtype=table.dtype)
     start = 0
     for first in range(n - k + 1):
         # the last C(n-first-1, k-1) rows of `tail` are the subsets of elements first+1..n-1
         count = _comb(n - first - 1, k - 1)
-        np.add(tail[len(tail) - count:], table[0, first], out=out[start:start + count])
+        np.add(tail[len(tail) - count :], table[0, first], out=out[start : start + count])
         start += count
     return out
 
@@ -127,7 +127,7 @@ def _rank_strength_table(k: int, known_key: int) -> NDArray[np.int32]:
     """Non-flush strength of each multiset of k board ranks (numbered as in
     :func:`rank_multiset_ids`) joined to the known cards' rank key; 0 where a rank would be held
     five times (no such board exists)."""
-    shifted = combinations_array(12 + k, k).astype(np.int64)        # strictly increasing r_i + i
+    shifted = combinations_array(12 + k, k).astype(np.int64)  # strictly increasing r_i + i
     ranks = shifted - np.arange(k, dtype=np.int64)
     ids = np.zeros(len(shifted), dtype=np.int64)
     keys = np.full(len(shifted), known_key & ((1 << 39) - 1), dtype=np.int64)
@@ -174,8 +174,9 @@ class EquityResult:
         for player in self.players:
             if player.name == name:
                 return player
-        raise InputError(f"no player named {name!r}; players are "
-                         + ", ".join(repr(p.name) for p in self.players))
+        raise InputError(
+            f"no player named {name!r}; players are " + ", ".join(repr(p.name) for p in self.players)
+        )
 
     def __iter__(self) -> Iterator[PlayerEquity]:
         return iter(self.players)
@@ -190,8 +191,9 @@ MAX_PLAYERS = 23
 """More hold'em hands than this cannot be dealt from one deck (23 × 2 + 5 = 51 cards)."""
 
 
-def _names_and_hands(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str]
-                     ) -> dict[str, str | Sequence[CardLike]]:
+def _names_and_hands(
+    hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str],
+) -> dict[str, str | Sequence[CardLike]]:
     """The hands as ``{name: cards}``, every player kept, every name a non-empty string.
 
     A list of hands is named by its cards; the same hand listed twice is a :class:`CardError`
@@ -214,19 +216,20 @@ def _names_and_hands(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[st
     """
     if isinstance(hands, Mapping):
         if len(hands) > MAX_PLAYERS:
-            raise InputError(f"{len(hands)} hands cannot be dealt from one deck "
-                             f"(at most {MAX_PLAYERS})")
+            raise InputError(f"{len(hands)} hands cannot be dealt from one deck (at most {MAX_PLAYERS})")
         for name in hands:
             if not isinstance(name, str) or not name.strip():
                 raise InputError(f"player names must be non-empty strings, got {_short(name)}")
         return dict(hands)
     if isinstance(hands, str):
-        raise CardError("give the hands as a mapping {name: cards} or a list of hands, "
-                        f"not one string {_short(hands)}")
+        raise CardError(
+            f"give the hands as a mapping {{name: cards}} or a list of hands, not one string {_short(hands)}"
+        )
     if not isinstance(hands, Iterable) or isinstance(hands, (bytes, bytearray)):
-        raise InputError("hands must be a mapping {name: hole cards} or a list of hands, "
-                         f"not {_short(hands)}")
-    hands = list(islice(hands, MAX_PLAYERS + 1))     # an endless iterator is not read forever
+        raise InputError(
+            f"hands must be a mapping {{name: hole cards}} or a list of hands, not {_short(hands)}"
+        )
+    hands = list(islice(hands, MAX_PLAYERS + 1))  # an endless iterator is not read forever
     if len(hands) > MAX_PLAYERS:
         raise InputError(f"more than {MAX_PLAYERS} hands cannot be dealt from one deck")
     named: dict[str, str | Sequence[CardLike]] = {}
@@ -234,8 +237,7 @@ def _names_and_hands(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[st
         cards = parse_cards(hand)
         name = format_cards(cards)
         if name in named:
-            raise CardError(f"card {format_cards(cards[:1])} is held twice: the hand {name} is "
-                            "listed twice")
+            raise CardError(f"card {format_cards(cards[:1])} is held twice: the hand {name} is listed twice")
         named[name] = hand
     return named
 
@@ -250,8 +252,9 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
-                    dead: Sequence[Card] = ()) -> tuple[dict[str, NDArray[np.int32]], int]:
+def board_strengths(
+    holes: Mapping[str, Sequence[Card]], board: Sequence[Card], dead: Sequence[Card] = ()
+) -> tuple[dict[str, NDArray[np.int32]], int]:
     """Each player's strength on every completion of ``board`` (arrays aligned board by board),
     and the number of boards.
 
@@ -294,13 +297,14 @@ def board_strengths(holes: Mapping[str, Sequence[Card]], board: Sequence[Card],
     return strengths, len(suit_sums)
 
 
-_SUIT_SHIFT = 40   # the suit counts' place in a card key (see potengine.cards.evaluate.CARD_KEY)
+_SUIT_SHIFT = 40  # the suit counts' place in a card key (see potengine.cards.evaluate.CARD_KEY)
 CARD_KEY_INT = [int(v) for v in CARD_KEYS]
 CARD_BIT_INT = [int(v) for v in CARD_BITS]
 
 
-def _split_counts(strengths: Mapping[str, NDArray[np.integer[Any]]], players: Sequence[str]
-                  ) -> dict[str, NDArray[np.intp]]:
+def _split_counts(
+    strengths: Mapping[str, NDArray[np.integer[Any]]], players: Sequence[str]
+) -> dict[str, NDArray[np.intp]]:
     """For each player, how many boards they win with k winners (index k, k = 1..n; 0: lost).
 
     >>> counts = _split_counts({"A": np.array([5, 7, 7, 9]), "B": np.array([6, 7, 2, 1])}, ["A", "B"])
@@ -316,8 +320,7 @@ def _split_counts(strengths: Mapping[str, NDArray[np.integer[Any]]], players: Se
         n_winners += won
     if len(players) > 4:
         # The number of winners on the boards a player wins, 0 where he loses: one bincount each.
-        return {p: np.bincount(n_winners * won, minlength=len(players) + 1)
-                for p, won in wins.items()}
+        return {p: np.bincount(n_winners * won, minlength=len(players) + 1) for p, won in wins.items()}
     # Few players: count byte masks, cheaper than widening millions of counts for bincount.
     by_k = [n_winners == k for k in range(1, len(players) + 1)]
     counts = {}
@@ -332,9 +335,11 @@ def _share(counts: NDArray[np.integer[Any]], boards: int) -> Fraction:
     return sum((Fraction(int(c), k) for k, c in enumerate(counts) if k and c), Fraction(0)) / boards
 
 
-def equity(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str],
-           board: str | Sequence[CardLike] = "", dead: str | Sequence[CardLike] = ""
-           ) -> EquityResult:
+def equity(
+    hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str],
+    board: str | Sequence[CardLike] = "",
+    dead: str | Sequence[CardLike] = "",
+) -> EquityResult:
     """Exact equity of hold'em hands in one pot they all contest, over every remaining board.
 
     ``hands`` maps names to two hole cards (a list of hands is named by its cards); ``board`` has
@@ -355,16 +360,21 @@ def equity(hands: Mapping[str, str | Sequence[CardLike]] | Sequence[str],
         raise InputError(f"equity needs at least two players, got {len(hands)}")
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) in (1, 2):
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: "
-                        f"{format_cards(board_cards)}")
+        raise CardError(
+            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+        )
     dead_cards = parse_cards(dead)
     if dead_cards:
         parse_deal(hands, tuple(board_cards) + dead_cards, max_board=52)  # no overlaps
     strengths, boards = board_strengths(holes, board_cards, dead_cards)
     names = list(holes)
     counts = _split_counts(strengths, names)
-    players = tuple(PlayerEquity(name, _share(counts[name], boards), int(counts[name][1]),
-                                 int(counts[name][2:].sum()), boards) for name in names)
+    players = tuple(
+        PlayerEquity(
+            name, _share(counts[name], boards), int(counts[name][1]), int(counts[name][2:].sum()), boards
+        )
+        for name in names
+    )
     return EquityResult(boards, players)
 
 
@@ -411,10 +421,12 @@ class PotEquityResult:
         return total
 
 
-def pot_equity(contributions: Mapping[str, Amount],
-               hands: Mapping[str, str | Sequence[CardLike]],
-               board: str | Sequence[CardLike] = "",
-               folded: Collection[str] = ()) -> PotEquityResult:
+def pot_equity(
+    contributions: Mapping[str, Amount],
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike] = "",
+    folded: Collection[str] = (),
+) -> PotEquityResult:
     """Each player's chance and expected chips in each pot of an all-in (pots from
     :func:`potengine.pots.layout.build_pots`); every live player needs hole cards.
 
@@ -429,8 +441,9 @@ def pot_equity(contributions: Mapping[str, Amount],
     """
     layout = build_pots(contributions, folded)
     if not isinstance(hands, Mapping):
-        raise InputError("hands must be a mapping {name: hole cards}, e.g. {'Alice': 'AsAh'}, "
-                         f"not {_short(hands)}")
+        raise InputError(
+            f"hands must be a mapping {{name: hole cards}}, e.g. {{'Alice': 'AsAh'}}, not {_short(hands)}"
+        )
     hands = _names_and_hands(hands)
     folded = layout.folded
     live = layout.live
@@ -442,10 +455,12 @@ def pot_equity(contributions: Mapping[str, Amount],
         raise InputError(f"{extra[0]!r} has hole cards but no contribution")
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) in (1, 2):
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: "
-                        f"{format_cards(board_cards)}")
-    strengths, boards = board_strengths({n: holes[n] for n in live}, board_cards,
-                                        tuple(c for n in hands if n not in live for c in holes[n]))
+        raise CardError(
+            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+        )
+    strengths, boards = board_strengths(
+        {n: holes[n] for n in live}, board_cards, tuple(c for n in hands if n not in live for c in holes[n])
+    )
     pots = []
     for pot in layout.pots:
         eligible = tuple(n for n in pot.eligible if n not in folded)
@@ -456,8 +471,12 @@ def pot_equity(contributions: Mapping[str, Amount],
         chances = {}
         for name in eligible:
             share = _share(counts[name], boards)
-            chances[name] = PotChance(name, share, Fraction(int(counts[name][1]), boards),
-                                      Fraction(int(counts[name][2:].sum()), boards),
-                                      share * Fraction(pot.amount))
+            chances[name] = PotChance(
+                name,
+                share,
+                Fraction(int(counts[name][1]), boards),
+                Fraction(int(counts[name][2:].sum()), boards),
+                share * Fraction(pot.amount),
+            )
         pots.append(PotEquity(pot.name, pot.amount, eligible, chances))
     return PotEquityResult(boards, tuple(pots), dict(layout.refunds), dict(layout.contributions))

@@ -38,19 +38,39 @@ from .deck import (
     parse_cards,
 )
 
-HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
-    STRAIGHT_FLUSH = range(9)
+(
+    HIGH_CARD,
+    ONE_PAIR,
+    TWO_PAIR,
+    THREE_OF_A_KIND,
+    STRAIGHT,
+    FLUSH,
+    FULL_HOUSE,
+    FOUR_OF_A_KIND,
+    STRAIGHT_FLUSH,
+) = range(9)
 
-CATEGORIES = ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush",
-              "Full house", "Four of a kind", "Straight flush", "Royal flush")
+CATEGORIES = (
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+    "Royal flush",
+)
 """The ten categories, weakest first (a royal flush is the ace-high straight flush)."""
 
 # --- per-card integers -----------------------------------------------------------------------
 _SUIT_SHIFT = 40
 _RANK_KEY_MASK = (1 << 39) - 1
 # card index i = 4 * (rank - 2) + suit: 3 bits of rank count per rank, 4 bits of suit count.
-CARD_KEY: tuple[int, ...] = tuple((1 << (3 * (i >> 2))) + (1 << (_SUIT_SHIFT + 4 * (i & 3)))
-                                  for i in range(52))
+CARD_KEY: tuple[int, ...] = tuple(
+    (1 << (3 * (i >> 2))) + (1 << (_SUIT_SHIFT + 4 * (i & 3))) for i in range(52)
+)
 """Per card index: ``1 << 3*(rank-2)`` plus ``1 << (40 + 4*suit)``; sums of these are hand keys."""
 CARD_BIT: tuple[int, ...] = tuple(1 << (13 * (i & 3) + (i >> 2)) for i in range(52))
 """Per card index: one bit in a 52-bit set, 13 bits per suit (bit ``rank-2`` within the suit)."""
@@ -85,8 +105,7 @@ def _flush_strength(mask: int) -> int:
 
 
 _POPCOUNT = [bin(m).count("1") for m in range(8192)]
-FLUSH_TABLE: tuple[int, ...] = tuple(_flush_strength(m) if _POPCOUNT[m] >= 5 else 0
-                                     for m in range(8192))
+FLUSH_TABLE: tuple[int, ...] = tuple(_flush_strength(m) if _POPCOUNT[m] >= 5 else 0 for m in range(8192))
 """Strength of the best flush or straight flush for each 13-bit mask of one suit's ranks (0 if
 fewer than five)."""
 del _POPCOUNT
@@ -131,7 +150,7 @@ def _strength_from_key(key: int) -> int:
     return strength_from_counts([(key >> (3 * r)) & 7 for r in range(13)])
 
 
-_NONFLUSH: dict[int, int] = {}   # rank-count key -> strength, filled on first sight of each key
+_NONFLUSH: dict[int, int] = {}  # rank-count key -> strength, filled on first sight of each key
 
 
 def strength_of_indices(indices: Sequence[int]) -> int:
@@ -159,6 +178,7 @@ def strength_of_indices(indices: Sequence[int]) -> int:
 
 
 # --- reading strengths -----------------------------------------------------------------------
+
 
 def strength_category(strength: int) -> int:
     """Category number 0..8 (high card .. straight flush) of a strength integer.
@@ -386,14 +406,18 @@ def _parse_hole(name: str, hole: str | Sequence[CardLike]) -> tuple[Card, ...]:
     except CardError as exc:
         raise CardError(f"{name}'s cards: {exc}") from None
     if len(cards) != 2:
-        raise CardError(f"{name} must hold exactly 2 cards (hold'em), got {len(cards)}: "
-                        f"{format_cards(cards) or 'none'}")
+        raise CardError(
+            f"{name} must hold exactly 2 cards (hold'em), got {len(cards)}: {format_cards(cards) or 'none'}"
+        )
     return cards
 
 
-def parse_deal(hands: Mapping[str, str | Sequence[CardLike]],
-               board: str | Sequence[CardLike] = "", *, max_board: int = 5,
-               ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+def parse_deal(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike] = "",
+    *,
+    max_board: int = 5,
+) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
     """Parse hold'em hole cards (2 each) and a board (0..``max_board`` cards); no card twice.
 
     >>> holes, board = parse_deal({"Alice": "AsAh", "Bilal": "KdKc"}, "2c 7d 9h")
@@ -412,15 +436,18 @@ def parse_deal(hands: Mapping[str, str | Sequence[CardLike]],
     except CardError as exc:
         raise CardError(f"the board: {exc}") from None
     if len(board_cards) > max_board:
-        raise CardError(f"the board has {len(board_cards)} cards ({format_cards(board_cards)}); "
-                        f"it holds at most {max_board}")
+        raise CardError(
+            f"the board has {len(board_cards)} cards ({format_cards(board_cards)}); "
+            f"it holds at most {max_board}"
+        )
     check_no_duplicates({**holes, "the board": board_cards})
     return holes, board_cards
 
 
-def rank_players(hands: Mapping[str, str | Sequence[CardLike]],
-                 board: str | Sequence[CardLike],
-                 ) -> tuple[list[tuple[str, ...]], dict[str, HandValue]]:
+def rank_players(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike],
+) -> tuple[list[tuple[str, ...]], dict[str, HandValue]]:
     """Rank hold'em players at showdown: tiers best first (ties share a tier, in input order) and
     each player's :class:`HandValue`. The board holds 3 to 5 cards (5 at a real showdown). When a
     hole card and a board card of the same rank could both play, ``best_five`` shows the board's.
@@ -434,8 +461,10 @@ def rank_players(hands: Mapping[str, str | Sequence[CardLike]],
     """
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) < 3:
-        raise CardError(f"a showdown needs at least 3 board cards, got {len(board_cards)}"
-                        + (f": {format_cards(board_cards)}" if board_cards else ""))
+        raise CardError(
+            f"a showdown needs at least 3 board cards, got {len(board_cards)}"
+            + (f": {format_cards(board_cards)}" if board_cards else "")
+        )
     # board first: where a hole card and a board card are interchangeable, the board card is shown
     values = {name: evaluate(board_cards + hole) for name, hole in holes.items()}
     order = sorted({v.strength for v in values.values()}, reverse=True)

@@ -46,8 +46,7 @@ __all__ = [
     "low_of_mask",
 ]
 
-LOW_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-             8: "eight"}
+LOW_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 """The ranks that can play in a low, ace as one."""
 
 
@@ -205,18 +204,21 @@ def evaluate_low(cards: str | Sequence[CardLike]) -> LowValue | None:
     """
     parsed = parse_cards(cards)
     if not 5 <= len(parsed) <= 7:
-        raise CardError(f"a low is read from 5, 6 or 7 cards, got {len(parsed)}: "
-                        f"{format_cards(parsed) or 'none'}")
+        raise CardError(
+            f"a low is read from 5, 6 or 7 cards, got {len(parsed)}: {format_cards(parsed) or 'none'}"
+        )
     return _low_from_cards(parsed)
 
 
 def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
     if len(hole) not in (4, 5):
-        raise CardError(f"an Omaha hand holds 4 or 5 hole cards, got {len(hole)}: "
-                        f"{format_cards(hole) or 'none'}")
+        raise CardError(
+            f"an Omaha hand holds 4 or 5 hole cards, got {len(hole)}: {format_cards(hole) or 'none'}"
+        )
     if not 3 <= len(board) <= 5:
-        raise CardError(f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: "
-                        f"{format_cards(board) or 'none'}")
+        raise CardError(
+            f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: {format_cards(board) or 'none'}"
+        )
     seen = set(hole)
     for card in board:
         if card in seen:
@@ -230,12 +232,12 @@ def omaha_low_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> LowValu
     'Eight-four low'
     """
     best_mask, best_cards = 256, None
-    hole_pairs = [(a, b) for a, b in combinations(hole, 2)
-                  if low_bit(a) and low_bit(b) and a.rank != b.rank]
+    hole_pairs = [(a, b) for a, b in combinations(hole, 2) if low_bit(a) and low_bit(b) and a.rank != b.rank]
     if not hole_pairs:
         return None
-    triples = [t for t in combinations(board, 3)
-               if all(low_bit(c) for c in t) and len({c.rank for c in t}) == 3]
+    triples = [
+        t for t in combinations(board, 3) if all(low_bit(c) for c in t) and len({c.rank for c in t}) == 3
+    ]
     for a, b in hole_pairs:
         pair_mask = low_bit(a) | low_bit(b)
         for t in triples:
@@ -250,8 +252,7 @@ def omaha_low_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> LowValu
     return LowValue(best_mask, [c.index for c in best_cards])
 
 
-def evaluate_omaha_low(hole: str | Sequence[CardLike],
-                       board: str | Sequence[CardLike]) -> LowValue | None:
+def evaluate_omaha_low(hole: str | Sequence[CardLike], board: str | Sequence[CardLike]) -> LowValue | None:
     """The best Omaha low: exactly two of the 4 (or 5) hole cards with exactly three of the board.
 
     >>> evaluate_omaha_low("As 2d Kc Kh", "3c 4d 8s Qh Jd").description
@@ -270,8 +271,7 @@ def _ranks_text(mask: int) -> str:
     return " ".join("A" if r == 1 else RANK_CHARS[r] for r in _ranks_of_mask(mask)[::-1])
 
 
-def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike] | None = None
-                ) -> str:
+def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike] | None = None) -> str:
     """Say whether the cards make an eight-or-better low, which, and why (or why not).
 
     With one argument the best five of 5 to 7 cards play; with ``board`` the cards are Omaha hole
@@ -302,8 +302,10 @@ def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike]
         five = set(value.best_five)
         used = [c for c in hole if c in five]
         from_board = [c for c in value.best_five if c in board_cards]
-        return (f"{value.description}, with {format_cards(used)} from the hand and "
-                f"{format_cards(from_board)} from the board.")
+        return (
+            f"{value.description}, with {format_cards(used)} from the hand and "
+            f"{format_cards(from_board)} from the board."
+        )
     low_hole = [c for c in hole if low_bit(c)]
     hole_mask = 0
     for card in low_hole:
@@ -314,17 +316,25 @@ def explain_low(cards: str | Sequence[CardLike], board: str | Sequence[CardLike]
     if not low_hole:
         return "No low: no hole card is 8 or lower and Omaha plays exactly two."
     if len(low_hole) == 1:
-        return (f"No low: only one hole card is 8 or lower ({format_cards(low_hole)}) "
-                "and Omaha plays exactly two.")
+        return (
+            f"No low: only one hole card is 8 or lower ({format_cards(low_hole)}) "
+            "and Omaha plays exactly two."
+        )
     if hole_mask.bit_count() < 2:
-        return (f"No low: the hole cards 8 or lower ({format_cards(low_hole)}) are of one rank, "
-                "and Omaha plays two different ones.")
+        return (
+            f"No low: the hole cards 8 or lower ({format_cards(low_hole)}) are of one rank, "
+            "and Omaha plays two different ones."
+        )
     if board_mask.bit_count() < 3:
-        return (f"No low: the board has only {board_mask.bit_count()} different rank(s) 8 or "
-                f"lower ({_ranks_text(board_mask) or 'none'}) and Omaha plays exactly three.")
-    return ("No low: no two different low hole ranks fit with three different low board ranks "
-            f"(hand {_ranks_text(hole_mask)}, board {_ranks_text(board_mask)}): "
-            "they must make five different ranks.")
+        return (
+            f"No low: the board has only {board_mask.bit_count()} different rank(s) 8 or "
+            f"lower ({_ranks_text(board_mask) or 'none'}) and Omaha plays exactly three."
+        )
+    return (
+        "No low: no two different low hole ranks fit with three different low board ranks "
+        f"(hand {_ranks_text(hole_mask)}, board {_ranks_text(board_mask)}): "
+        "they must make five different ranks."
+    )
 
 
 def rank_lows(values: dict[str, LowValue | None]) -> list[tuple[str, ...]]:

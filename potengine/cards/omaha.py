@@ -26,8 +26,7 @@ from ..errors import CardError
 from .deck import DECK, Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .evaluate import HandValue, strength_of_indices
 
-__all__ = ["OmahaValue", "evaluate_omaha", "omaha_from_cards", "parse_omaha_deal",
-           "rank_omaha_players"]
+__all__ = ["OmahaValue", "evaluate_omaha", "omaha_from_cards", "parse_omaha_deal", "rank_omaha_players"]
 
 
 class OmahaValue(HandValue):
@@ -42,8 +41,7 @@ class OmahaValue(HandValue):
 
     __slots__ = ()
 
-    def __new__(cls, strength: int, indices: Sequence[int], hole: Sequence[int] = ()
-                ) -> OmahaValue:
+    def __new__(cls, strength: int, indices: Sequence[int], hole: Sequence[int] = ()) -> OmahaValue:
         return tuple.__new__(cls, (strength, tuple(indices), tuple(hole)))
 
     @property
@@ -60,8 +58,10 @@ class OmahaValue(HandValue):
     @property
     def explanation(self) -> str:
         """The hand, then which two cards of the hand and which three of the board make it."""
-        return (f"{self.description}: {format_cards(self.hole_used)} from the hand, "
-                f"{format_cards(self.board_used)} from the board.")
+        return (
+            f"{self.description}: {format_cards(self.hole_used)} from the hand, "
+            f"{format_cards(self.board_used)} from the board."
+        )
 
     def __repr__(self) -> str:
         return f"OmahaValue({self.description!r}: {format_cards(self.best_five)})"
@@ -80,23 +80,24 @@ def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
     for a, b in combinations(hole, 2):
         pair = (a.index, b.index)
         for t in triples:
-            five = t + pair          # board first: a dealer reads the board's card on equal ranks
+            five = t + pair  # board first: a dealer reads the board's card on equal ranks
             strength = strength_of_indices(five)
             if strength > best:
                 best, best_five, best_pair = strength, five, pair
     return OmahaValue(best, best_five, best_pair)
 
 
-def _check(hole: Sequence[Card], board: Sequence[Card], who: str = "the hand",
-           showdown: bool = True) -> None:
+def _check(hole: Sequence[Card], board: Sequence[Card], who: str = "the hand", showdown: bool = True) -> None:
     if len(hole) not in (4, 5):
-        raise CardError(f"{who} must hold 4 or 5 hole cards (Omaha), got {len(hole)}: "
-                        f"{format_cards(hole) or 'none'}")
+        raise CardError(
+            f"{who} must hold 4 or 5 hole cards (Omaha), got {len(hole)}: {format_cards(hole) or 'none'}"
+        )
     if not showdown and len(board) in (0, 3, 4, 5):
         return
     if not 3 <= len(board) <= 5:
-        raise CardError(f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: "
-                        f"{format_cards(board) or 'none'}")
+        raise CardError(
+            f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: {format_cards(board) or 'none'}"
+        )
 
 
 def evaluate_omaha(hole: str | Sequence[CardLike], board: str | Sequence[CardLike]) -> OmahaValue:
@@ -119,9 +120,12 @@ def evaluate_omaha(hole: str | Sequence[CardLike], board: str | Sequence[CardLik
     return omaha_from_cards(hole_cards, board_cards)
 
 
-def parse_omaha_deal(hands: Mapping[str, str | Sequence[CardLike]],
-                     board: str | Sequence[CardLike], *, showdown: bool = True,
-                     ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+def parse_omaha_deal(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike],
+    *,
+    showdown: bool = True,
+) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
     """Parse Omaha hole cards (4 or 5 each) and a showdown board (3 to 5 cards); no card twice.
     With ``showdown=False`` the board may also be empty (before the flop).
 
@@ -134,8 +138,7 @@ def parse_omaha_deal(hands: Mapping[str, str | Sequence[CardLike]],
     potengine.errors.CardError: A must hold 4 or 5 hole cards (Omaha), got 2: A♠ A♥
     """
     if not isinstance(hands, Mapping):
-        raise CardError("hands must map each player's name to his hole cards, "
-                        "e.g. {'Alice': 'As Ah Kd Qd'}")
+        raise CardError("hands must map each player's name to his hole cards, e.g. {'Alice': 'As Ah Kd Qd'}")
     holes = {}
     for name, cards in hands.items():
         try:
@@ -150,15 +153,18 @@ def parse_omaha_deal(hands: Mapping[str, str | Sequence[CardLike]],
     for name, hole in holes.items():
         _check(hole, board_cards, name, showdown)
     if len(sizes) > 1:
-        raise CardError("every Omaha hand holds the same number of hole cards, got "
-                        + ", ".join(f"{n} {len(h)}" for n, h in holes.items()))
+        raise CardError(
+            "every Omaha hand holds the same number of hole cards, got "
+            + ", ".join(f"{n} {len(h)}" for n, h in holes.items())
+        )
     check_no_duplicates({**holes, "the board": board_cards})
     return holes, board_cards
 
 
-def rank_omaha_players(hands: Mapping[str, str | Sequence[CardLike]],
-                       board: str | Sequence[CardLike],
-                       ) -> tuple[list[tuple[str, ...]], dict[str, OmahaValue]]:
+def rank_omaha_players(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike],
+) -> tuple[list[tuple[str, ...]], dict[str, OmahaValue]]:
     """Rank Omaha players by their high hands: tiers best first (ties share a tier, in input
     order) and each player's :class:`OmahaValue`.
 

@@ -59,8 +59,7 @@ __all__ = [
     "omaha_pot_equity",
 ]
 
-LOW_CARD = np.array([low_bit(Card(i // 4 + 2, "cdhs"[i % 4])) or 256 for i in range(52)],
-                    dtype=np.int64)
+LOW_CARD = np.array([low_bit(Card(i // 4 + 2, "cdhs"[i % 4])) or 256 for i in range(52)], dtype=np.int64)
 """Per card index: its low bit (ace 1, deuce 2, ... eight 128) or 256 for a nine or higher."""
 
 
@@ -76,8 +75,7 @@ LOW_TABLE = _low_table()
 """Low strength (``256 - mask``, as :attr:`potengine.cards.low.LowValue.strength`) of a sum of
 five :data:`LOW_CARD` values; 0 when the five cards make no qualifying low."""
 
-_PAIRS_OF = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2)
-             for n in range(6)}
+_PAIRS_OF = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2) for n in range(6)}
 _TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
 CHUNK = 1 << 18
 """Boards evaluated per numpy pass (bounds the memory)."""
@@ -117,18 +115,22 @@ def _flush_strengths(hole: NDArray[np.intp], boards: NDArray[np.intp], high: NDA
         if not len(rows):
             continue
         chosen = boards[rows]
-        bits = np.where(board_suits[rows] == suit, _RANK_BIT[chosen], 0)[:, _TRIPLES]   # (m,10,3)
-        triples = np.where((bits != 0).all(axis=-1), bits.sum(axis=-1), 0)              # (m,10)
-        pairs = _RANK_BIT[mine][_PAIRS_OF[len(mine)]].sum(axis=-1)                       # (k,)
+        bits = np.where(board_suits[rows] == suit, _RANK_BIT[chosen], 0)[:, _TRIPLES]  # (m,10,3)
+        triples = np.where((bits != 0).all(axis=-1), bits.sum(axis=-1), 0)  # (m,10)
+        pairs = _RANK_BIT[mine][_PAIRS_OF[len(mine)]].sum(axis=-1)  # (k,)
         # A flush needs five bits: three suited board cards (else the triple is 0) and two hole
         # cards of the suit; FLUSH_STRENGTHS is 0 for fewer than five bits.
         flush = FLUSH_STRENGTHS[triples[:, :, None] | pairs[None, None, :]]
         high[rows] = np.maximum(high[rows], flush.reshape(len(rows), -1).max(axis=1))
 
 
-def best_hands(hole: NDArray[np.intp], boards: NDArray[np.intp], *, hi_lo: bool,
-               classes: tuple[NDArray[np.intp], NDArray[np.intp]] | None = None,
-               ) -> tuple[NDArray[np.int64], NDArray[np.int64] | None]:
+def best_hands(
+    hole: NDArray[np.intp],
+    boards: NDArray[np.intp],
+    *,
+    hi_lo: bool,
+    classes: tuple[NDArray[np.intp], NDArray[np.intp]] | None = None,
+) -> tuple[NDArray[np.int64], NDArray[np.int64] | None]:
     """Best Omaha high strength (and low strength, 0 = no low) of one hand on each board.
 
     ``hole`` holds 4 or 5 card indices, ``boards`` is an ``(N, 5)`` array of card indices;
@@ -147,8 +149,8 @@ def best_hands(hole: NDArray[np.intp], boards: NDArray[np.intp], *, hi_lo: bool,
     hole = np.asarray(hole, dtype=np.intp)
     boards = np.asarray(boards, dtype=np.intp)
     reps, inverse = board_classes(boards) if classes is None else classes
-    pairs = hole[_PAIRS_OF[len(hole)]]                                   # (6, 2)
-    triples = reps[:, _TRIPLES]                                          # (u, 10, 3)
+    pairs = hole[_PAIRS_OF[len(hole)]]  # (6, 2)
+    triples = reps[:, _TRIPLES]  # (u, 10, 3)
     keys = RANK_KEYS[triples].sum(-1)[:, :, None] + RANK_KEYS[pairs].sum(-1)[None, None, :]
     per_class = nonflush_strengths(keys.ravel()).reshape(len(reps), -1).max(axis=1)
     high = per_class[inverse]
@@ -167,8 +169,7 @@ def _boards(known: Sequence[Card], board: Sequence[Card]) -> Iterator[NDArray[np
     fixed = np.array([c.index for c in board], dtype=np.intp)
     combos = combinations_array(len(remaining), missing)
     for start in range(0, len(combos), CHUNK):
-        part = remaining[combos[start:start + CHUNK]] if missing else \
-            np.zeros((1, 0), dtype=np.intp)
+        part = remaining[combos[start : start + CHUNK]] if missing else np.zeros((1, 0), dtype=np.intp)
         yield np.concatenate([np.broadcast_to(fixed, (len(part), len(fixed))), part], axis=1)
 
 
@@ -225,8 +226,10 @@ class OmahaEquityResult:
         try:
             return self.pots[0].chances[name]
         except KeyError:
-            raise InputError(f"no player named {name!r} in the main pot; players are "
-                             + ", ".join(map(repr, self.pots[0].chances))) from None
+            raise InputError(
+                f"no player named {name!r} in the main pot; players are "
+                + ", ".join(map(repr, self.pots[0].chances))
+            ) from None
 
     @property
     def expected(self) -> dict[str, Fraction]:
@@ -267,8 +270,7 @@ class _Tally:
         self.no_low += int((~has_low).sum())
         b = self.base
         for i, p in enumerate(self.eligible):
-            code = has_low * (b * b) + np.where(high_win[i], n_high, 0) * b \
-                + np.where(low_win[i], n_low, 0)
+            code = has_low * (b * b) + np.where(high_win[i], n_high, 0) * b + np.where(low_win[i], n_low, 0)
             self.counts[p] += np.bincount(code, minlength=2 * b * b)
 
     def chances(self, boards: int, amount: Amount, chip: Amount | None) -> dict[str, OmahaChance]:
@@ -303,25 +305,33 @@ class _Tally:
                     high_n += n
                     if hk == 1:
                         scoop += n
-            out[p] = OmahaChance(p, high_share / boards, low_share / boards,
-                                 Fraction(scoop, boards), Fraction(high_n, boards),
-                                 Fraction(low_n, boards), expected / boards)
+            out[p] = OmahaChance(
+                p,
+                high_share / boards,
+                low_share / boards,
+                Fraction(scoop, boards),
+                Fraction(high_n, boards),
+                Fraction(low_n, boards),
+                expected / boards,
+            )
         return out
 
 
-def _deal(hands: Mapping[str, str | Sequence[CardLike]], board: str | Sequence[CardLike],
-          dead: str | Sequence[CardLike]) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...],
-                                                   tuple[Card, ...]]:
+def _deal(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike],
+    dead: str | Sequence[CardLike],
+) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
     if not isinstance(hands, Mapping):
-        raise InputError("hands must be a mapping {name: hole cards}, e.g. "
-                         "{'Alice': 'As Ah Kd Qd'}")
+        raise InputError("hands must be a mapping {name: hole cards}, e.g. {'Alice': 'As Ah Kd Qd'}")
     for name in hands:
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"player names must be non-empty strings, got {name!r}"[:120])
     board_cards = parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: "
-                        f"{format_cards(board_cards)}")
+        raise CardError(
+            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+        )
     holes, _ = parse_omaha_deal(hands, board_cards, showdown=False)
     dead_cards = parse_cards(dead)
     check_no_duplicates({**holes, "the board": board_cards, "the dead cards": dead_cards})
@@ -331,8 +341,13 @@ def _deal(hands: Mapping[str, str | Sequence[CardLike]], board: str | Sequence[C
     return holes, board_cards, dead_cards
 
 
-def _run(holes: Mapping[str, tuple[Card, ...]], board: tuple[Card, ...], dead: Sequence[Card],
-         tallies: Sequence[_Tally], hi_lo: bool) -> int:
+def _run(
+    holes: Mapping[str, tuple[Card, ...]],
+    board: tuple[Card, ...],
+    dead: Sequence[Card],
+    tallies: Sequence[_Tally],
+    hi_lo: bool,
+) -> int:
     known = [c for h in holes.values() for c in h] + list(board) + list(dead)
     index = {p: np.array([c.index for c in h], dtype=np.intp) for p, h in holes.items()}
     boards = 0
@@ -342,7 +357,7 @@ def _run(holes: Mapping[str, tuple[Card, ...]], board: tuple[Card, ...], dead: S
         classes = board_classes(chunk)
         for p in holes:
             high[p], lows = best_hands(index[p], chunk, hi_lo=hi_lo, classes=classes)
-            if low is not None:        # hi_lo
+            if low is not None:  # hi_lo
                 assert lows is not None
                 low[p] = lows
         for tally in tallies:
@@ -351,8 +366,13 @@ def _run(holes: Mapping[str, tuple[Card, ...]], board: tuple[Card, ...], dead: S
     return boards
 
 
-def omaha_equity(hands: Mapping[str, str | Sequence[CardLike]], board: str | Sequence[CardLike] = "",
-                 dead: str | Sequence[CardLike] = "", *, hi_lo: bool = False) -> OmahaEquityResult:
+def omaha_equity(
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike] = "",
+    dead: str | Sequence[CardLike] = "",
+    *,
+    hi_lo: bool = False,
+) -> OmahaEquityResult:
     """Exact equity of Omaha hands (4 or 5 hole cards) in one pot they all contest.
 
     With ``hi_lo`` the pot is split between the best high and the best eight-or-better low.
@@ -366,15 +386,21 @@ def omaha_equity(hands: Mapping[str, str | Sequence[CardLike]], board: str | Seq
         raise InputError(f"equity needs at least two players, got {len(holes)}")
     tally = _Tally(tuple(holes))
     boards = _run(holes, board_cards, dead_cards, [tally], hi_lo)
-    pot = OmahaPot("Main pot", 1, tuple(holes), tally.chances(boards, 1, None),
-                   Fraction(tally.no_low, boards))
+    pot = OmahaPot(
+        "Main pot", 1, tuple(holes), tally.chances(boards, 1, None), Fraction(tally.no_low, boards)
+    )
     return OmahaEquityResult(boards, hi_lo, (pot,))
 
 
-def omaha_pot_equity(contributions: Mapping[str, Amount],
-                     hands: Mapping[str, str | Sequence[CardLike]],
-                     board: str | Sequence[CardLike] = "", folded: Collection[str] = (), *,
-                     hi_lo: bool = False, chip: Amount = 1) -> OmahaEquityResult:
+def omaha_pot_equity(
+    contributions: Mapping[str, Amount],
+    hands: Mapping[str, str | Sequence[CardLike]],
+    board: str | Sequence[CardLike] = "",
+    folded: Collection[str] = (),
+    *,
+    hi_lo: bool = False,
+    chip: Amount = 1,
+) -> OmahaEquityResult:
     """Each player's prospects in each pot of an Omaha (hi-lo) all-in, pots formed by
     :func:`potengine.pots.layout.build_pots`; every live player needs hole cards.
 
@@ -407,11 +433,16 @@ def omaha_pot_equity(contributions: Mapping[str, Amount],
             pots.append(OmahaPot(pot.name, pot.amount, pot.eligible, {p: chance}, Fraction(0)))
             continue
         tally = next(contested)
-        pots.append(OmahaPot(pot.name, pot.amount, pot.eligible,
-                             tally.chances(boards, pot.amount, chip),
-                             Fraction(tally.no_low, boards)))
-    return OmahaEquityResult(boards, hi_lo, tuple(pots), dict(layout.refunds),
-                             dict(layout.contributions))
+        pots.append(
+            OmahaPot(
+                pot.name,
+                pot.amount,
+                pot.eligible,
+                tally.chances(boards, pot.amount, chip),
+                Fraction(tally.no_low, boards),
+            )
+        )
+    return OmahaEquityResult(boards, hi_lo, tuple(pots), dict(layout.refunds), dict(layout.contributions))
 
 
 def boards_count(cards_out: int, board: int) -> int:

@@ -275,8 +275,8 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     dead = dead_posts(hand)
     street = None
     bets: dict[str, Amount] = {}
-    current: Amount = 0          # the largest bet actually made on this street
-    target: Amount = 0           # what a call must reach (the full big blind at least)
+    current: Amount = 0  # the largest bet actually made on this street
+    target: Amount = 0  # what a call must reach (the full big blind at least)
     for action in hand.actions:
         p = action.player
         where = f"line {action.line} ({action.text})"
@@ -292,8 +292,9 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         elif kind in ("small blind", "big blind", "blinds"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
-                wrong.append(f"{where}: {p} posts {fmt(action.amount)}, "
-                             f"but the stakes make the {kind} {fmt(stake)}")
+                wrong.append(
+                    f"{where}: {p} posts {fmt(action.amount)}, but the stakes make the {kind} {fmt(stake)}"
+                )
             spent[p] += action.amount
             bets[p] += action.amount - dead.get(action.line, 0)
             current = max(current, bets[p])
@@ -310,9 +311,12 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                 irregular.append(f"{where}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
-            contest = max(
-                (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded), default=0
-            ) - bets[p]
+            contest = (
+                max(
+                    (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded), default=0
+                )
+                - bets[p]
+            )
             capped = min(owed, max(contest, 0))
             if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
                 wrong.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
@@ -328,7 +332,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         elif kind == "raise":
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
-                wrong.append(                     # the line's own two amounts disagree
+                wrong.append(  # the line's own two amounts disagree
                     f"{where}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
                     f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
                 )
@@ -338,13 +342,10 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             target = max(target, current)
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
-                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, "
-                f"but started with {fmt(stacks[p])}"
+                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, but started with {fmt(stacks[p])}"
             )
         if spent[p] > stacks[p]:
-            wrong.append(
-                f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}"
-            )
+            wrong.append(f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}")
     chip = hand.chip
     for p, amount in spent.items():
         if amount % chip:
@@ -379,8 +380,9 @@ def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amo
     'FixedLimit'
     """
     try:
-        return structure_from_pokerstars(hand.game, big_blind=big_blind, small_bet=hand.small_bet,
-                                         big_bet=hand.big_bet)
+        return structure_from_pokerstars(
+            hand.game, big_blind=big_blind, small_bet=hand.small_bet, big_bet=hand.big_bet
+        )
     except InputError:  # a fixed-limit header that gives no small and big bet
         return None
 
@@ -435,7 +437,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
         return Replay(False, [skip.format("only some players posted an ante")], [], None)
     if hand.small_bet is not None:
-        sb, bb = small[0].amount, big[0].amount   # a limit header names the bets: the blinds are posted
+        sb, bb = small[0].amount, big[0].amount  # a limit header names the bets: the blinds are posted
     else:
         sb = hand.small_blind if hand.small_blind is not None else small[0].amount
         bb = hand.big_blind if hand.big_blind is not None else big[0].amount
@@ -449,14 +451,20 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     if fast and plain and (small[0].amount, big[0].amount) == (sb, bb):
         n, b = len(dealt), dealt.index(hand.button)
         seats = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
-        if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and \
-                _plainly_legal(hand, dealt, seats[0], seats[1], sb, bb, ante_posts):
+        if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and _plainly_legal(
+            hand, dealt, seats[0], seats[1], sb, bb, ante_posts
+        ):
             return Replay(True, [REPLAYED], [], None)
     try:
         game = start_hand(
-            {p: hand.stack(p) for p in dealt}, small_blind=sb, big_blind=bb,
-            button=hand.button, ante=max(antes or {a.amount for a in ante_posts}, default=0),
-            big_blind_ante=big_blind_ante, chip=hand.chip, structure=structure,
+            {p: hand.stack(p) for p in dealt},
+            small_blind=sb,
+            big_blind=bb,
+            button=hand.button,
+            ante=max(antes or {a.amount for a in ante_posts}, default=0),
+            big_blind_ante=big_blind_ante,
+            chip=hand.chip,
+            structure=structure,
         )
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
@@ -478,7 +486,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
                 game = game.bet(action.player, game.bets[seat] + action.amount)
             elif action.kind == "raise":
                 game = game.raise_to(action.player, _raise_to(action))
-        except PotEngineError as err:    # IllegalActionError, or an amount the model refuses
+        except PotEngineError as err:  # IllegalActionError, or an amount the model refuses
             illegal = IllegalHandHistoryError(
                 f"hand #{hand.hand_id}, line {action.line} ({action.text}): the hand model refuses it: {err}"
             )
@@ -492,9 +500,11 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     if model != {p: a for p, a in contributions.items() if a} and not problems:
         gone = [p for p, out in zip(game.setup.players, game.folded, strict=True) if out]
         if _same_pots(model, contributions, gone):
-            notes = ["Replayed with the hand model: every action is legal; the history calls only what "
-                     "the live opponents can contest (PokerStars' practice), the model calls in full and "
-                     "returns the rest: the same pots"]
+            notes = [
+                "Replayed with the hand model: every action is legal; the history calls only what "
+                "the live opponents can contest (PokerStars' practice), the model calls in full and "
+                "returns the rest: the same pots"
+            ]
         else:
             for player, amount in game.contributions.items():
                 if amount != contributions.get(player, 0):
@@ -505,8 +515,9 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     return Replay(True, [] if problems else notes, problems, None)
 
 
-def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount,
-                   bb: Amount, ante_posts: list) -> bool:
+def _plainly_legal(
+    hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount, bb: Amount, ante_posts: list
+) -> bool:
     """True only for a plain no-limit hand (the caller checks the structure) whose every action
     is in turn and of a legal size.
 
@@ -524,11 +535,11 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
     stacks = {p: hand.stacks[p] - ante for p in dealt}
     n = len(dealt)
     live = set(dealt)
-    out: set[str] = set()                           # all-in players: they act no more
+    out: set[str] = set()  # all-in players: they act no more
     bets: dict[str, Amount] = {p: 0 for p in dealt}
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
-    current, step, seat = bb, bb, bb_seat          # seat: who acted last
-    owe = set(dealt)                                # who must still act this round
+    current, step, seat = bb, bb, bb_seat  # seat: who acted last
+    owe = set(dealt)  # who must still act this round
     street = PREFLOP
     for action in hand.actions:
         if action.kind in POSTS:
@@ -540,9 +551,15 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
             stacks = {p: stacks[p] - bets[p] for p in dealt}
             bets = {p: 0 for p in dealt}
             owe = live - out
-            seat = sb_seat if n == 2 else dealt.index(hand.button)   # heads-up: the big blind first
-        seat = next(((seat + k) % n for k in range(1, n + 1)
-                     if dealt[(seat + k) % n] in live and dealt[(seat + k) % n] not in out), -1)
+            seat = sb_seat if n == 2 else dealt.index(hand.button)  # heads-up: the big blind first
+        seat = next(
+            (
+                (seat + k) % n
+                for k in range(1, n + 1)
+                if dealt[(seat + k) % n] in live and dealt[(seat + k) % n] not in out
+            ),
+            -1,
+        )
         p = action.player
         if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False
@@ -570,7 +587,7 @@ def _plainly_legal(hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: i
                 return False
             out.add(p)
         elif bets[p] >= stacks[p]:
-            return False                            # all-in without the mark: the model decides
+            return False  # all-in without the mark: the model decides
     if len(live) == 1:
         return True
     if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
@@ -626,7 +643,6 @@ def _payments(pays: Mapping[str, Amount]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-
 def duplicate_cards(hand: HandHistory) -> list[str]:
     """A difference in words for every card the history deals twice (board and shown hands).
 
@@ -646,7 +662,7 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     places = [(card, "on the board") for card in hand.board]
     places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
     for card, where in places:
-        key = "T" + card[-1] if card.startswith("10") else card    # "10c" is "Tc"
+        key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
         if key in seen:
             first = seen[key]
             both = f"{first} and {where}" if first != where else f"twice {where}"
@@ -656,10 +672,15 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     return problems
 
 
-
-def _ranking(hand: HandHistory, live: Sequence[str], pots: Sequence[Pot],
-             paid: Sequence[Mapping[str, Amount]], notes: list[str], *, cards_ok: bool = True,
-             ) -> tuple[Tiers, str, dict[str, HandValue] | None]:
+def _ranking(
+    hand: HandHistory,
+    live: Sequence[str],
+    pots: Sequence[Pot],
+    paid: Sequence[Mapping[str, Amount]],
+    notes: list[str],
+    *,
+    cards_ok: bool = True,
+) -> tuple[Tiers, str, dict[str, HandValue] | None]:
     """Tiers best first: from the shown cards if every live player showed, else the collections."""
     if len(live) == 1:
         notes.append(f"everybody else folded: {live[0]} takes the pot")
@@ -673,8 +694,11 @@ def _ranking(hand: HandHistory, live: Sequence[str], pots: Sequence[Pot],
             notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
             notes.append(
-                "cards: " + " > ".join(" = ".join(t) for t in by_cards)
-                + " (" + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t) + ")"
+                "cards: "
+                + " > ".join(" = ".join(t) for t in by_cards)
+                + " ("
+                + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
+                + ")"
             )
             return tuple(tuple(t) for t in by_cards), "cards", values
     if cards_ok:
@@ -690,7 +714,6 @@ def _ranking(hand: HandHistory, live: Sequence[str], pots: Sequence[Pot],
     if rest:
         tiers.append(rest)
     return tuple(tiers), "collected lines", None
-
 
 
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
@@ -722,7 +745,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
     live = [p for p in contributions if p not in folded]
     notes = [
-        "Put in: " + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items()) + "; "
+        "Put in: "
+        + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
+        + "; "
         + (f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded")
     ]
     replayed = replay_actions(hand, contributions)
@@ -734,13 +759,24 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     def finish(settlement: Settlement | None, source: str) -> HandAudit:
         verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
         return HandAudit(
-            hand.hand_id, verdict, hand, contributions, folded, tuple(steps), tuple(differences),
-            tuple(irregular), tuple(remarks), settlement, source, None, replayed.illegal,
+            hand.hand_id,
+            verdict,
+            hand,
+            contributions,
+            folded,
+            tuple(steps),
+            tuple(differences),
+            tuple(irregular),
+            tuple(remarks),
+            settlement,
+            source,
+            None,
+            replayed.illegal,
             line=hand.first_line,
         )
 
     if any(amount % hand.chip for amount in contributions.values()):
-        return finish(None, "collected lines")    # not whole chips: named in step 1, no pots to form
+        return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
     layout: PotLayout | None = None
     try:
         layout = build_pots(contributions, folded, dead=dead_money(hand))
@@ -794,7 +830,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     if hand.rake > total_in_pots or hand.rake % hand.chip:
         problems.append(
             f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
-            if hand.rake > total_in_pots else f"rake: {fmt(hand.rake)} is not a whole number of chips"
+            if hand.rake > total_in_pots
+            else f"rake: {fmt(hand.rake)} is not a whole number of chips"
         )
     elif hand.rake:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
@@ -812,9 +849,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                         "(PokerStars rakes each pot as it builds it: the split is the site's)"
                     )
     if rake is not None:
-        expected = 0 if hand.tournament else rake.amount_for(
-            total_in_pots, flop_seen=hand.flop_seen, chip=hand.chip
-        )                                             # tournaments are never raked
+        expected = (
+            0 if hand.tournament else rake.amount_for(total_in_pots, flop_seen=hand.flop_seen, chip=hand.chip)
+        )  # tournaments are never raked
         if expected != hand.rake:
             problems.append(
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
@@ -931,8 +968,11 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
             notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
-        same = (set(site_pays) == set(we_pay) and len(we_pay) > 1
-                and sum(site_pays.values()) == sum(we_pay.values()))
+        same = (
+            set(site_pays) == set(we_pay)
+            and len(we_pay) > 1
+            and sum(site_pays.values()) == sum(we_pay.values())
+        )
         gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
         if same and hand.chip < gap <= max(hand.rake, pot.rake):
             irregular.append(
@@ -991,7 +1031,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     differences += problems
 
     settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
-    check_conservation(settlement)          # the engine's one check: a failure is an engine bug
+    check_conservation(settlement)  # the engine's one check: a failure is an engine bug
     return finish(settlement, source)
 
 
@@ -1016,15 +1056,26 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
     return (before or list(seats))[-1]
 
 
-def _settlement(layout: PotLayout, pots: tuple[Pot, ...], tiers: Tiers, button: str, chip: Amount,
-                ) -> Settlement:
+def _settlement(
+    layout: PotLayout,
+    pots: tuple[Pot, ...],
+    tiers: Tiers,
+    button: str,
+    chip: Amount,
+) -> Settlement:
     seats = layout.seats
     winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
     payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}
     net = {p: payouts[p] - layout.contributions[p] for p in seats}
     return Settlement(
-        layout=layout, pots=pots, ranking=tiers, button=button, chip=chip,
-        winnings=winnings, payouts=payouts, net=net,
+        layout=layout,
+        pots=pots,
+        ranking=tiers,
+        button=button,
+        chip=chip,
+        winnings=winnings,
+        payouts=payouts,
+        net=net,
     )
 
 
@@ -1039,8 +1090,9 @@ def refused(err: HandHistoryError, file: str = "") -> HandAudit:
     <Verdict.UNSUPPORTED: 'unsupported'>
     """
     verdict = Verdict.UNSUPPORTED if isinstance(err, UnsupportedHandError) else Verdict.UNREADABLE
-    return HandAudit(getattr(err, "hand_id", None), verdict, error=err, file=file,
-                     line=getattr(err, "line_number", 0) or 0)
+    return HandAudit(
+        getattr(err, "hand_id", None), verdict, error=err, file=file, line=getattr(err, "line_number", 0) or 0
+    )
 
 
 def audit_lines(
@@ -1057,7 +1109,7 @@ def audit_lines(
             continue
         try:
             audit = audit_hand(item, rake=rake)
-        except PotEngineError as err:   # a safety net: audit_hand reports problems in words
+        except PotEngineError as err:  # a safety net: audit_hand reports problems in words
             failure = HandHistoryError(f"hand #{item.hand_id}: cannot be audited: {err}")
             failure.hand_id, failure.line_number = item.hand_id, item.first_line
             yield refused(failure, file)
@@ -1104,10 +1156,16 @@ class AuditRun:
                         first = (self._names[packed >> 40], packed & (1 << 40) - 1)
                         self._duplicates.setdefault(audit.hand_id, [first]).append((file, audit.line))
                         where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
-                        audit = replace(audit, notes=(*audit.notes, f"hand #{audit.hand_id} appears "
-                                                      f"more than once in the input (first at {where})"))
+                        audit = replace(
+                            audit,
+                            notes=(
+                                *audit.notes,
+                                f"hand #{audit.hand_id} appears "
+                                f"more than once in the input (first at {where})",
+                            ),
+                        )
                 yield audit
-        except HandHistoryError as err:       # the file itself: missing, a directory, NUL bytes
+        except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
             entry["error"] = str(err)
 
     def summary(self) -> dict[str, int]:
@@ -1132,8 +1190,12 @@ class AuditRun:
 
     def tail(self) -> dict[str, Any]:
         """The parts of the JSON document that follow the hands."""
-        return {"files": self.files, "duplicates": self.duplicates(), "summary": self.summary(),
-                "exit_status": self.exit_status()}
+        return {
+            "files": self.files,
+            "duplicates": self.duplicates(),
+            "summary": self.summary(),
+            "exit_status": self.exit_status(),
+        }
 
 
 def iter_audits(text: str, name: str = "") -> Iterator[HandAudit]:
@@ -1184,6 +1246,7 @@ def write_json(out: Any, audits: Iterable[HandAudit], run: AuditRun) -> None:
     >>> json.loads(out.getvalue())["hands"][0]["verdict"]
     'unsupported'
     """
+
     def dump(value: Any, indent: str) -> str:
         return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
 

@@ -69,12 +69,11 @@ class UnsupportedHandError(HandHistoryError):
     True
     """
 
+
 _CUR = r"[$€£]?"
 _AMT = _CUR + r"\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
-_STAKES = re.compile(
-    r"[(,] ?(" + _AMT + r")/(" + _AMT + r")(?: - (" + _AMT + r") Cap -)?(?: *[A-Z]{3})?\)"
-)
+_STAKES = re.compile(r"[(,] ?(" + _AMT + r")/(" + _AMT + r")(?: - (" + _AMT + r") Cap -)?(?: *[A-Z]{3})?\)")
 _SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
 _TABLE = re.compile(r"^Table '([^']*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
 _SEAT = re.compile(
@@ -105,8 +104,15 @@ _QUIET_VERBS = re.compile(
 _UNCALLED = re.compile(r"^Uncalled bet \((" + _AMT + r")\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (" + _AMT + r") from (pot|main pot|side pot(?:-(\d+))?)$")
 _TOTAL = re.compile(
-    r"^Total pot (" + _AMT + r")((?: Main pot " + _AMT + r"\.)?(?: Side pot(?:-\d+)? " + _AMT
-    + r"\.)*) \| Rake (" + _AMT + r")(?: \|.*)?$"
+    r"^Total pot ("
+    + _AMT
+    + r")((?: Main pot "
+    + _AMT
+    + r"\.)?(?: Side pot(?:-\d+)? "
+    + _AMT
+    + r"\.)*) \| Rake ("
+    + _AMT
+    + r")(?: \|.*)?$"
 )
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_WON = re.compile(r"(?:collected|won) \((" + _AMT + r")\)")
@@ -272,8 +278,9 @@ def game_name(header_rest: str) -> str | None:
     return found.group(0) if found else "Hold'em"
 
 
-def _error(hand_id: str | None, number: int, line: str, reason: str,
-           kind: type[HandHistoryError] = HandHistoryError) -> HandHistoryError:
+def _error(
+    hand_id: str | None, number: int, line: str, reason: str, kind: type[HandHistoryError] = HandHistoryError
+) -> HandHistoryError:
     shown = "".join(c if c.isprintable() else "?" for c in line[:120])
     if len(line) > 120:
         shown = shown[:117] + "..."
@@ -314,7 +321,7 @@ class _Reader:
         if known is not None:
             return known
         value = self._amount(text, number, line)
-        if len(_AMOUNTS) > 4096:          # a bounded cache: amounts repeat from hand to hand
+        if len(_AMOUNTS) > 4096:  # a bounded cache: amounts repeat from hand to hand
             _AMOUNTS.clear()
         _AMOUNTS[(text, self.currency)] = value
         return value
@@ -350,13 +357,16 @@ class _Reader:
         game = game_name(rest)
         if game is None:
             short = any(word in rest for word in _NOT_HOLDEM[:2])
-            raise self.unsupported(number, header, "short deck (6+ Hold'em) is not hold'em: not supported"
-                                   if short else "only hold'em hands can be read")
+            raise self.unsupported(
+                number,
+                header,
+                "short deck (6+ Hold'em) is not hold'em: not supported"
+                if short
+                else "only hold'em hands can be read",
+            )
         tournament = re.search(r"Tournament #(\d+)", rest)
         stakes = _STAKES.search(rest)
-        self.currency = tournament is None and bool(
-            stakes and (re.search(r"[$€£.]", stakes.group(0)))
-        )
+        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£.]", stakes.group(0))))
         small_blind = big_blind = small_bet = big_bet = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
@@ -460,11 +470,11 @@ class _Reader:
                 seat_line = _SUMMARY_SEAT.match(line)
                 if seat_line:
                     owner = by_number.get(int(seat_line.group(1)))
-                    if owner is None or not line[seat_line.end():].startswith(owner):
+                    if owner is None or not line[seat_line.end() :].startswith(owner):
                         raise self.fail(
                             number, line, "this summary line names a seat or player not at the table"
                         )
-                    for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner):]):
+                    for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner) :]):
                         won_here = self.amount(won.group(1), number, line)
                         summary_won[owner] = summary_won.get(owner, 0) + won_here
                     continue
@@ -501,8 +511,13 @@ class _Reader:
             cash_out = _CASH_OUT.match(line) if player is None and " cashed out the hand " in line else None
             if cash_out:
                 fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
-                cash_outs.append((self.player(cash_out.group(1), seats, number, line),
-                                  self.amount(cash_out.group(2), number, line), fee))
+                cash_outs.append(
+                    (
+                        self.player(cash_out.group(1), seats, number, line),
+                        self.amount(cash_out.group(2), number, line),
+                        fee,
+                    )
+                )
                 continue
             collected = _COLLECTED.match(line) if player is None and " collected " in line else None
             if collected:
@@ -522,7 +537,7 @@ class _Reader:
             assert verb is not None  # a player's line reaches here only once an action pattern matched
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
-                if len(cards) == 2:          # a single card shown is not a hand to rank
+                if len(cards) == 2:  # a single card shown is not a hand to rank
                     shown[player] = tuple(cards)
                 elif len(cards) > 2:
                     raise self.fail(number, line, "a hold'em hand shows two cards")
@@ -669,8 +684,10 @@ def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
                 try:
                     yield number, part.decode("utf-8"), ""
                 except UnicodeDecodeError as err:
-                    note = (f"byte 0x{part[err.start]:02x} at column {err.start + 1} is not UTF-8: "
-                            "the line is read as Windows-1252")
+                    note = (
+                        f"byte 0x{part[err.start]:02x} at column {err.start + 1} is not UTF-8: "
+                        "the line is read as Windows-1252"
+                    )
                     yield number, part.decode("cp1252", errors="replace"), note
         else:
             text = raw.rstrip("\r\n")
@@ -708,12 +725,17 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     hand_id = match.group(1) if match else None
     total = getattr(lines, "total", len(lines))
     if total > MAX_HAND_LINES:
-        raise _error(hand_id, first[0], first[1],
-                     f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}")
+        raise _error(
+            hand_id,
+            first[0],
+            first[1],
+            f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}",
+        )
     for number, line in lines:
         if len(line) > MAX_LINE_CHARS:
-            raise _error(hand_id, number, line,
-                         f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+            raise _error(
+                hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+            )
     hand = _Reader(lines).parse()
     bad = getattr(lines, "bad", ())
     if bad:
@@ -768,7 +790,7 @@ def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes
             end = chunk.find(b"\n")
             if end < 0:
                 continue
-            chunk, skipping = chunk[end + 1:], False
+            chunk, skipping = chunk[end + 1 :], False
         lines = (tail + chunk).split(b"\n")
         tail = lines.pop()
         if len(tail) > limit:

@@ -80,8 +80,14 @@ def settle_table(
     if order is None and rank_players is None:
         # The hand model's own amounts, folds and showdown ranking are valid by construction.
         tiers = tuple(ranking(t)) if len(names) - len(folded) > 1 else None
-        return settle_trusted(total, tiers, folded=frozenset(folded), button=names[setup.button],
-                              chip=setup.chip, dead=dead or None)
+        return settle_trusted(
+            total,
+            tiers,
+            folded=frozenset(folded),
+            button=names[setup.button],
+            chip=setup.chip,
+            dead=dead or None,
+        )
     if order is None and len(names) - len(folded) > 1:
         order = ranking(t, rank_players)
     return settle(total, order, folded=folded, button=names[setup.button], chip=setup.chip, dead=dead)

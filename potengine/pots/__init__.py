@@ -14,6 +14,24 @@ from .ranking import normalise_ranking, parse_ranking
 from .settlement import Settlement, award, settle
 from .split import best_eligible, odd_chip_order, pot_winners, split_pot
 
-__all__ = ["Audit", "AuditStep", "Pot", "PotLayout", "Rake", "Settlement", "add_dead_money", "audit",
-           "award", "best_eligible", "build_pots", "normalise_ranking", "odd_chip_order", "parse_ranking", "pot_winners", "settle",
-           "split_pot", "take_rake", "uncalled_bet"]
+__all__ = [
+    "Audit",
+    "AuditStep",
+    "Pot",
+    "PotLayout",
+    "Rake",
+    "Settlement",
+    "add_dead_money",
+    "audit",
+    "award",
+    "best_eligible",
+    "build_pots",
+    "normalise_ranking",
+    "odd_chip_order",
+    "parse_ranking",
+    "pot_winners",
+    "settle",
+    "split_pot",
+    "take_rake",
+    "uncalled_bet",
+]

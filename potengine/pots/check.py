@@ -66,6 +66,7 @@ class Audit:
         verdict = "every step holds" if self.ok else f"{len(self.failures)} step(s) fail"
         return "\n".join([*map(str, self.steps), f"Audit: {verdict}."])
 
+
 def _names(players: Iterable[str]) -> str:
     players = list(players)
     return ", ".join(players) if players else "nobody"
@@ -111,8 +112,11 @@ def audit(result: Settlement) -> Audit:
             steps[0].title,
             steps[0].ok and all(0 <= d <= contributions[p] for p, d in dead.items()),
             steps[0].findings
-            + ("Dead money (main pot only, never returned): "
-               + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items()) + ".",),
+            + (
+                "Dead money (main pot only, never returned): "
+                + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items())
+                + ".",
+            ),
         )
 
     # 2. The uncalled part: the largest bet above the second largest.
@@ -138,10 +142,8 @@ def audit(result: Settlement) -> Audit:
     # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
     in_play = {p: c - expected_refunds.get(p, 0) for p, c in bets.items()}
     levels = sorted({in_play[p] for p in live if in_play[p] > 0})
-    bands = list(zip([0, *levels[:-1]], levels, strict=False))   # no level: no band
-    expected_amounts = [
-        sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands
-    ]
+    bands = list(zip([0, *levels[:-1]], levels, strict=False))  # no level: no band
+    expected_amounts = [sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands]
     if dead:
         if not bands:
             bands = [(0, 0)]
@@ -153,24 +155,18 @@ def audit(result: Settlement) -> Audit:
     pots_total = sum(amounts, start=0)
     returned_total = sum(expected_refunds.values(), start=0)
     ok3 = amounts == expected_amounts and pots_total + returned_total == total
-    balance = (
-        "everything put in"
-        if pots_total + returned_total == total
-        else f"but {fmt(total)} were put in"
-    )
+    balance = "everything put in" if pots_total + returned_total == total else f"but {fmt(total)} were put in"
     findings3.append(
         f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned {fmt(returned_total)} "
         f"= {fmt(pots_total + returned_total)}, {balance}."
     )
     if amounts != expected_amounts:
-        findings3.append(
-            "Expected pots " + ", ".join(fmt(a) for a in expected_amounts) + " instead."
-        )
+        findings3.append("Expected pots " + ", ".join(fmt(a) for a in expected_amounts) + " instead.")
     steps.append(AuditStep(3, "tiers at the all-in levels", ok3, tuple(findings3)))
 
     # 4. Who may win each pot: live players who reached its top level.
     findings4, ok4 = [], len(result.pots) == len(bands)
-    for pot, (_, high) in zip(result.pots, bands, strict=False):   # counts compared above
+    for pot, (_, high) in zip(result.pots, bands, strict=False):  # counts compared above
         expected = tuple(p for p in live if in_play[p] >= high)
         findings4.append(f"{pot.name}: {_names(pot.eligible)}.")
         if pot.eligible != expected:
@@ -231,8 +227,7 @@ def audit(result: Settlement) -> Audit:
     return Audit(tuple(steps))
 
 
-def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amount
-                 ) -> dict[str, Amount]:
+def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amount) -> dict[str, Amount]:
     """One half split among ``winners``, odd chips one each in ``order`` (recomputed here)."""
     units, rest = divmod(amount, chip)
     each, odd = divmod(int(units), len(winners))
@@ -268,23 +263,27 @@ def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
             expected[p] = expected.get(p, 0) + chips
         shares = {p: s for p, s in pot.shares.items() if s}
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
-        high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order,
-                                                                         chip).items())
+        high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order, chip).items())
         if low:
-            low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order,
-                                                                            chip).items())
+            low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order, chip).items())
             how = "quartered:" if len(low) == 2 else "split:" if len(low) > 2 else "to"
-            finding = (f"{pot.name} ({fmt(pot.amount)}{rake}): high half {fmt(high_half)} to "
-                       f"{high_text}; low half {fmt(low_half)} {how} {low_text}.")
+            finding = (
+                f"{pot.name} ({fmt(pot.amount)}{rake}): high half {fmt(high_half)} to "
+                f"{high_text}; low half {fmt(low_half)} {how} {low_text}."
+            )
         else:
-            finding = (f"{pot.name} ({fmt(pot.amount)}{rake}): no qualifying low among "
-                       f"{_names(eligible)}; the high hand takes it all: {high_text}.")
+            finding = (
+                f"{pot.name} ({fmt(pot.amount)}{rake}): no qualifying low among "
+                f"{_names(eligible)}; the high hand takes it all: {high_text}."
+            )
         if len(expected) == 1:
             finding += f" {next(iter(expected))} scoops it."
         findings.append(finding)
         if shares != {p: s for p, s in expected.items() if s} or not set(shares) <= set(eligible):
             ok = False
-            findings.append("The settlement pays " + (", ".join(f"{p} {fmt(s)}" for p, s in
-                                                              shares.items()) or "nobody")
-                            + " instead.")
+            findings.append(
+                "The settlement pays "
+                + (", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or "nobody")
+                + " instead."
+            )
     return ok, findings

@@ -107,8 +107,9 @@ class HiLoPot(Pot):
         return self.low_winners if len(self.low_winners) == 2 else ()
 
 
-def normalise_low_ranking(low_ranking: Sequence[str | Iterable[str]] | None, *,
-                          seats: Sequence[str], live: Sequence[str]) -> Tiers:
+def normalise_low_ranking(
+    low_ranking: Sequence[str | Iterable[str]] | None, *, seats: Sequence[str], live: Sequence[str]
+) -> Tiers:
     """Check a low ranking (best low first, ties grouped; only players who hold a qualifying low).
 
     Players without a qualifying low are simply left out; an empty list means nobody qualifies.
@@ -127,27 +128,31 @@ def normalise_low_ranking(low_ranking: Sequence[str | Iterable[str]] | None, *,
     if low_ranking is None:
         return ()
     if isinstance(low_ranking, (str, bytes)) or not isinstance(low_ranking, Iterable):
-        raise InputError("low_ranking must be a list of the players holding a qualifying low, best "
-                         f"first, ties grouped in a tuple, e.g. ['Bilal', ('Alice', 'Chloé')]; "
-                         f"got {low_ranking!r}")
+        raise InputError(
+            "low_ranking must be a list of the players holding a qualifying low, best "
+            f"first, ties grouped in a tuple, e.g. ['Bilal', ('Alice', 'Chloé')]; "
+            f"got {low_ranking!r}"
+        )
     seat_of = {p: i for i, p in enumerate(seats)}
     seen: set[str] = set()
     tiers = []
     for entry in low_ranking:
-        group = (entry,) if isinstance(entry, str) else tuple(entry) if isinstance(entry, Iterable) \
-            else None
+        group = (entry,) if isinstance(entry, str) else tuple(entry) if isinstance(entry, Iterable) else None
         if not group:
-            raise InputError(f"low_ranking entries must be player names or tie groups, got "
-                             f"{_name(entry)}")
+            raise InputError(f"low_ranking entries must be player names or tie groups, got {_name(entry)}")
         for player in group:
             if not isinstance(player, str):
                 raise InputError(f"low_ranking entries must be player names, got {_name(player)}")
             if player not in seat_of:
-                raise InputError(f"low_ranking names {_name(player)}, who is not seated "
-                                 f"(players: {', '.join(seats)[:200]})")
+                raise InputError(
+                    f"low_ranking names {_name(player)}, who is not seated "
+                    f"(players: {', '.join(seats)[:200]})"
+                )
             if player not in live:
-                raise InputError(f"low_ranking names {_name(player)}, who folded: a folded player "
-                                 "has no low at the showdown")
+                raise InputError(
+                    f"low_ranking names {_name(player)}, who folded: a folded player "
+                    "has no low at the showdown"
+                )
             if player in seen:
                 raise InputError(f"low_ranking names {_name(player)} twice")
             seen.add(player)
@@ -155,8 +160,9 @@ def normalise_low_ranking(low_ranking: Sequence[str | Iterable[str]] | None, *,
     return tuple(tiers)
 
 
-def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequence[str],
-               chip: Amount) -> HiLoPot:
+def award_hilo(
+    pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequence[str], chip: Amount
+) -> HiLoPot:
     """Award one pot hi-lo: high half and low half, each to its best eligible hand(s).
 
     ``tiers`` is the high ranking, ``low_tiers`` the low ranking of the qualifying lows only (both
@@ -178,18 +184,30 @@ def award_hilo(pot: Pot, tiers: Tiers | None, low_tiers: Tiers, *, order: Sequen
     low_shares: dict[str, Amount] = (
         split_pot(low_amount, low_winners, order=order, chip=chip) if low_winners else {}
     )
-    total = {p: high_shares.get(p, 0) + low_shares.get(p, 0) for p in eligible
-             if p in high_shares or p in low_shares}
+    total = {
+        p: high_shares.get(p, 0) + low_shares.get(p, 0)
+        for p in eligible
+        if p in high_shares or p in low_shares
+    }
     winners = tuple(p for p in eligible if p in total)
     # Every field the pot already has (whatever Pot holds), then the award and the two halves.
     base = {f.name: getattr(pot, f.name) for f in fields(Pot) if f.name not in ("winners", "shares")}
-    return HiLoPot(**base, winners=winners, shares=total, high_amount=high_amount,
-                   low_amount=low_amount, high_winners=high_winners, low_winners=low_winners,
-                   high_shares=high_shares, low_shares=low_shares)
+    return HiLoPot(
+        **base,
+        winners=winners,
+        shares=total,
+        high_amount=high_amount,
+        low_amount=low_amount,
+        high_winners=high_winners,
+        low_winners=low_winners,
+        high_shares=high_shares,
+        low_shares=low_shares,
+    )
 
 
-def award_all_hilo(pots: Sequence[Pot], tiers: Tiers | None, low_tiers: Tiers, *,
-                   order: Sequence[str], chip: Amount) -> tuple[HiLoPot, ...]:
+def award_all_hilo(
+    pots: Sequence[Pot], tiers: Tiers | None, low_tiers: Tiers, *, order: Sequence[str], chip: Amount
+) -> tuple[HiLoPot, ...]:
     """Award every pot hi-lo, from the last side pot back to the main pot; main pot first.
 
     >>> from potengine.pots.layout import build_pots
@@ -202,10 +220,14 @@ def award_all_hilo(pots: Sequence[Pot], tiers: Tiers | None, low_tiers: Tiers, *
     return tuple(reversed(awarded))
 
 
-def rank_hilo_by_cards(hands: Mapping[str, Cards], board: Cards | None, *, game: str,
-                       seats: Sequence[str], live: Sequence[str],
-                       ) -> tuple[Tiers, dict[str, OmahaValue], Tiers, dict[str, LowValue | None],
-                                  tuple[Card, ...]]:
+def rank_hilo_by_cards(
+    hands: Mapping[str, Cards],
+    board: Cards | None,
+    *,
+    game: str,
+    seats: Sequence[str],
+    live: Sequence[str],
+) -> tuple[Tiers, dict[str, OmahaValue], Tiers, dict[str, LowValue | None], tuple[Card, ...]]:
     """Rank the live players of an Omaha hand by their cards: (high tiers, high values, low tiers,
     low values, board). ``game`` is ``"omaha"`` (no low) or ``"omaha-hi-lo"``.
 
@@ -219,29 +241,33 @@ def rank_hilo_by_cards(hands: Mapping[str, Cards], board: Cards | None, *, game:
     if game not in ("omaha", "omaha-hi-lo"):
         raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
     if not isinstance(hands, Mapping):
-        raise InputError("hands must map each player to his hole cards, "
-                         "e.g. {'Alice': 'As Ah Kd Qd'}")
+        raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah Kd Qd'}")
     for player in hands:
         if player not in seats:
-            raise InputError(f"hands names {player!r}, who is not seated "
-                             f"(players: {', '.join(seats)})")
+            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
     missing = [p for p in live if p not in hands]
     if missing:
-        raise InputError("no cards for live player(s) " + ", ".join(repr(p) for p in missing)
-                         + ": every player who reaches the showdown must show his hand")
+        raise InputError(
+            "no cards for live player(s) "
+            + ", ".join(repr(p) for p in missing)
+            + ": every player who reaches the showdown must show his hand"
+        )
     holes, board_cards = parse_omaha_deal(hands, board if board is not None else "")
     if len(board_cards) != 5:
-        raise CardError(f"the board must hold the 5 community cards at the showdown, got "
-                        f"{len(board_cards)} ({format_cards(board_cards) or 'no cards'})")
+        raise CardError(
+            f"the board must hold the 5 community cards at the showdown, got "
+            f"{len(board_cards)} ({format_cards(board_cards) or 'no cards'})"
+        )
     seat_of = {p: i for i, p in enumerate(seats)}
     values = {p: omaha_from_cards(holes[p], board_cards) for p in live}
     order = sorted({v.strength for v in values.values()}, reverse=True)
-    tiers = tuple(tuple(sorted((p for p, v in values.items() if v.strength == s),
-                               key=seat_of.__getitem__)) for s in order)
+    tiers = tuple(
+        tuple(sorted((p for p, v in values.items() if v.strength == s), key=seat_of.__getitem__))
+        for s in order
+    )
     lows: dict[str, LowValue | None] = {}
     low_tiers: Tiers = ()
     if game == "omaha-hi-lo":
         lows = {p: omaha_low_from_cards(holes[p], board_cards) for p in live}
         low_tiers = tuple(tuple(sorted(t, key=seat_of.__getitem__)) for t in rank_lows(lows))
     return tiers, values, low_tiers, lows, tuple(board_cards)
-

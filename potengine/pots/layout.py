@@ -151,6 +151,7 @@ class PotLayout:
         back = ", ".join(f"{p} {format_amount(c)}" for p, c in self.refunds.items())
         return f"<PotLayout: {pots or 'no pot'}; returned {back or 'nothing'}>"
 
+
 def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount]:
     """Validate a ``{player: total contribution}`` mapping and return it as a plain dict.
 
@@ -201,15 +202,11 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     if isinstance(folded, str):
         folded = (folded,)
     if not isinstance(folded, Iterable):
-        raise InputError(
-            f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}"
-        )
+        raise InputError(f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}")
     seen: set[str] = set()
     for player in folded:
         if player not in seats:
-            raise InputError(
-                f"folded player {player!r} is not seated (players: {', '.join(seats)})"
-            )
+            raise InputError(f"folded player {player!r} is not seated (players: {', '.join(seats)})")
         if player in seen:
             raise InputError(f"folded player {player!r} is listed twice")
         seen.add(player)
@@ -311,7 +308,7 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
             if c > low:
                 amount += (c if c < high else high) - low
         eligible = tuple([j for j in live_seats if in_play[j] >= high])
-        tiers.append(_tier(Tier, (low, high, amount, eligible)))   # Tier(...) without its __new__
+        tiers.append(_tier(Tier, (low, high, amount, eligible)))  # Tier(...) without its __new__
         low = high
     return top, refund, tiers
 
@@ -384,9 +381,7 @@ def form_pots(
     ({'A': 400}, [(1000, ('C',))])
     """
     seats = tuple(contributions)
-    bets = (
-        [c - dead.get(p, 0) for p, c in contributions.items()] if dead else list(contributions.values())
-    )
+    bets = [c - dead.get(p, 0) for p, c in contributions.items()] if dead else list(contributions.values())
     live = [p not in folded for p in seats] if folded else [True] * len(seats)
     # The uncalled part goes back even to a player who then folds: a bettor called all-in for
     # less who mucks at the showdown still gets back what nobody matched.
@@ -410,21 +405,35 @@ def form_pots(
     pots: list[Pot] = []
     for index, (low, high, amount, eligible) in enumerate(tiers):
         parts = {seats[j]: (c if c < high else high) - low for j, c in enumerate(bets) if c > low}
-        pots.append(built(Pot, {
-            "index": index, "low": low, "high": high, "amount": amount,
-            "eligible": tuple([seats[j] for j in eligible]),
-            "contributions": MappingProxyType(parts), "winners": (), "shares": EMPTY, "rake": 0,
-        }))
+        pots.append(
+            built(
+                Pot,
+                {
+                    "index": index,
+                    "low": low,
+                    "high": high,
+                    "amount": amount,
+                    "eligible": tuple([seats[j] for j in eligible]),
+                    "contributions": MappingProxyType(parts),
+                    "winners": (),
+                    "shares": EMPTY,
+                    "rake": 0,
+                },
+            )
+        )
     if dead:
         pots = add_dead_money(pots, dead, seats=seats, live=[p for p in seats if p not in folded])
-    return built(PotLayout, {
-        "seats": seats,
-        "contributions": MappingProxyType(dict(contributions)),
-        "folded": folded,
-        "pots": tuple(pots),
-        "refunds": MappingProxyType(refunds),
-        "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
-    })
+    return built(
+        PotLayout,
+        {
+            "seats": seats,
+            "contributions": MappingProxyType(dict(contributions)),
+            "folded": folded,
+            "pots": tuple(pots),
+            "refunds": MappingProxyType(refunds),
+            "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
+        },
+    )
 
 
 def add_dead_money(
@@ -437,8 +446,7 @@ def add_dead_money(
     >>> [(p.amount, dict(p.contributions)) for p in with_dead]
     [(25, {'A': 10, 'B': 15})]
     """
-    main = pots[0] if pots else Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live),
-                                    contributions={})
+    main = pots[0] if pots else Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live), contributions={})
     parts = dict(main.contributions)
     for player, chips in dead.items():
         parts[player] = parts.get(player, 0) + chips

@@ -105,9 +105,7 @@ class Rake:
         return cls(amount=amount, no_flop_no_drop=no_flop_no_drop)
 
     @classmethod
-    def percentage(
-        cls, percent: Percent, *, cap: Amount | None = None, no_flop_no_drop: bool = True
-    ) -> Rake:
+    def percentage(cls, percent: Percent, *, cap: Amount | None = None, no_flop_no_drop: bool = True) -> Rake:
         """``percent`` % of the total pot, rounded down to the chip, at most ``cap``.
 
         >>> rake = Rake.percentage(Decimal("4.5"), cap=Decimal("3.00"))
@@ -136,14 +134,14 @@ class Rake:
         if self.no_flop_no_drop and not flop_seen:
             rake: Amount = 0
         elif self.percent:
-            chips = int(Fraction(total) * self.percent / 100 / Fraction(chip))   # floor: >= 0
+            chips = int(Fraction(total) * self.percent / 100 / Fraction(chip))  # floor: >= 0
             rake = chips * chip
             if self.cap is not None:
                 rake = min(rake, self.cap)
         else:
             rake = self.amount
         rake = min(rake, total)
-        rake -= rake % chip          # a house takes whole chips: a cap or fixed amount rounds down
+        rake -= rake % chip  # a house takes whole chips: a cap or fixed amount rounds down
         if isinstance(total, Decimal) and not isinstance(rake, Decimal):
             rake = Decimal(rake)
         return rake
@@ -184,13 +182,11 @@ def take_rake(
         withheld = check_amount(rake, "the rake")
         if withheld > total:
             raise InputError(
-                f"a rake of {format_amount(withheld)} is more than the pots hold "
-                f"({format_amount(total)})"
+                f"a rake of {format_amount(withheld)} is more than the pots hold ({format_amount(total)})"
             )
         if not is_multiple(withheld, chip):
             raise InputError(
-                f"a rake of {format_amount(withheld)} is not a whole number of chips of "
-                f"{format_amount(chip)}"
+                f"a rake of {format_amount(withheld)} is not a whole number of chips of {format_amount(chip)}"
             )
     if spread == "in proportion":
         return spread_in_proportion(amounts, withheld, chip=chip)
@@ -223,7 +219,7 @@ def spread_in_proportion(amounts: Sequence[Amount], rake: Amount, *, chip: Amoun
         return tuple(chip * 0 for _ in amounts)
     if len(amounts) == 1:
         return (chip * units,)
-    sizes = [int(Fraction(a) / Fraction(chip)) for a in amounts]     # whole chips: exact integers
+    sizes = [int(Fraction(a) / Fraction(chip)) for a in amounts]  # whole chips: exact integers
     whole = sum(sizes)
     parts = [units * size // whole for size in sizes]
     left = units - sum(parts)

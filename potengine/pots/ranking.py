@@ -49,8 +49,10 @@ def normalise_ranking(
     potengine.errors.InputError: ranking names 'Eve', who is not seated (players: Alice, Bilal)
     """
     kind = type(ranking)
-    if kind is not list and kind is not tuple and (
-        isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable)
+    if (
+        kind is not list
+        and kind is not tuple
+        and (isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable))
     ):
         raise InputError(
             "ranking must be a list of players, best first, with tied players grouped in a "
@@ -105,8 +107,7 @@ def _refuse(player: object, seen: set[str], live: Sequence[str], folded: Iterabl
         raise InputError(f"ranking names {_name(player)} twice")
     seated = list(live) + sorted(folded)
     raise InputError(
-        f"ranking names {_name(player)}, who is not seated "
-        f"(players: {', '.join(map(str, seated))[:200]})"
+        f"ranking names {_name(player)}, who is not seated (players: {', '.join(map(str, seated))[:200]})"
     )
 
 
@@ -124,8 +125,6 @@ def parse_ranking(text: str) -> list[str | tuple[str, ...]]:
     for chunk in text.split(">"):
         names = tuple(name.strip() for name in chunk.split("="))
         if not all(names):
-            raise InputError(
-                f"ranking {text!r} has an empty name; write it like 'Alice > Chloé = Bilal'"
-            )
+            raise InputError(f"ranking {text!r} has an empty name; write it like 'Alice > Chloé = Bilal'")
         result.append(names[0] if len(names) == 1 else names)
     return result

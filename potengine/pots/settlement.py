@@ -140,7 +140,7 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must
         be whole chips of the smallest denomination
     """
-    if type(chip) is int and chip == 1:   # the usual case: only a Decimal amount may not divide
+    if type(chip) is int and chip == 1:  # the usual case: only a Decimal amount may not divide
         checked: Amount = 1
         bad = [(p, a) for p, a in contributions.items() if type(a) is not int and a % 1]
     else:
@@ -148,10 +148,10 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
         bad = [(p, a) for p, a in contributions.items() if a % checked]
     for player, amount in bad[:1]:
         raise InputError(
-                f"chip {format_amount(checked)} does not divide {player}'s contribution of "
-                f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
-                + (" (for cents pass chip=Decimal('0.01'))" if isinstance(amount, Decimal) else "")
-            )
+            f"chip {format_amount(checked)} does not divide {player}'s contribution of "
+            f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
+            + (" (for cents pass chip=Decimal('0.01'))" if isinstance(amount, Decimal) else "")
+        )
     return checked
 
 
@@ -232,10 +232,13 @@ def settle(
         if ranking is not None or low_ranking is not None:
             raise InputError("give either rankings or the cards (hands= and board=), not both")
         tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
-            hands, board, game=game, seats=seats, live=live)
+            hands, board, game=game, seats=seats, live=live
+        )
     elif game == "omaha-hi-lo" and low_ranking is None:
-        raise InputError("an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
-                         "(the players holding a qualifying low, best first; [] for nobody)")
+        raise InputError(
+            "an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
+            "(the players holding a qualifying low, best first; [] for nobody)"
+        )
     elif hands is not None:
         if ranking is not None:
             raise InputError(
@@ -254,14 +257,35 @@ def settle(
         )
     if hilo:
         with exact_arithmetic("the settlement"):
-            return _settle_hilo(checked, tiers, low_tiers, folded_set, button, chip, dead_money,
-                                rake, flop_seen, game, (values, low_values, board_cards))
+            return _settle_hilo(
+                checked,
+                tiers,
+                low_tiers,
+                folded_set,
+                button,
+                chip,
+                dead_money,
+                rake,
+                flop_seen,
+                game,
+                (values, low_values, board_cards),
+            )
     if exact or rake is not None or dead_money:
         with exact_arithmetic("the settlement"):
-            return _settle(exact, checked, tiers, folded_set, button, chip, dead_money, rake,
-                           flop_seen, values, board_cards)
-    return _settle(False, checked, tiers, folded_set, button, chip, None, None, True, values,
-                   board_cards)
+            return _settle(
+                exact,
+                checked,
+                tiers,
+                folded_set,
+                button,
+                chip,
+                dead_money,
+                rake,
+                flop_seen,
+                values,
+                board_cards,
+            )
+    return _settle(False, checked, tiers, folded_set, button, chip, None, None, True, values, board_cards)
 
 
 def settle_trusted(
@@ -290,8 +314,7 @@ def settle_trusted(
     exact = type(chip) is not int or any(type(c) is not int for c in contributions.values())
     if exact or dead:
         with exact_arithmetic("the settlement"):
-            return _settle(exact, contributions, tiers, folded, button, chip, dead, None, True, None,
-                           None)
+            return _settle(exact, contributions, tiers, folded, button, chip, dead, None, True, None, None)
     return _settle(False, contributions, tiers, folded, button, chip, None, None, True, None, None)
 
 
@@ -322,9 +345,21 @@ def _settle_hilo(
     winnings = {p: sum((pot.shares.get(p, zero) for pot in pots), start=zero) for p in seats}
     payouts = {p: winnings[p] + layout.refunds.get(p, zero) for p in seats}
     net = {p: payouts[p] - contributions[p] for p in seats}
-    result = Settlement(layout=layout, pots=pots, ranking=tiers, button=button, chip=chip,
-                        winnings=winnings, payouts=payouts, net=net, hands=values,
-                        board=board_cards, low_ranking=low_tiers, low_hands=low_values, game=game)
+    result = Settlement(
+        layout=layout,
+        pots=pots,
+        ranking=tiers,
+        button=button,
+        chip=chip,
+        winnings=winnings,
+        payouts=payouts,
+        net=net,
+        hands=values,
+        board=board_cards,
+        low_ranking=low_tiers,
+        low_hands=low_values,
+        game=game,
+    )
     check_conservation(result)
     return result
 
@@ -356,7 +391,7 @@ def _settle(
     # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
     pots: list[Pot] = list(formed)
     for i in range(len(formed) - 1, -1, -1):
-        pot = object.__new__(Pot)   # the formed pot with its winners: see layout.built
+        pot = object.__new__(Pot)  # the formed pot with its winners: see layout.built
         fields = pot.__dict__
         fields.update(formed[i].__dict__)
         eligible = fields["eligible"]
@@ -380,18 +415,21 @@ def _settle(
     for p, back in layout.refunds.items():
         payouts[p] += back
     net = {p: payouts[p] - c for p, c in contributions.items()}
-    result = built(Settlement, {
-        "layout": layout,
-        "pots": tuple(pots),
-        "ranking": tiers,
-        "button": button,
-        "chip": chip,
-        "winnings": MappingProxyType(winnings),
-        "payouts": MappingProxyType(payouts),
-        "net": MappingProxyType(net),
-        "hands": None if values is None else _frozen(values),
-        "board": board_cards,
-    })
+    result = built(
+        Settlement,
+        {
+            "layout": layout,
+            "pots": tuple(pots),
+            "ranking": tiers,
+            "button": button,
+            "chip": chip,
+            "winnings": MappingProxyType(winnings),
+            "payouts": MappingProxyType(payouts),
+            "net": MappingProxyType(net),
+            "hands": None if values is None else _frozen(values),
+            "board": board_cards,
+        },
+    )
     check_conservation(result)
     return result
 
@@ -415,21 +453,19 @@ def rank_by_cards(
     live = [p for p in seats if p not in out]
     for player in hands:
         if player not in seats:
-            raise InputError(
-                f"hands names {player!r}, who is not seated (players: {', '.join(seats)})"
-            )
+            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
     missing = [p for p in live if p not in hands]
     if missing:
         raise InputError(
-            "no cards for live player(s) " + ", ".join(repr(p) for p in missing)
+            "no cards for live player(s) "
+            + ", ".join(repr(p) for p in missing)
             + ": every player who reaches the showdown must show his hand"
         )
     board_cards = parse_cards(board if board is not None else "")
     if len(board_cards) != 5:
         shown = " ".join(map(str, board_cards)) or "no cards"
         raise CardError(
-            f"the board must hold the 5 community cards at the showdown, got "
-            f"{len(board_cards)} ({shown})"
+            f"the board must hold the 5 community cards at the showdown, got {len(board_cards)} ({shown})"
         )
     ranked, values = rank_players(hands, board_cards)
     seat_of = {p: i for i, p in enumerate(seats)}
@@ -461,8 +497,7 @@ def check_conservation(result: Settlement) -> None:
     total = sum(layout.contributions.values())
     if paid + returned + withheld != total:
         raise RuntimeError(
-            f"chips not conserved: paid {paid} + returned {returned} + withheld "
-            f"{withheld} != put in {total}"
+            f"chips not conserved: paid {paid} + returned {returned} + withheld {withheld} != put in {total}"
         )
     if sum(result.net.values()) + withheld != 0:
         raise RuntimeError("nets do not sum to minus the rake")

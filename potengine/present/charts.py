@@ -53,9 +53,9 @@ POT_HATCHES = ("", "//", "..", "\\\\", "oo", "++", "--", "**")
 DEAD_COLOUR = "#9a9a9a"
 DEAD_HATCH = "xx"
 DEAD_EDGE = "#404040"
-FIGURE_WIDTH = 4.6   # inches: scaled to a phone's 358-pixel column, 9 pt stays above 9 px
-MIN_FONT = 9         # points: the smallest text any chart writes
-DPI = 200            # pixels per inch: sharp on high-density screens (the page scales it down)
+FIGURE_WIDTH = 4.6  # inches: scaled to a phone's 358-pixel column, 9 pt stays above 9 px
+MIN_FONT = 9  # points: the smallest text any chart writes
+DPI = 200  # pixels per inch: sharp on high-density screens (the page scales it down)
 
 
 class PatchStyle(TypedDict, total=False):
@@ -94,15 +94,26 @@ def pot_style(index: int) -> PatchStyle:
 def _label(ax: Axes, x: float, bottom: float, height: float, text: str, scale: float) -> None:
     if height >= 0.07 * scale:  # every argument here is a float: matplotlib draws in floats
         ax.text(
-            x, bottom + height / 2, text, ha="center", va="center", fontsize=MIN_FONT,
+            x,
+            bottom + height / 2,
+            text,
+            ha="center",
+            va="center",
+            fontsize=MIN_FONT,
             bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
         )
 
 
 def _legend(ax: Axes, handles: Sequence[Artist]) -> None:
     """Put the key under the bars, so that it never hides a bar or a label."""
-    ax.legend(handles=handles, fontsize=MIN_FONT, loc="upper center", bbox_to_anchor=(0.5, -0.2),
-              ncol=min(2, len(handles)), frameon=False)
+    ax.legend(
+        handles=handles,
+        fontsize=MIN_FONT,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.2),
+        ncol=min(2, len(handles)),
+        frameon=False,
+    )
 
 
 def _layout_of(result: Settlement | PotLayout) -> PotLayout:
@@ -114,8 +125,15 @@ PUT_IN_LINE: LineStyle = {"color": "black", "linewidth": 2.2, "linestyle": (0, (
 DEAD_STYLE: PatchStyle = {"hatch": DEAD_HATCH, "edgecolor": DEAD_EDGE}
 
 
-def _stack(ax: Axes, x: int, segments: Iterable[tuple[Amount, PatchStyle]], refund: Amount, *,
-           scale: float, gap: float = 0.0) -> float:
+def _stack(
+    ax: Axes,
+    x: int,
+    segments: Iterable[tuple[Amount, PatchStyle]],
+    refund: Amount,
+    *,
+    scale: float,
+    gap: float = 0.0,
+) -> float:
     """One player's bar: ``segments`` of (amount, style) stacked, then the returned chips apart.
 
     Bars are drawn in floats (matplotlib's unit) and labelled with the exact amounts; the top of
@@ -136,8 +154,16 @@ def _stack(ax: Axes, x: int, segments: Iterable[tuple[Amount, PatchStyle]], refu
     return bottom
 
 
-def _axes(ax: Axes, seats: Sequence[str], folded: Collection[str], *, ylabel: str, title: str,
-          top: float, handles: Sequence[Artist]) -> Axes:
+def _axes(
+    ax: Axes,
+    seats: Sequence[str],
+    folded: Collection[str],
+    *,
+    ylabel: str,
+    title: str,
+    top: float,
+    handles: Sequence[Artist],
+) -> Axes:
     """Player names under the bars (folded ones marked), labels, title and the key below."""
     ax.set_xticks(range(len(seats)))
     ax.set_xticklabels([p + ("\n(folded)" if p in folded else "") for p in seats])
@@ -169,8 +195,15 @@ def contribution_chart(result: Settlement | PotLayout, ax: Axes | None = None) -
             for pot in layout.pots
         ]
         top = _stack(ax, x, segments, layout.refunds.get(player, 0), scale=scale, gap=0.02 * scale)
-        ax.text(x, top + 0.02 * scale, fmt(layout.contributions[player]), ha="center",
-                va="bottom", fontsize=MIN_FONT, fontweight="bold")
+        ax.text(
+            x,
+            top + 0.02 * scale,
+            fmt(layout.contributions[player]),
+            ha="center",
+            va="bottom",
+            fontsize=MIN_FONT,
+            fontweight="bold",
+        )
     handles: list[Artist] = [
         Patch(**pot_style(pot.index), label=f"{pot.name}: {fmt(pot.amount)}") for pot in layout.pots
     ]
@@ -179,8 +212,15 @@ def contribution_chart(result: Settlement | PotLayout, ax: Axes | None = None) -
         handles.append(Patch(**dead_key, label="dead (folded), in its pot"))
     if layout.refunds:
         handles.append(Patch(**RETURNED_STYLE, label="returned (uncalled)"))
-    return _axes(ax, seats, layout.folded, ylabel="chips put in", title="Who put in what",
-                 top=scale * 1.18, handles=handles)
+    return _axes(
+        ax,
+        seats,
+        layout.folded,
+        ylabel="chips put in",
+        title="Who put in what",
+        top=scale * 1.18,
+        handles=handles,
+    )
 
 
 def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
@@ -197,16 +237,30 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
         top = _stack(ax, x, segments, result.refunds.get(player, 0), scale=scale)
         put_in = float(result.contributions[player])
         ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
-        ax.text(x, max(top, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
-                ha="center", va="bottom", fontsize=MIN_FONT, fontweight="bold")
+        ax.text(
+            x,
+            max(top, put_in) + 0.03 * scale,
+            f"net {signed(result.net[player])}",
+            ha="center",
+            va="bottom",
+            fontsize=MIN_FONT,
+            fontweight="bold",
+        )
     handles: list[Artist] = [
         Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
     ]
     if result.refunds:
         handles.append(Patch(**RETURNED_STYLE, label="returned"))
     handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
-    return _axes(ax, seats, result.folded, ylabel="chips received", title="Who received what",
-                 top=scale * 1.2, handles=handles)
+    return _axes(
+        ax,
+        seats,
+        result.folded,
+        ylabel="chips received",
+        title="Who received what",
+        top=scale * 1.2,
+        handles=handles,
+    )
 
 
 def settlement_chart(result: Settlement) -> Figure:
@@ -214,8 +268,9 @@ def settlement_chart(result: Settlement) -> Figure:
 
     The panels are stacked so that the figure stays legible on a phone.
     """
-    fig, (left, right) = plt.subplots(2, 1, figsize=(FIGURE_WIDTH, 8.4), sharey=True,
-                                      layout="constrained", dpi=DPI)
+    fig, (left, right) = plt.subplots(
+        2, 1, figsize=(FIGURE_WIDTH, 8.4), sharey=True, layout="constrained", dpi=DPI
+    )
     contribution_chart(result, ax=left)
     payout_chart(result, ax=right)
     top = max(left.get_ylim()[1], right.get_ylim()[1])
@@ -247,14 +302,14 @@ def equity_chart(result: PotEquityResult | OmahaEquityResult) -> Figure:
             share = float(pot.chances[name].share)
             offset = x + (i - (len(pots) - 1) / 2) * width
             left.bar(offset, share, width, **pot_style(i))
-            left.text(offset, share + 0.01, f"{share:.0%}", ha="center", va="bottom",
-                      fontsize=MIN_FONT)
+            left.text(offset, share + 0.01, f"{share:.0%}", ha="center", va="bottom", fontsize=MIN_FONT)
     left.set_xticks(range(len(players)), players)
     left.set_ylim(0, 1.1)
     left.set_ylabel("share of the pot (ties split)")
     left.set_title("Share of each pot")
-    _legend(left, [Patch(**pot_style(i), label=f"{pot.name}: {fmt(pot.amount)}")
-                   for i, pot in enumerate(pots)])
+    _legend(
+        left, [Patch(**pot_style(i), label=f"{pot.name}: {fmt(pot.amount)}") for i, pot in enumerate(pots)]
+    )
     bottoms = [0.0] * len(players)
     for i, pot in enumerate(pots):
         for x, name in enumerate(players):
@@ -267,16 +322,24 @@ def equity_chart(result: PotEquityResult | OmahaEquityResult) -> Figure:
         if back:
             right.bar(x, back, bottom=bottoms[x], width=0.62, **RETURNED_STYLE)
             bottoms[x] += back
-        right.text(x, bottoms[x] + 2, f"{bottoms[x]:.1f}", ha="center", va="bottom", fontsize=MIN_FONT,
-                   fontweight="bold")
+        right.text(
+            x,
+            bottoms[x] + 2,
+            f"{bottoms[x]:.1f}",
+            ha="center",
+            va="bottom",
+            fontsize=MIN_FONT,
+            fontweight="bold",
+        )
         if name in result.contributions:
             put_in = float(result.contributions[name])
             right.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
     right.set_xticks(range(len(players)), players)
     right.set_ylabel("expected chips")
     right.set_title("Expected chips back")
-    handles: list[Artist] = [Patch(**pot_style(i), label=f"from {pot.name.lower()}")
-                             for i, pot in enumerate(pots)]
+    handles: list[Artist] = [
+        Patch(**pot_style(i), label=f"from {pot.name.lower()}") for i, pot in enumerate(pots)
+    ]
     handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
     _legend(right, handles)
     right.spines[["top", "right"]].set_visible(False)
@@ -305,23 +368,46 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
     shares = dict(chosen.shares)
     base = min(shares.values()) if shares else 0
     ax.add_patch(Ellipse((0, 0), 2.4, 1.4, facecolor="#e8f0e8", edgecolor="black"))
-    ax.text(0, 0.1, f"{chosen.name}: {fmt(chosen.awarded)}", ha="center", va="center",
-            fontsize=11, fontweight="bold",
-            bbox={"facecolor": "white", "edgecolor": "black", "boxstyle": "round"})
-    ax.text(0, -0.3, "odd chips go clockwise\nfrom the button", ha="center", fontsize=MIN_FONT,
-            style="italic")
+    ax.text(
+        0,
+        0.1,
+        f"{chosen.name}: {fmt(chosen.awarded)}",
+        ha="center",
+        va="center",
+        fontsize=11,
+        fontweight="bold",
+        bbox={"facecolor": "white", "edgecolor": "black", "boxstyle": "round"},
+    )
+    ax.text(
+        0, -0.3, "odd chips go clockwise\nfrom the button", ha="center", fontsize=MIN_FONT, style="italic"
+    )
     n = len(seats)
     for i, player in enumerate(seats):
-        angle = math.pi / 2 - 2 * math.pi * i / n          # seat order runs clockwise
+        angle = math.pi / 2 - 2 * math.pi * i / n  # seat order runs clockwise
         x, y = 2.0 * math.cos(angle), 1.45 * math.sin(angle)
         winner = player in chosen.winners
         folded = player in result.folded
         face = "#0072B2" if winner else (DEAD_COLOUR if folded else "white")
-        ax.add_patch(Circle((x, y), 0.3, facecolor=face, edgecolor="black",
-                            hatch=DEAD_HATCH if folded else ("" if winner else "")))
-        ax.text(x, y, player, ha="center", va="center", fontsize=MIN_FONT,
-                color="white" if winner else "black", fontweight="bold" if winner else "normal",
-                bbox=None if winner else {"facecolor": "white", "edgecolor": "none", "pad": 1})
+        ax.add_patch(
+            Circle(
+                (x, y),
+                0.3,
+                facecolor=face,
+                edgecolor="black",
+                hatch=DEAD_HATCH if folded else ("" if winner else ""),
+            )
+        )
+        ax.text(
+            x,
+            y,
+            player,
+            ha="center",
+            va="center",
+            fontsize=MIN_FONT,
+            color="white" if winner else "black",
+            fontweight="bold" if winner else "normal",
+            bbox=None if winner else {"facecolor": "white", "edgecolor": "none", "pad": 1},
+        )
         notes = []
         if winner:
             notes.append(f"gets {fmt(shares[player])}")
@@ -331,7 +417,7 @@ def odd_chip_chart(result: Settlement, pot: int = 0, ax: Axes | None = None) -> 
                 notes.append(f"odd chip {rank}{suffix}: +{fmt(shares[player] - base)}")
         elif folded:
             notes.append("folded")
-        above = y > 0.5                                     # notes go away from the table
+        above = y > 0.5  # notes go away from the table
         for k, note in enumerate(notes):
             ny = y + 0.4 + 0.2 * (len(notes) - 1 - k) if above else y - 0.4 - 0.2 * k
             ax.text(x, ny, note, ha="center", va="bottom" if above else "top", fontsize=MIN_FONT)
@@ -387,7 +473,7 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
                 chips = shares.get(player, 0)
                 if chips:
                     if label == "low" and len(shares) == 2:
-                        label = "low ¼"                       # a quartered low: half of a half
+                        label = "low ¼"  # a quartered low: half of a half
                     if scoop:
                         label = f"scoop: {label}"
                     ax.bar(x, float(chips), bottom=bottom, width=0.62, **style)
@@ -400,10 +486,24 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
             bottom += float(refund)
         put_in = float(result.contributions[player])
         ax.plot([x - 0.38, x + 0.38], [put_in, put_in], **PUT_IN_LINE)
-        ax.text(x, max(bottom, put_in) + 0.03 * scale, f"net {signed(result.net[player])}",
-                ha="center", va="bottom", fontsize=9, fontweight="bold")
+        ax.text(
+            x,
+            max(bottom, put_in) + 0.03 * scale,
+            f"net {signed(result.net[player])}",
+            ha="center",
+            va="bottom",
+            fontsize=9,
+            fontweight="bold",
+        )
     if result.refunds:
         handles.append(Patch(**RETURNED_STYLE, label="returned"))
     handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
-    return _axes(ax, seats, result.folded, ylabel="chips received",
-                 title="Which half of which pot", top=scale * 1.2, handles=handles)
+    return _axes(
+        ax,
+        seats,
+        result.folded,
+        ylabel="chips received",
+        title="Which half of which pot",
+        top=scale * 1.2,
+        handles=handles,
+    )

@@ -89,11 +89,11 @@ def _json_amount(amount: Amount, places: int | None = None) -> int | str:
     value = Decimal(amount)
     if places is not None:
         fixed = value.quantize(Decimal(1).scaleb(-places), context=Context(prec=100))
-        if fixed == value:                      # never round: an odd amount keeps its digits
+        if fixed == value:  # never round: an odd amount keeps its digits
             value = fixed
     if value == 0:
-        value = abs(value)                      # no "-0.00"
-    return f"{value:f}"                       # plain digits, never "1E-12"
+        value = abs(value)  # no "-0.00"
+    return f"{value:f}"  # plain digits, never "1E-12"
 
 
 def settlement_json(result: Settlement) -> dict[str, Any]:

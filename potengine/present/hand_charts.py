@@ -42,10 +42,7 @@ def street_pot_table(hand: Hand) -> list[tuple[str, list[Amount]]]:
     >>> street_pot_table(h.raise_to("C", 100).all_in("A").call("B").check("B").check("C"))
     [('pre-flop', [90, 140]), ('flop', [90, 140])]
     """
-    return [
-        (STREET_NAMES[k], [pot.amount for pot in pots])
-        for k, pots in enumerate(hand.street_pots[:4])
-    ]
+    return [(STREET_NAMES[k], [pot.amount for pot in pots]) for k, pots in enumerate(hand.street_pots[:4])]
 
 
 def street_returns(hand: Hand) -> list[Amount]:
@@ -85,8 +82,10 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
     returns = street_returns(hand)
     back_to = ", ".join(hand.refunds) if hand.refunds else ""
     # Amounts stay exact for the labels; matplotlib is given floats (it draws in floats).
-    top = float(max((sum(p.amount for p in pots) + r
-                     for pots, r in zip(snapshots, returns, strict=True)), default=0) or 1)
+    top = float(
+        max((sum(p.amount for p in pots) + r for pots, r in zip(snapshots, returns, strict=True)), default=0)
+        or 1
+    )
     count = max((len(pots) for pots in snapshots), default=0)
     for x, pots in enumerate(snapshots):
         bottom: Amount = 0
@@ -96,28 +95,52 @@ def street_pots_chart(hand: Hand, ax: Axes | None = None, title: str = "Pots aft
                 style = {**style, "linewidth": 2.2}
             ax.bar(x, float(pot.amount), bottom=float(bottom), width=0.7, **style)
             if pot.amount >= 0.08 * top:
-                who = " ".join(pot.eligible) if len(" ".join(pot.eligible)) <= 12 else \
-                    f"{len(pot.eligible)} players"
-                ax.text(x, float(bottom) + float(pot.amount) / 2, f"{fmt(pot.amount)}\n{who}",
-                        ha="center", va="center", fontsize=MIN_FONT, linespacing=1.0,
-                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85})
+                who = (
+                    " ".join(pot.eligible)
+                    if len(" ".join(pot.eligible)) <= 12
+                    else f"{len(pot.eligible)} players"
+                )
+                ax.text(
+                    x,
+                    float(bottom) + float(pot.amount) / 2,
+                    f"{fmt(pot.amount)}\n{who}",
+                    ha="center",
+                    va="center",
+                    fontsize=MIN_FONT,
+                    linespacing=1.0,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85},
+                )
             bottom += pot.amount
         if returns[x]:
             ax.bar(x, float(returns[x]), bottom=float(bottom), width=0.7, **RETURNED_STYLE)
             bottom += returns[x]
-        ax.text(x, float(bottom) + 0.02 * top, fmt(bottom - returns[x]), ha="center", va="bottom",
-                fontsize=MIN_FONT, fontweight="bold")
-    handles = [Patch(label="Main pot" if i == 0 else f"Side pot {i}", **pot_style(i))
-               for i in range(count)]
+        ax.text(
+            x,
+            float(bottom) + 0.02 * top,
+            fmt(bottom - returns[x]),
+            ha="center",
+            va="bottom",
+            fontsize=MIN_FONT,
+            fontweight="bold",
+        )
+    handles = [Patch(label="Main pot" if i == 0 else f"Side pot {i}", **pot_style(i)) for i in range(count)]
     if any(returns):
-        handles.append(Patch(**RETURNED_STYLE, label=f"returned to {back_to}" if back_to
-                             else "returned (uncalled)"))
+        handles.append(
+            Patch(**RETURNED_STYLE, label=f"returned to {back_to}" if back_to else "returned (uncalled)")
+        )
     if any(pot.closed for pots in snapshots for pot in pots):
-        handles.append(Patch(facecolor="white", edgecolor="black", linewidth=2.2,
-                             label="thick outline: closed"))
+        handles.append(
+            Patch(facecolor="white", edgecolor="black", linewidth=2.2, label="thick outline: closed")
+        )
     if handles:
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.12),
-                  ncol=2, fontsize=MIN_FONT, frameon=False)
+        ax.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.12),
+            ncol=2,
+            fontsize=MIN_FONT,
+            frameon=False,
+        )
     ax.set_xticks(range(len(labels)), labels)
     ax.set_ylim(0, top * 1.15)
     ax.set_ylabel("chips in the pots")

@@ -50,7 +50,8 @@ def _pairs(text: str, what: str) -> list[tuple[str, str]]:
         name, sep, value = item.rpartition(":")
         if not sep or not name.strip():
             raise _FieldError(
-                f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}")
+                f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}"
+            )
         pairs.append((name.strip(), value.strip()))
     return pairs
 
@@ -117,8 +118,9 @@ def _settle_fields(fields: Mapping[str, str]) -> tuple[Settlement | None, dict[s
     if errors:
         return None, errors
     try:
-        result = settle(contributions, ranking, folded=folded, button=button, chip=chip,
-                        hands=hands, board=board)
+        result = settle(
+            contributions, ranking, folded=folded, button=button, chip=chip, hands=hands, board=board
+        )
     except CardError as err:
         field = "board" if "board" in str(err).lower() and board else "hands"
         return None, {field: str(err)}
@@ -144,7 +146,7 @@ def calculate(fields: Mapping[str, str]) -> dict[str, Any]:
     """
     try:
         result, errors = _settle_fields(fields)
-    except (ValueError, ArithmeticError) as err:   # a safety net: one line, never a traceback
+    except (ValueError, ArithmeticError) as err:  # a safety net: one line, never a traceback
         result, errors = None, {"players": " ".join(str(err).split())[:300]}
     if result is None:
         return {"ok": False, "errors": errors}
@@ -166,6 +168,7 @@ def calculate(fields: Mapping[str, str]) -> dict[str, Any]:
 # The hand-history checker
 # ----------------------------------------------------------------------------------------------
 
+
 def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     """Audit a file's hands one at a time, for a progress bar: one dict per hand.
 
@@ -183,13 +186,23 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
             item = next(items)
         except StopIteration:
             return
-        except PotEngineError as err:      # the whole text refused (e.g. too many hands)
-            yield {"hand_id": _hand_id_of(str(err)), "verdict": Verdict.UNREADABLE.value,
-                   "title": str(err), "report": str(err), "pictures": ""}
+        except PotEngineError as err:  # the whole text refused (e.g. too many hands)
+            yield {
+                "hand_id": _hand_id_of(str(err)),
+                "verdict": Verdict.UNREADABLE.value,
+                "title": str(err),
+                "report": str(err),
+                "pictures": "",
+            }
             return
         pictures = settlement_svg(item.settlement) if item.settlement is not None else ""
-        yield {"hand_id": item.hand_id, "verdict": item.verdict.value, "title": item.text().split("\n")[0],
-               "report": item.report(), "pictures": pictures}
+        yield {
+            "hand_id": item.hand_id,
+            "verdict": item.verdict.value,
+            "title": item.text().split("\n")[0],
+            "report": item.report(),
+            "pictures": pictures,
+        }
 
 
 def _hand_id_of(message: str) -> str | None:
@@ -206,6 +219,7 @@ def audit_document(text: str, name: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # The dealer drills
 # ----------------------------------------------------------------------------------------------
+
 
 def new_drill(level: int | str, seed: int | str) -> dict[str, Any]:
     """A drill's situation as plain data (see :func:`potengine.drills.deal`)."""
@@ -229,6 +243,7 @@ def mark_drill(level: int | str, seed: int | str, answer: Mapping[str, Any]) -> 
 # ----------------------------------------------------------------------------------------------
 # One entry point for the pages: names and arguments in, JSON text out
 # ----------------------------------------------------------------------------------------------
+
 
 def count_hands(text: str) -> int:
     """How many hands a file's text holds (for the checker's progress bar).
@@ -263,7 +278,7 @@ def call(name: str, arguments: str) -> str:
         value = CALLS[name](*json.loads(arguments))
     except PotEngineError as err:
         return json.dumps({"error": str(err)}, ensure_ascii=False)
-    except (ValueError, ArithmeticError, TypeError) as err:   # a safety net: one line
+    except (ValueError, ArithmeticError, TypeError) as err:  # a safety net: one line
         return json.dumps({"error": " ".join(str(err).split())[:300]}, ensure_ascii=False)
     return json.dumps({"value": value}, ensure_ascii=False)
 

@@ -41,9 +41,9 @@ POT_HATCHES = ("", "//", "..", "\\\\", "oo", "++", "--", "**")
 DEAD_COLOUR = "#9a9a9a"
 DEAD_HATCH = "xx"
 
-_WIDTH, _HEIGHT = 420, 330            # one panel, in SVG user units
+_WIDTH, _HEIGHT = 420, 330  # one panel, in SVG user units
 _TOP, _BOTTOM, _LEFT, _RIGHT = 40, 250, 44, 10
-_ids = itertools.count(1)             # unique pattern ids when several pictures share a page
+_ids = itertools.count(1)  # unique pattern ids when several pictures share a page
 
 
 def _hatch_lines(hatch: str, colour: str) -> str:
@@ -116,8 +116,18 @@ class _Panel:
     def x(self, seat: int) -> float:
         return _LEFT + self.step * (seat + 0.5)
 
-    def segment(self, seat: int, bottom: float, amount: Amount, face: str, hatch: str, *,
-                label: str, tip: str, dashed: bool = False) -> float:
+    def segment(
+        self,
+        seat: int,
+        bottom: float,
+        amount: Amount,
+        face: str,
+        hatch: str,
+        *,
+        label: str,
+        tip: str,
+        dashed: bool = False,
+    ) -> float:
         """Draw one segment of a bar from ``bottom`` (in chips); return the new top."""
         height = float(amount)
         top_y, bottom_y = self.y(bottom + height), self.y(bottom)
@@ -133,8 +143,17 @@ class _Panel:
             self.text(self.x(seat), (top_y + bottom_y) / 2 + 4, label, box=True)
         return bottom + height
 
-    def text(self, x: float, y: float, text: str, *, bold: bool = False, box: bool = False,
-             size: int = 11, anchor: str = "middle") -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        bold: bool = False,
+        box: bool = False,
+        size: int = 11,
+        anchor: str = "middle",
+    ) -> None:
         weight = ' font-weight="bold"' if bold else ""
         if box:
             width = 6.2 * len(text) + 6
@@ -159,8 +178,10 @@ class _Panel:
     def svg(self, key: list[tuple[str, str, str, bool]]) -> str:
         """The panel as one ``<svg>``; ``key`` holds (label, colour, hatch, dashed) entries."""
         out = [
-            (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
-             f'class="potengine-chart" style="max-width:{_WIDTH}px;width:100%;height:auto">'),
+            (
+                f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
+                f'class="potengine-chart" style="max-width:{_WIDTH}px;width:100%;height:auto">'
+            ),
             f"<title>{escape(self.title)}</title>",
         ]
         body = list(self.parts)
@@ -169,29 +190,45 @@ class _Panel:
             col, row = i % 3, i // 3
             x, y = 8 + col * 138, _BOTTOM + 38 + row * 16
             if dashed:
-                body.append(f'<rect x="{x}" y="{y - 9}" width="14" height="10" fill="#ffffff" '
-                            'stroke="#000000" stroke-dasharray="3 2"/>')
+                body.append(
+                    f'<rect x="{x}" y="{y - 9}" width="14" height="10" fill="#ffffff" '
+                    'stroke="#000000" stroke-dasharray="3 2"/>'
+                )
             elif face == "line":
-                body.append(f'<line x1="{x}" y1="{y - 4}" x2="{x + 14}" y2="{y - 4}" stroke="#000000" '
-                            'stroke-width="2.2" stroke-dasharray="2 2"/>')
+                body.append(
+                    f'<line x1="{x}" y1="{y - 4}" x2="{x + 14}" y2="{y - 4}" stroke="#000000" '
+                    'stroke-width="2.2" stroke-dasharray="2 2"/>'
+                )
             else:
-                body.append(f'<rect x="{x}" y="{y - 9}" width="14" height="10" '
-                            f'fill="{self.fill(face, hatch)}" stroke="#000000" stroke-width="0.8"/>')
+                body.append(
+                    f'<rect x="{x}" y="{y - 9}" width="14" height="10" '
+                    f'fill="{self.fill(face, hatch)}" stroke="#000000" stroke-width="0.8"/>'
+                )
             body.append(f'<text x="{x + 18}" y="{y}" font-size="10">{escape(label)}</text>')
-        out.append("<defs>" + "".join(_pattern(pid, face, hatch)
-                                      for (face, hatch), pid in self.patterns.items()) + "</defs>")
-        out.append(f'<text x="{_WIDTH / 2}" y="18" text-anchor="middle" font-size="13" '
-                   f'font-weight="bold">{escape(self.title)}</text>')
-        out.append(f'<line x1="{_LEFT - 6}" y1="{_BOTTOM}" x2="{_WIDTH - _RIGHT}" y2="{_BOTTOM}" '
-                   'stroke="#000000"/>')
+        out.append(
+            "<defs>"
+            + "".join(_pattern(pid, face, hatch) for (face, hatch), pid in self.patterns.items())
+            + "</defs>"
+        )
+        out.append(
+            f'<text x="{_WIDTH / 2}" y="18" text-anchor="middle" font-size="13" '
+            f'font-weight="bold">{escape(self.title)}</text>'
+        )
+        out.append(
+            f'<line x1="{_LEFT - 6}" y1="{_BOTTOM}" x2="{_WIDTH - _RIGHT}" y2="{_BOTTOM}" stroke="#000000"/>'
+        )
         for seat, player in enumerate(self.seats):
             name = player if len(player) <= 12 else player[:11] + "…"
             centre = f"{self.x(seat):.1f}"
-            out.append(f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
-                       f"{escape(name)}</text>")
+            out.append(
+                f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
+                f"{escape(name)}</text>"
+            )
             if player in self.folded:
-                out.append(f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
-                           'font-style="italic">(folded)</text>')
+                out.append(
+                    f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
+                    'font-style="italic">(folded)</text>'
+                )
         out.extend(body)
         out.append("</svg>")
         return "".join(out)
@@ -224,8 +261,16 @@ def contribution_svg(result: Settlement | PotLayout) -> str:
             bottom = panel.segment(seat, bottom, chips, face, hatch, label=fmt(chips), tip=tip)
         refund = layout.refunds.get(player, 0)
         if refund:
-            bottom = panel.segment(seat, bottom, refund, "", "", label=f"back {fmt(refund)}",
-                                   tip=f"{player}: {fmt(refund)} returned (uncalled)", dashed=True)
+            bottom = panel.segment(
+                seat,
+                bottom,
+                refund,
+                "",
+                "",
+                label=f"back {fmt(refund)}",
+                tip=f"{player}: {fmt(refund)} returned (uncalled)",
+                dashed=True,
+            )
         panel.text(panel.x(seat), panel.y(bottom) - 4, fmt(layout.contributions[player]), bold=True)
     key = [(f"{pot.name}: {fmt(pot.amount)}", *pot_fill(pot.index), False) for pot in layout.pots]
     if layout.folded:
@@ -251,12 +296,26 @@ def payout_svg(result: Settlement) -> str:
         for pot in result.pots:
             chips = pot.shares.get(player, 0)
             if chips:
-                bottom = panel.segment(seat, bottom, chips, *pot_fill(pot.index), label=fmt(chips),
-                                       tip=f"{player}: {fmt(chips)} from the {pot.name.lower()}")
+                bottom = panel.segment(
+                    seat,
+                    bottom,
+                    chips,
+                    *pot_fill(pot.index),
+                    label=fmt(chips),
+                    tip=f"{player}: {fmt(chips)} from the {pot.name.lower()}",
+                )
         refund = result.refunds.get(player, 0)
         if refund:
-            bottom = panel.segment(seat, bottom, refund, "", "", label=f"back {fmt(refund)}",
-                                   tip=f"{player}: {fmt(refund)} returned", dashed=True)
+            bottom = panel.segment(
+                seat,
+                bottom,
+                refund,
+                "",
+                "",
+                label=f"back {fmt(refund)}",
+                tip=f"{player}: {fmt(refund)} returned",
+                dashed=True,
+            )
         put_in = float(result.contributions[player])
         panel.line(seat, put_in)
         top = max(bottom, put_in)

@@ -60,8 +60,9 @@ def table_html(header: Iterable[object], rows: Iterable[Iterable[object]], capti
     >>> "<th" in html and ">25</td>" in html and "EX-31" in html
     True
     """
-    return _table([escape(str(h)) for h in header],
-                  [[escape(str(cell)) for cell in row] for row in rows], caption)
+    return _table(
+        [escape(str(h)) for h in header], [[escape(str(cell)) for cell in row] for row in rows], caption
+    )
 
 
 def _names(players: Iterable[str]) -> str:
@@ -97,14 +98,17 @@ def hilo_shares_text(pot: HiLoPot) -> str:
     >>> hilo_shares_text(settle({"A": 5, "B": 5}, ranking=["A", "B"], low_ranking=[]).pots[0])
     'no qualifying low: A 10 (scoop)'
     """
+
     def half(shares: Mapping[str, Amount]) -> str:
         return ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
 
     if not pot.low_shares:
         text = f"no qualifying low: {half(pot.high_shares)}"
     else:
-        text = (f"high {fmt(pot.high_amount)}: {half(pot.high_shares)}; "
-                f"low {fmt(pot.low_amount)}: {half(pot.low_shares)}")
+        text = (
+            f"high {fmt(pot.high_amount)}: {half(pot.high_shares)}; "
+            f"low {fmt(pot.low_amount)}: {half(pot.low_shares)}"
+        )
         if len(pot.low_shares) == 2:
             text += " (quartered)"
     if len(pot.winners) == 1:
@@ -180,11 +184,26 @@ def pot_equity_html(result: PotEquityResult) -> str:
     rows = []
     for pot in result.pots:
         for name, chance in pot.chances.items():
-            rows.append([escape(pot.name), escape(name), _percent(chance.win_chance),
-                         _percent(chance.tie_chance), _percent(chance.share),
-                         f"{float(chance.expected):.2f}"])
-        rows.append([escape(pot.name), "<b>total</b>", "", "", "100.00%",
-                     f"{float(sum(c.expected for c in pot.chances.values())):.2f}"])
+            rows.append(
+                [
+                    escape(pot.name),
+                    escape(name),
+                    _percent(chance.win_chance),
+                    _percent(chance.tie_chance),
+                    _percent(chance.share),
+                    f"{float(chance.expected):.2f}",
+                ]
+            )
+        rows.append(
+            [
+                escape(pot.name),
+                "<b>total</b>",
+                "",
+                "",
+                "100.00%",
+                f"{float(sum(c.expected for c in pot.chances.values())):.2f}",
+            ]
+        )
     caption = f"Equity per pot over {result.boards:,} boards"
     return _table(["Pot", "Player", "Wins", "Ties", "Share", "Expected chips"], rows, caption)
 
@@ -203,15 +222,33 @@ def omaha_equity_html(result: OmahaEquityResult) -> str:
     rows = []
     for pot in result.pots:
         for name, chance in pot.chances.items():
-            rows.append([escape(pot.name), escape(name), _percent(chance.high_share),
-                         _percent(chance.low_share), _percent(chance.share),
-                         _percent(chance.scoop_chance), f"{float(chance.expected):.2f}"])
-        rows.append([escape(pot.name), "<b>total</b>", "", "", "100.00%", "",
-                     f"{float(sum(c.expected for c in pot.chances.values())):.2f}"])
+            rows.append(
+                [
+                    escape(pot.name),
+                    escape(name),
+                    _percent(chance.high_share),
+                    _percent(chance.low_share),
+                    _percent(chance.share),
+                    _percent(chance.scoop_chance),
+                    f"{float(chance.expected):.2f}",
+                ]
+            )
+        rows.append(
+            [
+                escape(pot.name),
+                "<b>total</b>",
+                "",
+                "",
+                "100.00%",
+                "",
+                f"{float(sum(c.expected for c in pot.chances.values())):.2f}",
+            ]
+        )
     game = "Omaha hi-lo" if result.hi_lo else "Omaha"
     caption = f"{game} equity per pot over {result.boards:,} boards"
-    return _table(["Pot", "Player", "High share", "Low share", "Share", "Scoop", "Expected chips"],
-                  rows, caption)
+    return _table(
+        ["Pot", "Player", "High share", "Low share", "Share", "Scoop", "Expected chips"], rows, caption
+    )
 
 
 # Which table Jupyter shows for which result: (module, class name) -> function. Registered by name,

@@ -24,8 +24,7 @@ from ..pots.hilo import HiLoPot
 if TYPE_CHECKING:  # pragma: no cover
     from ..pots.settlement import Settlement
 
-_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-          9: "Nine", 10: "Ten"}
+_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
 
 
 def join(names: Iterable[str]) -> str:
@@ -97,6 +96,7 @@ def explain(result: Settlement) -> str:
     for pot in result.pots:
         dead = f" (of which {fmt(pot.dead)} dead)" if pot.dead else ""
         lines.append(f"{pot.name}: {pot.formula}{dead}, for {join(pot.eligible)}.")
+
     def who(player: str) -> str:
         if result.hands and player in result.hands:
             return f"{player} ({result.hands[player].description})"
@@ -106,8 +106,11 @@ def explain(result: Settlement) -> str:
         lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
     for pot in reversed(result.pots):
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
-        if (isinstance(pot, HiLoPot) and getattr(result, "low_ranking", None) is not None
-                and len(pot.eligible) > 1):
+        if (
+            isinstance(pot, HiLoPot)
+            and getattr(result, "low_ranking", None) is not None
+            and len(pot.eligible) > 1
+        ):
             lines.append(hilo_sentence(pot, result, who, rake))
         elif len(pot.eligible) == 1:
             lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
@@ -144,7 +147,6 @@ def explain(result: Settlement) -> str:
     return "\n".join(lines)
 
 
-
 def _low_of(result: Settlement, player: str) -> str:
     lows = getattr(result, "low_hands", None)
     if lows and lows.get(player) is not None:
@@ -173,28 +175,38 @@ def hilo_sentence(pot: HiLoPot, result: Settlement, who: Callable[[str], str], r
     low_shares = dict(getattr(pot, "low_shares", {}) or {})
     if not low_shares:
         names = [who(p) for p in high_shares]
-        winner = (f"the high hand, {names[0]}, takes the whole pot: {fmt(pot.awarded)}"
-                  if len(names) == 1 else "the whole pot is split between the equal high hands of "
-                  + join(names) + ": " + ", ".join(f"{p} {fmt(s)}" for p, s in high_shares.items()))
-        text = (f"{pot.name} ({fmt(pot.awarded)}{rake}): nobody among {join(pot.eligible)} has a "
-                f"qualifying low, so {winner}")
+        winner = (
+            f"the high hand, {names[0]}, takes the whole pot: {fmt(pot.awarded)}"
+            if len(names) == 1
+            else "the whole pot is split between the equal high hands of "
+            + join(names)
+            + ": "
+            + ", ".join(f"{p} {fmt(s)}" for p, s in high_shares.items())
+        )
+        text = (
+            f"{pot.name} ({fmt(pot.awarded)}{rake}): nobody among {join(pot.eligible)} has a "
+            f"qualifying low, so {winner}"
+        )
     else:
         high_amount, low_amount = pot.high_amount, pot.low_amount
-        odd = (" (the odd chip of the cut goes to the high half)"
-               if high_amount != low_amount else "")
-        text = (f"{pot.name} ({fmt(pot.awarded)}{rake}) is split high and low among "
-                f"{join(pot.eligible)}{odd}: high half "
-                + _half(high_amount, high_shares, [who(p) for p in high_shares])
-                + "; low half "
-                + _half(low_amount, low_shares, [_low_of(result, p) for p in low_shares]))
+        odd = " (the odd chip of the cut goes to the high half)" if high_amount != low_amount else ""
+        text = (
+            f"{pot.name} ({fmt(pot.awarded)}{rake}) is split high and low among "
+            f"{join(pot.eligible)}{odd}: high half "
+            + _half(high_amount, high_shares, [who(p) for p in high_shares])
+            + "; low half "
+            + _half(low_amount, low_shares, [_low_of(result, p) for p in low_shares])
+        )
         if len(low_shares) == 2:
             text += ", a quarter of the pot each (quartered)"
     for label, shares in (("high half", high_shares), ("low half", low_shares)):
         values = set(shares.values())
         if len(values) > 1:
             extra = [p for p, v in shares.items() if v == max(values)]
-            text += (f"; the odd chip of the {label} goes to {join(extra)}, first clockwise from "
-                     f"the button ({result.button})")
+            text += (
+                f"; the odd chip of the {label} goes to {join(extra)}, first clockwise from "
+                f"the button ({result.button})"
+            )
     if len(pot.winners) == 1:
         text += f". {pot.winners[0]} scoops the pot"
     return text + "."
