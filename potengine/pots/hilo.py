@@ -44,7 +44,7 @@ from ..cards.omaha import OmahaValue, omaha_from_cards, parse_omaha_deal
 from ..chips import Amount
 from ..errors import CardError, InputError
 from .layout import Pot, _frozen
-from .ranking import Tiers, _name
+from .ranking import Tiers, _name, check_shown_hands
 from .split import best_eligible, pot_winners, split_pot
 
 # The games settle() knows: hold'em (high only), Omaha high, Omaha eight-or-better hi-lo.
@@ -240,18 +240,8 @@ def rank_hilo_by_cards(
 
     if game not in ("omaha", "omaha-hi-lo"):
         raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
-    if not isinstance(hands, Mapping):
-        raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah Kd Qd'}")
-    for player in hands:
-        if player not in seats:
-            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
-    missing = [p for p in live if p not in hands]
-    if missing:
-        raise InputError(
-            "no cards for live player(s) "
-            + ", ".join(repr(p) for p in missing)
-            + ": every player who reaches the showdown must show his hand"
-        )
+    check_shown_hands(hands, seats, live, "{'Alice': 'As Ah Kd Qd'}")
+    assert isinstance(hands, Mapping)
     holes, board_cards = parse_omaha_deal(hands, board if board is not None else "")
     if len(board_cards) != 5:
         raise CardError(

@@ -12,7 +12,7 @@ tuple of tuples, best tier first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..errors import InputError
 
@@ -128,3 +128,28 @@ def parse_ranking(text: str) -> list[str | tuple[str, ...]]:
             raise InputError(f"ranking {text!r} has an empty name; write it like 'Alice > Chloé = Bilal'")
         result.append(names[0] if len(names) == 1 else names)
     return result
+
+
+def check_shown_hands(hands: object, seats: Sequence[str], live: Sequence[str], example: str) -> None:
+    """Check the cards given for a showdown: a mapping, seated players only, every live player.
+
+    ``example`` shows the expected form in the error, e.g. ``{'Alice': 'As Ah'}``.
+
+    >>> check_shown_hands({"A": "As Ah"}, ["A", "B"], ["A", "B"], "{'Alice': 'As Ah'}")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: no cards for live player(s) 'B': every player who reaches the
+        showdown must show his hand
+    """
+    if not isinstance(hands, Mapping):
+        raise InputError(f"hands must map each player to his hole cards, e.g. {example}")
+    for player in hands:
+        if player not in seats:
+            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
+    missing = [p for p in live if p not in hands]
+    if missing:
+        raise InputError(
+            "no cards for live player(s) "
+            + ", ".join(repr(p) for p in missing)
+            + ": every player who reaches the showdown must show his hand"
+        )
