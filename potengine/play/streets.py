@@ -32,6 +32,14 @@ class Street(IntEnum):
     def __str__(self) -> str:
         return _LABELS[self]
 
+    def __format__(self, spec: str) -> str:
+        """Formatted as its label, so ``f"{street:>9}"`` reads ``" pre-flop"``, not a number.
+
+        >>> f"{Street.PRE_FLOP:>9}|{Street.RIVER}"
+        ' pre-flop|river'
+        """
+        return format(_LABELS[self], spec)
+
 
 _LABELS = ("pre-flop", "flop", "turn", "river", "showdown")
 
