@@ -37,7 +37,7 @@ from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
 from .betting import Table
 from .dealing import CardsIn
-from .records import Legal, Operation, Setup, StreetPot
+from .records import GAMES, Legal, Operation, Setup, StreetPot
 from .showdown import RankPlayers
 from .streets import Kind, Street
 from .structures import NoLimit, Structure
@@ -431,7 +431,8 @@ class Hand:
 
     # ---- cards --------------------------------------------------------------------------
     def deal_hole(self, player: str, cards: CardsIn) -> Hand:
-        """Record ``player``'s two hole cards (``None`` or ``"????"``: unknown).
+        """Record ``player``'s hole cards (``None`` or ``"????"``: unknown): two in hold'em, four or
+        five in Omaha (the first hand dealt fixes the number for everyone).
 
         Cards are read by :func:`potengine.cards.deck.parse_cards` (``"AsKs"``, ``"10h 9h"``,
         ``"A♠ K♠"`` or a list) and kept as two-character codes. A card already dealt (to anyone,
@@ -482,11 +483,16 @@ class Hand:
         return self._then(dealing.muck, player)
 
     # ---- the end ------------------------------------------------------------------------
-    def settle(self, ranking: Sequence[Any] | None = None) -> Settlement:
+    def settle(
+        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+    ) -> Settlement:
         """Hand the finished hand to :func:`potengine.pots.settlement.settle` and return its result.
 
         ``ranking`` (best first, ties grouped) is needed when two or more players reach the
-        showdown, unless their cards are known (then :mod:`potengine.cards.evaluate` ranks them).
+        showdown, unless their cards are known (then :mod:`potengine.cards.evaluate` ranks them,
+        or in Omaha :mod:`potengine.cards.omaha` and :mod:`potengine.cards.low`). In Omaha hi-lo a
+        ``ranking`` comes with a ``low_ranking``: the players holding a qualifying low, best first
+        (``[]``: nobody); each pot is then split high/low among its own players.
         The big-blind ante is dead money added to the main pot.
 
         >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
@@ -494,16 +500,18 @@ class Hand:
         >>> dict(result.payouts)
         {'A': 0, 'B': 0, 'C': 13}
         """
-        return showdown.settle_table(self._table, ranking)
+        return showdown.settle_table(self._table, ranking, low_ranking=low_ranking)
 
-    def finishing_stacks(self, ranking: Sequence[Any] | None = None) -> dict[str, Amount]:
+    def finishing_stacks(
+        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+    ) -> dict[str, Amount]:
         """Each player's stack after the hand is settled (chips behind plus payout).
 
         >>> h = start_hand({"A": 9, "B": 9}, button="B", small_blind=1, big_blind=2)
         >>> h.raise_to("B", 6).fold("A").finishing_stacks()
         {'A': 7, 'B': 11}
         """
-        result = self.settle(ranking)
+        result = self.settle(ranking, low_ranking)
         return {p: self._table.stacks[i] + result.payouts[p] for i, p in enumerate(self.players)}
 
 
@@ -583,6 +591,7 @@ def start_hand(
     big_blind_ante: bool = False,
     structure: Structure | None = None,
     chip: Amount = 1,
+    game: str = "holdem",
 ) -> Hand:
     """Seat the players (``stacks`` in clockwise order), post antes and blinds, deal in.
 
@@ -591,6 +600,9 @@ def start_hand(
     player, or with ``big_blind_ante=True`` by the big blind alone for the table: it is dead
     money in the main pot, and a short big blind posts the blind first (TDA 2024 RP-11).
     ``button`` defaults to the last seat; ``structure`` to no limit at the big blind.
+    ``game`` is ``"holdem"`` (two hole cards), ``"omaha"`` or ``"omaha-hi-lo"`` (four or five
+    hole cards, the same number for everyone; at the showdown exactly two of them play with
+    exactly three of the board, and in hi-lo each pot is split with the best eight-or-better low).
 
     >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, button="Ann")
     >>> h.to_act, h.contributions
@@ -600,7 +612,7 @@ def start_hand(
     ...
     potengine.errors.InputError: a hand needs 2 to 10 players, got 1
     """
-    setup = _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, structure, chip)
+    setup = _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, structure, chip, game)
     return Hand(start_table(setup))
 
 
@@ -658,7 +670,10 @@ def _check_setup(
     big_blind_ante: bool,
     structure: Structure | None,
     chip: Amount,
+    game: str = "holdem",
 ) -> Setup:
+    if not isinstance(game, str) or game not in GAMES:
+        raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
     if not isinstance(stacks, Mapping):
         raise InputError(
             f"stacks must be a mapping {{player: chips}} in seat order, not {type(stacks).__name__}"
@@ -704,5 +719,5 @@ def _check_setup(
     elif not isinstance(structure, Structure):
         raise InputError(f"structure must be a potengine.play.structures.Structure, not {structure!r}")
     return Setup(
-        players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip
+        players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip, game
     )
