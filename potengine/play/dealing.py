@@ -109,7 +109,8 @@ def hole_count_error(t: Table, player: str, count: int, verb: str = "deal") -> s
     )
     if len(t.setup.hole_cards) > 1 and len(allowed) == 1:
         return f"{head}: every {GAME_NAMES[game]} player holds the same number of hole cards, here {need}"
-    return f"{head}: a {GAME_NAMES[game]} player gets {need} hole cards"
+    article = "an" if game != "holdem" else "a"
+    return f"{head}: {article} {GAME_NAMES[game]} player gets {need} hole cards"
 
 
 def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
