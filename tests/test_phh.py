@@ -17,7 +17,7 @@ import pytest
 from potengine.errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError
 from potengine.histories.phh import parse, replay, to_phh
 from potengine.play.hand import start_hand
-from potengine.play.structures import FixedLimit
+from potengine.play.structures import FixedLimit, PotLimit
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))
@@ -140,10 +140,10 @@ def test_round_trip_through_phh():
     [
         (
             (
-                "variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "variant = 'F7S'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
                 "starting_stacks=[9,9]\nactions=[]"
             ),
-            "variant 'PO' is not a hold'em variant",
+            "variant 'F7S' is not a variant this engine plays",
         ),
         (
             (
@@ -219,7 +219,7 @@ def _text(**fields):
         ({"starting_stacks": "['Infinity', 100, 100]"}, "'Infinity' is not an amount"),
         ({"starting_stacks": "['-5', 100, 100]"}, "'-5' is not an amount"),
         ({"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"}, "2 to 10 players"),
-        ({"variant": "['NT']"}, r"variant \['NT'\] is not a hold'em variant"),
+        ({"variant": "['NT']"}, r"variant \['NT'\] is not a variant this engine plays"),
         ({"players": "[[1], [2], [3]]"}, "players must be a list of 3 distinct names"),
         ({"players": "['a', 'b']"}, "players must be a list of 3 distinct names"),
         ({"finishing_stacks": "5"}, "finishing_stacks must be a list"),
@@ -387,3 +387,72 @@ def test_the_small_reader_ends_lines_as_toml_does(text):
             parse(text)
     else:
         assert parse(text) == expected
+
+
+# ---- Omaha: pot-limit Omaha (PO) and fixed-limit Omaha hi-lo (FO/8) -----------------------------
+FO8 = """
+variant = 'FO/8'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = [
+  'd dh p1 Ah3hQc9s', 'd dh p2 KhKc9c9d', 'd dh p3 JcJdTcTd',
+  'p3 cbr 4', 'p1 cc', 'p2 cc',
+  'd db 2c5d7h', 'p1 cc', 'p2 cbr 2', 'p3 f', 'p1 cc',
+  'd db Ks', 'p1 cc', 'p2 cbr 4', 'p1 cc',
+  'd db Kd', 'p1 cc', 'p2 cc',
+  'p1 sm Ah3hQc9s', 'p2 sm KhKc9c9d',
+]
+players = ['Ann', 'Bob', 'Cy']
+finishing_stacks = [52, 52, 46]
+"""
+
+
+def test_fixed_limit_omaha_hi_lo_phh_splits_the_pot():
+    played = replay(FO8)
+    assert played.hand.setup.game == "omaha-hi-lo" and isinstance(played.hand.setup.structure, FixedLimit)
+    assert played.matches and played.finishing_stacks == (52, 52, 46)
+    (pot,) = played.settlement.pots
+    assert dict(pot.high_shares) == {"Bob": 12} and dict(pot.low_shares) == {"Ann": 12}
+    again = replay(to_phh(played.hand))
+    assert 'variant = "FO/8"' in to_phh(played.hand)
+    assert again.finishing_stacks == played.finishing_stacks
+
+
+def test_fixed_limit_omaha_hi_lo_phh_is_read_by_pokerkit_the_same_way():
+    pokerkit = pytest.importorskip("pokerkit")
+    history = pokerkit.HandHistory.loads(FO8)
+    *_, state = iter(history)
+    assert tuple(state.stacks) == replay(FO8).finishing_stacks
+
+
+def test_pot_limit_omaha_round_trip():
+    h = start_hand(
+        {"A": 300, "B": 200, "C": 300},
+        button="C",
+        small_blind=1,
+        big_blind=2,
+        structure=PotLimit(big_blind=2),
+        game="omaha",
+    )
+    h = h.deal_hole("A", "As Ks Qd Jd").deal_hole("B", "Ah Ad 3c 4h").deal_hole("C", "8c 8d 9h Jc")
+    h = h.raise_to("C", 7).call("A").raise_to("B", 24).call("C").call("A")
+    h = h.deal_board("Qs Js Ts").bet("A", 72).all_in("B").call("C").call("A")
+    h = h.deal_board("9s").check("A").check("C").deal_board("3s").check("A").check("C")
+    text = to_phh(h)
+    assert text.startswith('variant = "PO"') and "d dh p1 AsKsQdJd" in text
+    again = replay(text)
+    ours = h.finishing_stacks()
+    assert again.finishing_stacks == tuple(ours[p] for p in again.players)
+    # A plays As Ks with Qs Js Ts: a royal flush, and takes the main pot and the side pot.
+    assert ours == {"A": 700, "B": 0, "C": 100}
+
+
+def test_pot_limit_omaha_hi_lo_has_no_phh_code():
+    h = start_hand(
+        {"A": 9, "B": 9}, small_blind=1, big_blind=2, structure=PotLimit(big_blind=2), game="omaha-hi-lo"
+    )
+    with pytest.raises(HandHistoryError, match="PHH has no variant code for pot limit Omaha hi-lo"):
+        to_phh(h.fold("B"))
