@@ -456,3 +456,67 @@ def test_pot_limit_omaha_hi_lo_has_no_phh_code():
     )
     with pytest.raises(HandHistoryError, match="PHH has no variant code for pot limit Omaha hi-lo"):
         to_phh(h.fold("B"))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit: "no reason for this player to fold"
+def test_random_pot_limit_omaha_hands_written_by_pokerkit_replay_to_its_stacks():
+    """pokerkit plays random pot-limit Omaha hands (its own cards) and writes them in PHH; our
+    replay must end with its stacks (up to where an odd chip of a tied pot goes)."""
+    import random
+
+    pokerkit = pytest.importorskip("pokerkit")
+    automations = tuple(pokerkit.Automation)  # pokerkit deals, shows and pushes the chips itself
+    rng = random.Random(4)
+    random.seed(4)  # pokerkit shuffles with the random module
+    compared = exact = showdowns = 0
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        stacks = tuple(rng.randint(6, 300) for _ in range(n))
+        game = pokerkit.PotLimitOmahaHoldem(automations, False, 0, (1, 2), 2, mode=pokerkit.Mode.CASH_GAME)
+        state = game(stacks, n)
+        while state.status:
+            if state.can_complete_bet_or_raise_to() and rng.random() < 0.35:
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.choice([low, high, (low + high) // 2]))
+            elif state.can_fold() and rng.random() < 0.2:
+                state.fold()
+            else:
+                state.check_or_call()
+        text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+        played = replay(text)
+        ours, theirs = played.finishing_stacks, tuple(state.stacks)
+        assert sum(ours) == sum(theirs) == sum(stacks)
+        assert all(abs(a - b) <= len(played.settlement.pots) for a, b in zip(ours, theirs, strict=True))
+        assert played.hand.setup.game == "omaha"
+        compared += 1
+        exact += ours == theirs
+        showdowns += len(played.hand.live) > 1
+    assert compared == 60 and exact >= 55 and showdowns > 10
+
+
+POKERKIT_PLO = """variant = 'PO'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [67, 285, 62, 255]
+actions = ['d dh p1 7c8dTsTh', 'd dh p2 4c2h3cKh', 'd dh p3 9sTdKd8h', 'd dh p4 KcJsAh5d', 'p3 cc',
+  'p4 cc', 'p1 cc', 'p2 cbr 4', 'p3 cc', 'p4 cc', 'p1 cbr 20', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd db Tc5sAd', 'p1 cc', 'p2 cc', 'p3 cbr 42', 'p4 cbr 84', 'p1 cc', 'p2 cc', 'd db 6h', 'p2 f',
+  'p4 cc', 'p1 sm 7c8dTsTh', 'p3 sm 9sTdKd8h', 'p4 sm KcJsAh5d', 'd db Qd']
+"""
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_check_by_the_last_player_with_chips_is_accepted():
+    # On the turn p1 and p3 are all-in and p2 folds: nobody can bet, yet pokerkit has p4 check.
+    played = replay(POKERKIT_PLO)
+    assert played.hand.history[-1].kind != "check"  # nothing recorded, no chip moved
+    # p4's K-J with Q-T-A (after the river Qd) is a straight and beats p1's set of tens: p4 takes
+    # the main pot, the side pot and his own uncalled 74 back.
+    assert played.finishing_stacks == (0, 181, 0, 488)
+    assert played.settlement.hands is not None
+    assert played.settlement.hands["p4"].description == "Ace-high straight"
+    pokerkit = pytest.importorskip("pokerkit")
+    *_, state = iter(pokerkit.HandHistory.loads(POKERKIT_PLO))
+    assert played.finishing_stacks == tuple(state.stacks)

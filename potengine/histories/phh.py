@@ -9,8 +9,9 @@ Omaha and ``FO/8`` fixed-limit Omaha eight-or-better hi-lo, four hole cards each
 Seats: ``p1`` is the small blind, ``p2`` the big blind, the last player the button; heads-up the
 blinds are posted in reverse (``p2``, the button, posts the small blind). Actions:
 ``d dh pN CARDS`` deals hole cards (``????`` unknown), ``d db CARDS`` the board, ``pN f`` folds,
-``pN cc`` checks or calls, ``pN cbr X`` bets or raises **to** a street total of X, ``pN sm
-CARDS`` shows and a bare ``pN sm`` mucks.
+``pN cc`` checks or calls (a check by the one player left with chips, when everyone else is
+all-in and nobody can bet, is accepted and changes nothing: pokerkit writes it), ``pN cbr X``
+bets or raises **to** a street total of X, ``pN sm CARDS`` shows and a bare ``pN sm`` mucks.
 
 Antes: equal antes from everyone are ordinary antes; an ante from the big blind alone is a
 big-blind ante, dead money in the main pot (TDA RP-11) whatever ``ante_trimming_status`` says.
@@ -486,6 +487,16 @@ def _play(t: Table, line: str) -> None:
         what = Kind.FOLD
     elif verb == "cc":
         what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
+        if (
+            t.actor is None
+            and what == Kind.CHECK
+            and not t.folded[seat]
+            and t.stacks[seat]
+            and t.live_count() > 1
+        ):
+            # The betting is over because nobody else can bet (the others are all-in); pokerkit
+            # still asks this last player with chips to check, and writes that check. No chip moves.
+            return
     elif verb == "cbr":
         what = Kind.BET if t.current_bet == 0 else Kind.RAISE
     else:
