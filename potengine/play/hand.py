@@ -1,4 +1,5 @@
-"""The course of a hold'em hand: blinds and antes, four betting rounds, the pots after every street.
+"""The course of a hold'em or Omaha hand: blinds and antes, four betting rounds, the pots after
+every street, the showdown (Omaha hi-lo: each pot split between the best high and the best low).
 
 :func:`start_hand` seats the players, posts the antes and blinds and returns a :class:`Hand`.
 A hand is immutable: every action (:meth:`Hand.fold`, :meth:`~Hand.check`, :meth:`~Hand.call`,
@@ -52,6 +53,7 @@ __all__ = [
     "StreetPot",
     "act",
     "settle_hand",
+    "showdown_low_ranking",
     "showdown_ranking",
     "start_hand",
 ]
@@ -445,6 +447,11 @@ class Hand:
         ...
         potengine.errors.IllegalActionError: the dealer cannot deal A 3 cards: a hold'em player gets 2 hole
         cards
+        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, game="omaha").deal_hole("B", "AsKs")
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the dealer cannot deal B 2 cards: an Omaha player gets 4 or 5
+        hole cards
         """
         return self._then(dealing.deal_hole, player, cards)
 
@@ -562,6 +569,18 @@ def showdown_ranking(hand: Hand, rank_players: RankPlayers | None = None) -> lis
     return showdown.ranking(hand._table, rank_players)
 
 
+def showdown_low_ranking(hand: Hand) -> list[tuple[str, ...]]:
+    """The qualifying eight-or-better lows of an Omaha hand's shown hands, best first (players
+    without a low, who mucked or whose cards are unknown are left out).
+
+    >>> h = start_hand({"A": 9, "B": 9, "C": 9}, button="C", small_blind=1, big_blind=2, game="omaha-hi-lo")
+    >>> h = h.deal_hole("A", "Ah3hQc9s").deal_hole("B", "As3sJcJd").deal_hole("C", "KhKc9c9d")
+    >>> showdown_low_ranking(h.all_in("C").call("A").call("B").deal_board("2c 5d 7h Ks Kd"))
+    [('A', 'B')]
+    """
+    return showdown.low_ranking(hand._table)
+
+
 def settle_hand(
     hand: Hand, ranking: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
 ) -> Settlement:
@@ -607,6 +626,13 @@ def start_hand(
     >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, button="Ann")
     >>> h.to_act, h.contributions
     ('Ann', {'Ann': 1, 'Bob': 2})
+
+    Omaha hi-lo: Bob's kings full take the high half, Ann's 7-5-3-2-A the low half.
+
+    >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, game="omaha-hi-lo")
+    >>> h = h.deal_hole("Ann", "Ah 3h Qc 9s").deal_hole("Bob", "Kh Kc 9c 9d")
+    >>> h.all_in("Bob").call("Ann").deal_board("2c 5d 7h Ks Kd").finishing_stacks()
+    {'Ann': 100, 'Bob': 100}
     >>> start_hand({"Ann": 100}, small_blind=1, big_blind=2)
     Traceback (most recent call last):
     ...
