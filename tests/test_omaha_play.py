@@ -273,3 +273,12 @@ def test_random_all_in_hi_lo_hands_conserve_chips(stacks, rng: random.Random, ho
             for p in pot.low_winners:
                 cards = hand.holes[hand.players.index(p)]
                 assert cards is not None and evaluate_omaha_low(cards, board) is not None
+
+
+def test_one_shown_hand_against_mucked_ones_needs_no_board():
+    hand = start_hand({"A": 100, "B": 100, "C": 50}, small_blind=1, big_blind=2, game="omaha-hi-lo")
+    hand = hand.all_in("C").all_in("A").call("B").deal_hole("A", "Ah 3h Qc 9s")
+    hand = hand.muck("B").muck("C")
+    assert showdown_ranking(hand) == [("A",), ("B", "C")]
+    # The main pot (50 from each) and the side pot (50 more from A and B) are A's.
+    assert hand.finishing_stacks() == {"A": 250, "B": 0, "C": 0}

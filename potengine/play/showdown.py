@@ -88,6 +88,9 @@ def low_ranking(t: Table) -> list[tuple[str, ...]]:
     [('A',), ('B',)]
     """
     players = t.setup.players
+    shown = [i for i in range(len(players)) if not t.folded[i] and t.holes[i] and not t.mucked[i]]
+    if len(shown) < 2:
+        return []  # one shown hand (or none) wins every pot it is in, high and low alike
     if len(t.board) != 5:
         raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the lows")
     board_cards = [DECK[c] for c in t.board_index]
