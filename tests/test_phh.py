@@ -17,7 +17,7 @@ import pytest
 from potengine.errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError
 from potengine.histories.phh import parse, replay, to_phh
 from potengine.play.hand import start_hand
-from potengine.play.structures import FixedLimit
+from potengine.play.structures import FixedLimit, PotLimit
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 FILES = sorted(DATA.glob("*.phh"))
@@ -140,10 +140,10 @@ def test_round_trip_through_phh():
     [
         (
             (
-                "variant = 'PO'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
+                "variant = 'F7S'\nantes=[0,0]\nblinds_or_straddles=[1,2]\nmin_bet=2\n"
                 "starting_stacks=[9,9]\nactions=[]"
             ),
-            "variant 'PO' is not a hold'em variant",
+            "variant 'F7S' is not a variant this engine plays",
         ),
         (
             (
@@ -219,7 +219,7 @@ def _text(**fields):
         ({"starting_stacks": "['Infinity', 100, 100]"}, "'Infinity' is not an amount"),
         ({"starting_stacks": "['-5', 100, 100]"}, "'-5' is not an amount"),
         ({"starting_stacks": "[]", "antes": "[]", "blinds_or_straddles": "[]"}, "2 to 10 players"),
-        ({"variant": "['NT']"}, r"variant \['NT'\] is not a hold'em variant"),
+        ({"variant": "['NT']"}, r"variant \['NT'\] is not a variant this engine plays"),
         ({"players": "[[1], [2], [3]]"}, "players must be a list of 3 distinct names"),
         ({"players": "['a', 'b']"}, "players must be a list of 3 distinct names"),
         ({"finishing_stacks": "5"}, "finishing_stacks must be a list"),
@@ -387,3 +387,136 @@ def test_the_small_reader_ends_lines_as_toml_does(text):
             parse(text)
     else:
         assert parse(text) == expected
+
+
+# ---- Omaha: pot-limit Omaha (PO) and fixed-limit Omaha hi-lo (FO/8) -----------------------------
+FO8 = """
+variant = 'FO/8'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = [
+  'd dh p1 Ah3hQc9s', 'd dh p2 KhKc9c9d', 'd dh p3 JcJdTcTd',
+  'p3 cbr 4', 'p1 cc', 'p2 cc',
+  'd db 2c5d7h', 'p1 cc', 'p2 cbr 2', 'p3 f', 'p1 cc',
+  'd db Ks', 'p1 cc', 'p2 cbr 4', 'p1 cc',
+  'd db Kd', 'p1 cc', 'p2 cc',
+  'p1 sm Ah3hQc9s', 'p2 sm KhKc9c9d',
+]
+players = ['Ann', 'Bob', 'Cy']
+finishing_stacks = [52, 52, 46]
+"""
+
+
+def test_fixed_limit_omaha_hi_lo_phh_splits_the_pot():
+    played = replay(FO8)
+    assert played.hand.setup.game == "omaha-hi-lo" and isinstance(played.hand.setup.structure, FixedLimit)
+    assert played.matches and played.finishing_stacks == (52, 52, 46)
+    (pot,) = played.settlement.pots
+    assert dict(pot.high_shares) == {"Bob": 12} and dict(pot.low_shares) == {"Ann": 12}
+    again = replay(to_phh(played.hand))
+    assert 'variant = "FO/8"' in to_phh(played.hand)
+    assert again.finishing_stacks == played.finishing_stacks
+
+
+def test_fixed_limit_omaha_hi_lo_phh_is_read_by_pokerkit_the_same_way():
+    pokerkit = pytest.importorskip("pokerkit")
+    history = pokerkit.HandHistory.loads(FO8)
+    *_, state = iter(history)
+    assert tuple(state.stacks) == replay(FO8).finishing_stacks
+
+
+def test_pot_limit_omaha_round_trip():
+    h = start_hand(
+        {"A": 300, "B": 200, "C": 300},
+        button="C",
+        small_blind=1,
+        big_blind=2,
+        structure=PotLimit(big_blind=2),
+        game="omaha",
+    )
+    h = h.deal_hole("A", "As Ks Qd Jd").deal_hole("B", "Ah Ad 3c 4h").deal_hole("C", "8c 8d 9h Jc")
+    h = h.raise_to("C", 7).call("A").raise_to("B", 24).call("C").call("A")
+    h = h.deal_board("Qs Js Ts").bet("A", 72).all_in("B").call("C").call("A")
+    h = h.deal_board("9s").check("A").check("C").deal_board("3s").check("A").check("C")
+    text = to_phh(h)
+    assert text.startswith('variant = "PO"') and "d dh p1 AsKsQdJd" in text
+    again = replay(text)
+    ours = h.finishing_stacks()
+    assert again.finishing_stacks == tuple(ours[p] for p in again.players)
+    # A plays As Ks with Qs Js Ts: a royal flush, and takes the main pot and the side pot.
+    assert ours == {"A": 700, "B": 0, "C": 100}
+
+
+def test_pot_limit_omaha_hi_lo_has_no_phh_code():
+    h = start_hand(
+        {"A": 9, "B": 9}, small_blind=1, big_blind=2, structure=PotLimit(big_blind=2), game="omaha-hi-lo"
+    )
+    with pytest.raises(HandHistoryError, match="PHH has no variant code for pot limit Omaha hi-lo"):
+        to_phh(h.fold("B"))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit: "no reason for this player to fold"
+def test_random_pot_limit_omaha_hands_written_by_pokerkit_replay_to_its_stacks():
+    """pokerkit plays random pot-limit Omaha hands (its own cards) and writes them in PHH; our
+    replay must end with its stacks (up to where an odd chip of a tied pot goes)."""
+    import random
+
+    pokerkit = pytest.importorskip("pokerkit")
+    automations = tuple(pokerkit.Automation)  # pokerkit deals, shows and pushes the chips itself
+    rng = random.Random(4)
+    random.seed(4)  # pokerkit shuffles with the random module
+    compared = exact = showdowns = 0
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        stacks = tuple(rng.randint(6, 300) for _ in range(n))
+        game = pokerkit.PotLimitOmahaHoldem(automations, False, 0, (1, 2), 2, mode=pokerkit.Mode.CASH_GAME)
+        state = game(stacks, n)
+        while state.status:
+            if state.can_complete_bet_or_raise_to() and rng.random() < 0.35:
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.choice([low, high, (low + high) // 2]))
+            elif state.can_fold() and rng.random() < 0.2:
+                state.fold()
+            else:
+                state.check_or_call()
+        text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+        played = replay(text)
+        ours, theirs = played.finishing_stacks, tuple(state.stacks)
+        assert sum(ours) == sum(theirs) == sum(stacks)
+        assert all(abs(a - b) <= len(played.settlement.pots) for a, b in zip(ours, theirs, strict=True))
+        assert played.hand.setup.game == "omaha"
+        compared += 1
+        exact += ours == theirs
+        showdowns += len(played.hand.live) > 1
+    assert compared == 60 and exact >= 55 and showdowns > 10
+
+
+POKERKIT_PLO = """variant = 'PO'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [67, 285, 62, 255]
+actions = ['d dh p1 7c8dTsTh', 'd dh p2 4c2h3cKh', 'd dh p3 9sTdKd8h', 'd dh p4 KcJsAh5d', 'p3 cc',
+  'p4 cc', 'p1 cc', 'p2 cbr 4', 'p3 cc', 'p4 cc', 'p1 cbr 20', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd db Tc5sAd', 'p1 cc', 'p2 cc', 'p3 cbr 42', 'p4 cbr 84', 'p1 cc', 'p2 cc', 'd db 6h', 'p2 f',
+  'p4 cc', 'p1 sm 7c8dTsTh', 'p3 sm 9sTdKd8h', 'p4 sm KcJsAh5d', 'd db Qd']
+"""
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_check_by_the_last_player_with_chips_is_accepted():
+    # On the turn p1 and p3 are all-in and p2 folds: nobody can bet, yet pokerkit has p4 check.
+    played = replay(POKERKIT_PLO)
+    assert played.hand.history[-1].kind != "check"  # nothing recorded, no chip moved
+    # p4's K-J with Q-T-A (after the river Qd) is a straight and beats p1's set of tens: p4 takes
+    # the main pot, the side pot and his own uncalled 74 back.
+    assert played.finishing_stacks == (0, 181, 0, 488)
+    assert played.settlement.hands is not None
+    assert played.settlement.hands["p4"].description == "Ace-high straight"
+    pokerkit = pytest.importorskip("pokerkit")
+    *_, state = iter(pokerkit.HandHistory.loads(POKERKIT_PLO))
+    assert played.finishing_stacks == tuple(state.stacks)

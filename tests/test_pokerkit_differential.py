@@ -1,5 +1,12 @@
 """Differential test: the hand model against pokerkit 0.7.7 on thousands of random hands.
 
+Hold'em, and Omaha: pot-limit Omaha (pokerkit's ``PotLimitOmahaHoldem``) and fixed-limit Omaha
+hi-lo (pokerkit's class with the fixed-limit mixin put first: in 0.7.7 it carries the pot-limit
+one), 1,000 hands each, four hole cards each, ranked by each engine's own Omaha evaluator and, in
+hi-lo, each pot split high/low. There the odd chips differ by rule (the cut's odd chip is ours to
+the high half), and where pokerkit splits a side pot's low half though none of that pot's players
+holds a qualifying low, we give the pot whole to its best high hand: checked and counted.
+
 Both engines play the same hand action by action: no limit (5,000 hands), fixed limit and pot
 limit (1,666 each); 2 to 9 players, random stacks, antes or a big-blind ante, all-ins at different
 levels, folds on every street, the same cards. At every step they must agree on who acts, what a
@@ -80,8 +87,25 @@ class PotLimitTexasHoldem(pokerkit.games.PotLimitPokerMixin, pokerkit.NoLimitTex
     """pokerkit has no pot-limit Texas hold'em class; its no-limit one with the pot-limit rule."""
 
 
-def pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit=False):
+class FixedLimitOmahaHiLo(
+    pokerkit.games.FixedLimitPokerMixin, pokerkit.FixedLimitOmahaHoldemHighLowSplitEightOrBetter
+):
+    """pokerkit 0.7.7's "fixed-limit" Omaha hi-lo class carries the pot-limit mixin (its raises go
+    to the pot); the same game with the fixed-limit mixin first, as its Texas hold'em class has."""
+
+
+def pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit=False, game="holdem"):
     antes = {1: ante} if bb_ante else ante
+    if game == "omaha":
+        assert limit == "pot"
+        return pokerkit.PotLimitOmahaHoldem.create_state(
+            AUTOMATIONS, False, antes, (sb, bb), bb, tuple(stacks), n, mode=pokerkit.Mode.CASH_GAME
+        )
+    if game == "omaha-hi-lo":
+        assert limit is True
+        return FixedLimitOmahaHiLo.create_state(
+            AUTOMATIONS, False, antes, (sb, bb), bb, 2 * bb, tuple(stacks), n, mode=pokerkit.Mode.CASH_GAME
+        )
     if limit == "pot":
         return PotLimitTexasHoldem.create_state(
             AUTOMATIONS,
@@ -152,8 +176,9 @@ def card_text(card) -> str:
     return f"{card.rank}{card.suit}"
 
 
-def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> None:
-    """Play one random hand in both engines (``limit``: False no limit, True fixed, "pot")."""
+def play_one(rng: random.Random, stats: Counter, limit: bool | str = False, game: str = "holdem") -> None:
+    """Play one random hand in both engines (``limit``: False no limit, True fixed, "pot";
+    ``game``: "holdem", "omaha" or "omaha-hi-lo")."""
     n, sb, bb, ante, bb_ante, stacks = random_table(rng)
     names = NAMES[:n]
     structure = None
@@ -168,12 +193,14 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         ante=ante,
         big_blind_ante=bb_ante,
         structure=structure,
+        game=game,
     )
-    st = pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit)
+    st = pokerkit_state(n, sb, bb, ante, bb_ante, stacks, limit, game)
     deck = DECK[:]
     rng.shuffle(deck)
-    holes = [deck[2 * i] + deck[2 * i + 1] for i in range(n)]
-    board = deck[2 * n : 2 * n + 5]
+    k = 2 if game == "holdem" else 4
+    holes = ["".join(deck[k * i : k * i + k]) for i in range(n)]
+    board = deck[k * n : k * n + 5]
     while st.can_deal_hole():
         st.deal_hole(holes[st.hole_dealee_index])
     dealt = 0
@@ -321,6 +348,10 @@ def play_one(rng: random.Random, stats: Counter, limit: bool | str = False) -> N
         st.pull_chips()
     ours_final = {p: hand.stacks[i] + result.payouts[p] for i, p in enumerate(names)}
     pk_final = {p: st.stacks[i] for i, p in enumerate(names)}
+    assert sum(ours_final.values()) == sum(stacks)
+    if game == "omaha-hi-lo":
+        check_hilo_stacks(hand, result, ours_final, pk_final, stats)
+        return
     floor = {p: hand.stacks[i] + result.refunds.get(p, 0) for i, p in enumerate(names)}
     odd_room = dict.fromkeys(names, 0)
     order = names[hand.setup.button + 1 :] + names[: hand.setup.button + 1]
@@ -381,6 +412,65 @@ def test_random_pot_limit_hands_agree_with_pokerkit():
     print(dict(stats))
 
 
+def check_hilo_stacks(hand, result, ours_final, pk_final, stats: Counter) -> None:
+    """Final stacks of an Omaha hi-lo hand: ours by the rule, pokerkit's up to the odd chips.
+
+    Each pot is cut in two, the odd chip of that cut to the high half; each half is split among
+    its winners, odd chips one each clockwise from the button (TDA 20-A). pokerkit gives a
+    remainder to one player, so the stacks may differ by the odd chips only. Where pokerkit splits
+    a side pot's low half although none of that pot's players has a qualifying low (some other
+    pot has one), we give that pot whole to its best high hand: checked, counted, not compared.
+    """
+    names = hand.players
+    order = names[hand.setup.button + 1 :] + names[: hand.setup.button + 1]
+    floor = {p: hand.stacks[i] + result.refunds.get(p, 0) for i, p in enumerate(names)}
+    odd_room = dict.fromkeys(names, 0)
+    lowless = False
+    anyone_low = bool(result.low_ranking)
+    for pot in result.pots:
+        if len(pot.eligible) == 1:
+            floor[pot.eligible[0]] += pot.amount
+            continue
+        if pot.low_winners:
+            stats["hi-lo: pot split high/low"] += 1
+            stats["hi-lo: quartered"] += len(pot.low_winners) == 2
+            assert pot.high_amount - pot.low_amount in (0, 1)  # the odd chip to the high half
+            assert pot.high_amount + pot.low_amount == pot.amount
+            if pot.amount % 2:
+                # The cut's odd chip: ours to the high half; pokerkit's may land in either half,
+                # so each winner of the pot may get one chip less or one more than our base share.
+                stats["odd-chip splits"] += 1
+                for w in set(pot.high_winners) | set(pot.low_winners):
+                    floor[w] -= 1
+                    odd_room[w] += 2
+        else:
+            assert pot.low_amount == 0 and set(pot.shares) == set(pot.high_winners)
+            if anyone_low:
+                lowless = True
+        halves = [(pot.high_amount, pot.high_winners, pot.high_shares)]
+        if pot.low_winners:
+            halves.append((pot.low_amount, pot.low_winners, pot.low_shares))
+        for amount, winners, shares in halves:
+            base, odd = divmod(amount, len(winners))
+            if odd:
+                stats["odd-chip splits"] += 1
+                lucky = [p for p in order if p in winners][:odd]
+                assert all(shares[w] == base + (w in lucky) for w in winners)  # TDA 20-A
+            for w in winners:
+                floor[w] += base
+                odd_room[w] += odd
+    if lowless:
+        # pokerkit splits the low half of a pot where nobody qualifies: a known difference.
+        stats["hi-lo: side pot without a low, whole to high (pokerkit splits it)"] += 1
+        return
+    for final in (ours_final, pk_final):
+        extra = {p: final[p] - floor[p] for p in names}
+        assert all(0 <= extra[p] <= odd_room[p] for p in names), (final, floor, odd_room)
+    if not any(odd_room.values()):
+        assert ours_final == pk_final
+        stats["hi-lo: stacks equal to pokerkit's"] += 1
+
+
 def check_coverage(stats: Counter, hands: int) -> None:
     """The generator really reaches the situations the test is about."""
     assert stats["hands"] == hands and stats["heads-up"] > hands // 20
@@ -390,3 +480,29 @@ def check_coverage(stats: Counter, hands: int) -> None:
     assert stats["odd-chip splits"] > 0
     for street in ("pre-flop", "flop", "turn", "river"):
         assert stats[f"fold {street}"] > 0 and stats[f"all-in {street}"] > 0
+
+
+OMAHA_HANDS = int(os.environ.get("DIFF_OMAHA_HANDS", str(max(HANDS // 5, 30))))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_random_pot_limit_omaha_hands_agree_with_pokerkit():
+    rng = random.Random(1010)
+    stats: Counter = Counter()
+    for _ in range(OMAHA_HANDS):
+        play_one(rng, stats, limit="pot", game="omaha")
+    check_coverage(stats, OMAHA_HANDS)
+    print(dict(stats))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_random_fixed_limit_omaha_hi_lo_hands_agree_with_pokerkit():
+    rng = random.Random(810)
+    stats: Counter = Counter()
+    for _ in range(OMAHA_HANDS):
+        play_one(rng, stats, limit=True, game="omaha-hi-lo")
+    check_coverage(stats, OMAHA_HANDS)
+    assert stats["hi-lo: pot split high/low"] > 0 and stats["hi-lo: quartered"] > 0
+    assert stats["hi-lo: side pot without a low, whole to high (pokerkit splits it)"] > 0
+    assert stats["hi-lo: stacks equal to pokerkit's"] > OMAHA_HANDS // 4
+    print(dict(stats))

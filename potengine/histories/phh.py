@@ -1,15 +1,17 @@
 """Real hands in the PHH format (the Poker Hand History standard): read, replay, settle, write.
 
 A PHH file is TOML: ``variant`` (``NT`` no-limit or ``FT`` fixed-limit Texas hold'em; ``PT``
-is accepted here for pot-limit hold'em, which the standard has no code for), ``antes``,
+is accepted here for pot-limit hold'em, which the standard has no code for; ``PO`` pot-limit
+Omaha and ``FO/8`` fixed-limit Omaha eight-or-better hi-lo, four hole cards each), ``antes``,
 ``blinds_or_straddles``, ``min_bet`` (or ``small_bet`` and ``big_bet``), ``starting_stacks``,
 ``actions`` and optionally ``players`` and ``finishing_stacks``.
 
 Seats: ``p1`` is the small blind, ``p2`` the big blind, the last player the button; heads-up the
 blinds are posted in reverse (``p2``, the button, posts the small blind). Actions:
 ``d dh pN CARDS`` deals hole cards (``????`` unknown), ``d db CARDS`` the board, ``pN f`` folds,
-``pN cc`` checks or calls, ``pN cbr X`` bets or raises **to** a street total of X, ``pN sm
-CARDS`` shows and a bare ``pN sm`` mucks.
+``pN cc`` checks or calls (a check by the one player left with chips, when everyone else is
+all-in and nobody can bet, is accepted and changes nothing: pokerkit writes it), ``pN cbr X``
+bets or raises **to** a street total of X, ``pN sm CARDS`` shows and a bare ``pN sm`` mucks.
 
 Antes: equal antes from everyone are ordinary antes; an ante from the big blind alone is a
 big-blind ante, dead money in the main pot (TDA RP-11) whatever ``ante_trimming_status`` says.
@@ -51,14 +53,18 @@ from ..errors import HandHistoryError, IllegalActionError, IllegalHandHistoryErr
 from ..play import betting, dealing
 from ..play.betting import Table
 from ..play.hand import Hand, _check_setup, start_table
-from ..play.records import Setup
+from ..play.records import GAME_NAMES, Setup
 from ..play.showdown import RankPlayers, settle_table
 from ..play.streets import Kind, Street
-from ..play.structures import STRUCTURES, Structure, structure_from_phh
+from ..play.structures import STRUCTURES, Structure, omaha_structure_for_phh, structure_from_phh
 from ..pots.settlement import Settlement
 
-VARIANTS = {kind.phh_variant: kind.name for kind in STRUCTURES if kind.phh_variant}
-"""The PHH variant codes this engine plays and the structure each names (from the structures)."""
+VARIANTS = {kind.phh_variant: kind.name for kind in STRUCTURES if kind.phh_variant} | {
+    code: f"{kind.name} {GAME_NAMES[game]}"
+    for kind in STRUCTURES
+    for game, code in kind.phh_omaha_variants.items()
+}
+"""The PHH variant codes this engine plays and the structure (and game) each names."""
 
 
 @dataclass(frozen=True)
@@ -308,9 +314,7 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         codes = ", ".join(f"{code} {kind}" for code, kind in VARIANTS.items())
-        raise HandHistoryError(
-            f"{name}: variant {variant!r} is not a hold'em variant this engine plays ({codes})"
-        )
+        raise HandHistoryError(f"{name}: variant {variant!r} is not a variant this engine plays ({codes})")
     stacks = [_amount(v, "a starting stack", name) for v in _list(fields, "starting_stacks", name)]
     n = len(stacks)
     players = fields.get("players") or [f"p{k + 1}" for k in range(n)]
@@ -343,7 +347,13 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
         return _amount(value, what, name)
 
     try:
-        structure: Structure = structure_from_phh(variant, fields, big_blind, read)
+        omaha = omaha_structure_for_phh(variant)
+        game = "holdem"
+        if omaha is not None:
+            structure: Structure = omaha[0].from_phh(fields, big_blind, read)
+            game = omaha[1]
+        else:
+            structure = structure_from_phh(variant, fields, big_blind, read)
         return _check_setup(
             dict(zip(players, stacks, strict=True)),
             small_blind,
@@ -353,6 +363,7 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
             big_blind_ante,
             structure,
             chip,
+            game,
         )
     except HandHistoryError:
         raise
@@ -476,6 +487,16 @@ def _play(t: Table, line: str) -> None:
         what = Kind.FOLD
     elif verb == "cc":
         what = Kind.CALL if t.current_bet > t.bets[seat] else Kind.CHECK
+        if (
+            t.actor is None
+            and what == Kind.CHECK
+            and not t.folded[seat]
+            and t.stacks[seat]
+            and t.live_count() > 1
+        ):
+            # The betting is over because nobody else can bet (the others are all-in); pokerkit
+            # still asks this last player with chips to check, and writes that check. No chip moves.
+            return
     elif verb == "cbr":
         what = Kind.BET if t.current_bet == 0 else Kind.RAISE
     else:
@@ -602,6 +623,13 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     first = setup.small_blind_seat if n > 2 else setup.big_blind_seat
     order = [(first + k) % n for k in range(n)]
     pnum = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    if variant is None and setup.game != "holdem":
+        variant = setup.structure.phh_omaha_variants.get(setup.game)
+        if variant is None:
+            raise HandHistoryError(
+                f"PHH has no variant code for {setup.structure.name} {GAME_NAMES[setup.game]} "
+                "(the standard has pot-limit Omaha PO and fixed-limit Omaha hi-lo FO/8)"
+            )
     if variant is None:
         variant = setup.structure.phh_variant
         if variant is None:

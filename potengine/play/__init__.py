@@ -1,5 +1,9 @@
 """The course of a hand: blinds and antes, streets, legal actions, the betting structures, showdown.
 
+Hold'em by default; ``start_hand(..., game="omaha")`` or ``"omaha-hi-lo"`` deals four or five hole
+cards and ranks the showdown the Omaha way (two hole cards, three of the board), hi-lo with the
+eight-or-better low splitting each pot.
+
 * :mod:`~potengine.play.hand`: the immutable :class:`Hand`, played action by action, and
   :func:`start_hand` (the public entry point);
 * :mod:`~potengine.play.streets`: the :class:`Street` and :class:`Kind` enums;

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..cards.deck import TOKENS, Card, check_no_duplicates, parse_cards
 from ..errors import IllegalActionError
 from .betting import Table
-from .records import Operation
+from .records import GAME_NAMES, Operation
 from .streets import STREET_NAMES, Kind
 
 CardsIn = Sequence[str] | str | None
@@ -86,19 +86,46 @@ def _check_unseen(
     check_no_duplicates(groups)
 
 
+def hole_count_error(t: Table, player: str, count: int, verb: str = "deal") -> str | None:
+    """Why ``count`` hole cards are wrong for ``player`` in this game, or None when they are right.
+
+    Hold'em deals two; Omaha four or five, the same number to everyone: the first hand known
+    fixes it.
+    """
+    game = t.setup.game
+    allowed = t.setup.hole_cards
+    if len(allowed) > 1:
+        known = next((len(h) for j, h in enumerate(t.holes) if h and t.setup.players[j] != player), None)
+        if known is not None:
+            allowed = (known,)
+    if count in allowed:
+        return None
+    need = " or ".join(map(str, allowed))
+    what = "deal" if verb == "deal" else "show"
+    head = (
+        f"the dealer cannot deal {player} {count} card{'s' * (count != 1)}"
+        if what == "deal"
+        else f"{player} cannot show {count} card{'s' * (count != 1)}"
+    )
+    if len(t.setup.hole_cards) > 1 and len(allowed) == 1:
+        return f"{head}: every {GAME_NAMES[game]} player holds the same number of hole cards, here {need}"
+    article = "an" if game != "holdem" else "a"
+    return f"{head}: {article} {GAME_NAMES[game]} player gets {need} hole cards"
+
+
 def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
-    """Record ``player``'s two hole cards (unknown ones are recorded as None)."""
+    """Record ``player``'s hole cards (unknown ones are recorded as None): two in hold'em, four or
+    five in Omaha."""
     i = t.seat(player)
     codes: tuple[str, ...] = ()
     index: tuple[int, ...] = ()
     if not unknown(cards):
         assert cards is not None
         codes, index = read_cards(cards)
-        if len(codes) != 2:
-            raise IllegalActionError(
-                f"the dealer cannot deal {player} {len(codes)} card{'s' * (len(codes) != 1)}: "
-                "a hold'em player gets 2 hole cards"
-            )
+        if len(codes) != 2 or t.setup.game != "holdem":
+            error = hole_count_error(t, player, len(codes))
+            if error:
+                raise IllegalActionError(error)
     held = t.holes[i]
     if held:
         raise IllegalActionError(
@@ -163,11 +190,10 @@ def show(t: Table, player: str, cards: CardsIn = None) -> None:
         codes, index = read_cards(cards)
     known = t.holes[i]
     if codes:
-        if len(codes) != 2:
-            raise IllegalActionError(
-                f"{player} cannot show {len(codes)} card{'s' * (len(codes) != 1)}: "
-                "a hold'em hand is 2 hole cards"
-            )
+        if len(codes) != 2 or t.setup.game != "holdem":
+            error = hole_count_error(t, player, len(codes), "show")
+            if error:
+                raise IllegalActionError(error)
         if known and set(known) != set(codes):
             raise IllegalActionError(
                 f"{player} cannot show {' '.join(codes)}: {player} was dealt {' '.join(known)}"

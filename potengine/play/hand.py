@@ -1,4 +1,5 @@
-"""The course of a hold'em hand: blinds and antes, four betting rounds, the pots after every street.
+"""The course of a hold'em or Omaha hand: blinds and antes, four betting rounds, the pots after
+every street, the showdown (Omaha hi-lo: each pot split between the best high and the best low).
 
 :func:`start_hand` seats the players, posts the antes and blinds and returns a :class:`Hand`.
 A hand is immutable: every action (:meth:`Hand.fold`, :meth:`~Hand.check`, :meth:`~Hand.call`,
@@ -37,7 +38,7 @@ from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
 from .betting import Table
 from .dealing import CardsIn
-from .records import Legal, Operation, Setup, StreetPot
+from .records import GAMES, Legal, Operation, Setup, StreetPot
 from .showdown import RankPlayers
 from .streets import Kind, Street
 from .structures import NoLimit, Structure
@@ -52,6 +53,7 @@ __all__ = [
     "StreetPot",
     "act",
     "settle_hand",
+    "showdown_low_ranking",
     "showdown_ranking",
     "start_hand",
 ]
@@ -431,7 +433,8 @@ class Hand:
 
     # ---- cards --------------------------------------------------------------------------
     def deal_hole(self, player: str, cards: CardsIn) -> Hand:
-        """Record ``player``'s two hole cards (``None`` or ``"????"``: unknown).
+        """Record ``player``'s hole cards (``None`` or ``"????"``: unknown): two in hold'em, four or
+        five in Omaha (the first hand dealt fixes the number for everyone).
 
         Cards are read by :func:`potengine.cards.deck.parse_cards` (``"AsKs"``, ``"10h 9h"``,
         ``"A♠ K♠"`` or a list) and kept as two-character codes. A card already dealt (to anyone,
@@ -444,6 +447,11 @@ class Hand:
         ...
         potengine.errors.IllegalActionError: the dealer cannot deal A 3 cards: a hold'em player gets 2 hole
         cards
+        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, game="omaha").deal_hole("B", "AsKs")
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the dealer cannot deal B 2 cards: an Omaha player gets 4 or 5
+        hole cards
         """
         return self._then(dealing.deal_hole, player, cards)
 
@@ -482,11 +490,16 @@ class Hand:
         return self._then(dealing.muck, player)
 
     # ---- the end ------------------------------------------------------------------------
-    def settle(self, ranking: Sequence[Any] | None = None) -> Settlement:
+    def settle(
+        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+    ) -> Settlement:
         """Hand the finished hand to :func:`potengine.pots.settlement.settle` and return its result.
 
         ``ranking`` (best first, ties grouped) is needed when two or more players reach the
-        showdown, unless their cards are known (then :mod:`potengine.cards.evaluate` ranks them).
+        showdown, unless their cards are known (then :mod:`potengine.cards.evaluate` ranks them,
+        or in Omaha :mod:`potengine.cards.omaha` and :mod:`potengine.cards.low`). In Omaha hi-lo a
+        ``ranking`` comes with a ``low_ranking``: the players holding a qualifying low, best first
+        (``[]``: nobody); each pot is then split high/low among its own players.
         The big-blind ante is dead money added to the main pot.
 
         >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
@@ -494,16 +507,18 @@ class Hand:
         >>> dict(result.payouts)
         {'A': 0, 'B': 0, 'C': 13}
         """
-        return showdown.settle_table(self._table, ranking)
+        return showdown.settle_table(self._table, ranking, low_ranking=low_ranking)
 
-    def finishing_stacks(self, ranking: Sequence[Any] | None = None) -> dict[str, Amount]:
+    def finishing_stacks(
+        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+    ) -> dict[str, Amount]:
         """Each player's stack after the hand is settled (chips behind plus payout).
 
         >>> h = start_hand({"A": 9, "B": 9}, button="B", small_blind=1, big_blind=2)
         >>> h.raise_to("B", 6).fold("A").finishing_stacks()
         {'A': 7, 'B': 11}
         """
-        result = self.settle(ranking)
+        result = self.settle(ranking, low_ranking)
         return {p: self._table.stacks[i] + result.payouts[p] for i, p in enumerate(self.players)}
 
 
@@ -554,6 +569,18 @@ def showdown_ranking(hand: Hand, rank_players: RankPlayers | None = None) -> lis
     return showdown.ranking(hand._table, rank_players)
 
 
+def showdown_low_ranking(hand: Hand) -> list[tuple[str, ...]]:
+    """The qualifying eight-or-better lows of an Omaha hand's shown hands, best first (players
+    without a low, who mucked or whose cards are unknown are left out).
+
+    >>> h = start_hand({"A": 9, "B": 9, "C": 9}, button="C", small_blind=1, big_blind=2, game="omaha-hi-lo")
+    >>> h = h.deal_hole("A", "Ah3hQc9s").deal_hole("B", "As3sJcJd").deal_hole("C", "KhKc9c9d")
+    >>> showdown_low_ranking(h.all_in("C").call("A").call("B").deal_board("2c 5d 7h Ks Kd"))
+    [('A', 'B')]
+    """
+    return showdown.low_ranking(hand._table)
+
+
 def settle_hand(
     hand: Hand, ranking: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
 ) -> Settlement:
@@ -583,6 +610,7 @@ def start_hand(
     big_blind_ante: bool = False,
     structure: Structure | None = None,
     chip: Amount = 1,
+    game: str = "holdem",
 ) -> Hand:
     """Seat the players (``stacks`` in clockwise order), post antes and blinds, deal in.
 
@@ -591,16 +619,26 @@ def start_hand(
     player, or with ``big_blind_ante=True`` by the big blind alone for the table: it is dead
     money in the main pot, and a short big blind posts the blind first (TDA 2024 RP-11).
     ``button`` defaults to the last seat; ``structure`` to no limit at the big blind.
+    ``game`` is ``"holdem"`` (two hole cards), ``"omaha"`` or ``"omaha-hi-lo"`` (four or five
+    hole cards, the same number for everyone; at the showdown exactly two of them play with
+    exactly three of the board, and in hi-lo each pot is split with the best eight-or-better low).
 
     >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, button="Ann")
     >>> h.to_act, h.contributions
     ('Ann', {'Ann': 1, 'Bob': 2})
+
+    Omaha hi-lo: Bob's kings full take the high half, Ann's 7-5-3-2-A the low half.
+
+    >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, game="omaha-hi-lo")
+    >>> h = h.deal_hole("Ann", "Ah 3h Qc 9s").deal_hole("Bob", "Kh Kc 9c 9d")
+    >>> h.all_in("Bob").call("Ann").deal_board("2c 5d 7h Ks Kd").finishing_stacks()
+    {'Ann': 100, 'Bob': 100}
     >>> start_hand({"Ann": 100}, small_blind=1, big_blind=2)
     Traceback (most recent call last):
     ...
     potengine.errors.InputError: a hand needs 2 to 10 players, got 1
     """
-    setup = _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, structure, chip)
+    setup = _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, structure, chip, game)
     return Hand(start_table(setup))
 
 
@@ -658,7 +696,10 @@ def _check_setup(
     big_blind_ante: bool,
     structure: Structure | None,
     chip: Amount,
+    game: str = "holdem",
 ) -> Setup:
+    if not isinstance(game, str) or game not in GAMES:
+        raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
     if not isinstance(stacks, Mapping):
         raise InputError(
             f"stacks must be a mapping {{player: chips}} in seat order, not {type(stacks).__name__}"
@@ -704,5 +745,5 @@ def _check_setup(
     elif not isinstance(structure, Structure):
         raise InputError(f"structure must be a potengine.play.structures.Structure, not {structure!r}")
     return Setup(
-        players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip
+        players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip, game
     )

@@ -14,6 +14,15 @@ from ..chips import Amount, format_amount
 from .streets import Kind, Street
 from .structures import Structure
 
+GAMES = ("holdem", "omaha", "omaha-hi-lo")
+"""The games the hand model plays: hold'em, Omaha (high only) and Omaha eight-or-better hi-lo."""
+
+HOLE_CARDS = {"holdem": (2,), "omaha": (4, 5), "omaha-hi-lo": (4, 5)}
+"""How many hole cards a player may hold in each game (every player the same number)."""
+
+GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hi-lo": "Omaha hi-lo"}
+"""Each game as a dealer names it."""
+
 _VERBS = {Kind.FOLD: "folds", Kind.CHECK: "checks", Kind.CALL: "calls", Kind.MUCK: "mucks"}
 
 
@@ -107,6 +116,17 @@ class Setup:
     big_blind_ante: bool
     structure: Structure
     chip: Amount
+    game: str = "holdem"
+
+    @property
+    def hole_cards(self) -> tuple[int, ...]:
+        """How many hole cards each player may be dealt: 2 in hold'em, 4 or 5 in Omaha.
+
+        >>> from potengine.play.hand import start_hand
+        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, game="omaha").setup.hole_cards
+        (4, 5)
+        """
+        return HOLE_CARDS[self.game]
 
     @property
     def small_blind_seat(self) -> int:

@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..cards.deck import DECK
 from ..cards.evaluate import rank_players as rank_by_cards
 from ..cards.evaluate import strength_of_indices
+from ..cards.low import omaha_low_from_cards
+from ..cards.omaha import omaha_from_cards
 from ..errors import InputError
 from ..pots.settlement import Settlement, settle, settle_trusted
 from .betting import Table
@@ -51,7 +54,14 @@ def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str
     elif shown:
         if len(t.board) != 5:
             raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
-        if rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
+        if rank_players is None and t.setup.game != "holdem":
+            board_cards = [DECK[c] for c in t.board_index]
+            strength = {
+                i: omaha_from_cards([DECK[c] for c in t.hole_index[i]], board_cards).strength for i in shown
+            }
+            for level in sorted(set(strength.values()), reverse=True):
+                tiers.append(tuple(players[i] for i in shown if strength[i] == level))
+        elif rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
             board = t.board_index
             strength = {i: strength_of_indices(board + list(t.hole_index[i])) for i in shown}
             for level in sorted(set(strength.values()), reverse=True):
@@ -65,11 +75,51 @@ def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str
     return tiers
 
 
+def low_ranking(t: Table) -> list[tuple[str, ...]]:
+    """The qualifying eight-or-better Omaha lows of the live players who showed, best first, ties
+    grouped (in seat order); players without a low, who mucked or whose cards are unknown are left
+    out (they cannot win a low half).
+
+    >>> from potengine.play.hand import start_hand
+    >>> h = start_hand({"A": 9, "B": 9, "C": 9}, button="C", small_blind=1, big_blind=2, game="omaha-hi-lo")
+    >>> h = h.deal_hole("A", "As2sKdKc").deal_hole("B", "Ah3hQdQc").deal_hole("C", "9s9hJdJc")
+    >>> h = h.all_in("C").call("A").call("B").deal_board("4c 5d 8h Ks Qs")
+    >>> low_ranking(h._table)
+    [('A',), ('B',)]
+    """
+    players = t.setup.players
+    shown = [i for i in range(len(players)) if not t.folded[i] and t.holes[i] and not t.mucked[i]]
+    if len(shown) < 2:
+        return []  # one shown hand (or none) wins every pot it is in, high and low alike
+    if len(t.board) != 5:
+        raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the lows")
+    board_cards = [DECK[c] for c in t.board_index]
+    lows = {}
+    for i in range(len(players)):
+        if not t.folded[i] and t.holes[i] and not t.mucked[i]:
+            low = omaha_low_from_cards([DECK[c] for c in t.hole_index[i]], board_cards)
+            if low is not None:
+                lows[i] = low.strength
+    return [
+        tuple(players[i] for i in lows if lows[i] == level)
+        for level in sorted(set(lows.values()), reverse=True)
+    ]
+
+
 def settle_table(
-    t: Table, order: Sequence[Any] | None = None, *, rank_players: RankPlayers | None = None
+    t: Table,
+    order: Sequence[Any] | None = None,
+    *,
+    rank_players: RankPlayers | None = None,
+    low_ranking: Sequence[Any] | None = None,
 ) -> Settlement:
     """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in
-    seat order, the folds, the button, the chip; the big-blind ante as dead money)."""
+    seat order, the folds, the button, the chip; the big-blind ante as dead money).
+
+    Omaha: with every live hand shown, settle reads the cards itself (``hands=``, ``board=``,
+    ``game=``), so the result carries each hand's value and low; otherwise the showdown ranking
+    (unknown or mucked hands at the bottom, and for hi-lo the qualifying lows of the shown hands)
+    is handed over. ``low_ranking`` goes with a given ``order`` in Omaha hi-lo."""
     setup = t.setup
     names = setup.players
     if t.actor is not None:
@@ -77,6 +127,10 @@ def settle_table(
     folded = [p for p, f in zip(names, t.folded, strict=True) if f]
     total = {p: t.paid[i] + t.dead[i] for i, p in enumerate(names)}
     dead = {p: t.dead[i] for i, p in enumerate(names) if t.dead[i]}
+    if setup.game != "holdem":
+        return _settle_omaha(t, order, rank_players, low_ranking, total, folded, dead)
+    if low_ranking is not None:
+        raise InputError("a low_ranking is for hi-lo games: this hand is hold'em")
     if order is None and rank_players is None:
         # The hand model's own amounts, folds and showdown ranking are valid by construction.
         tiers = tuple(ranking(t)) if len(names) - len(folded) > 1 else None
@@ -91,3 +145,42 @@ def settle_table(
     if order is None and len(names) - len(folded) > 1:
         order = ranking(t, rank_players)
     return settle(total, order, folded=folded, button=names[setup.button], chip=setup.chip, dead=dead)
+
+
+def _settle_omaha(
+    t: Table,
+    order: Sequence[Any] | None,
+    rank_players: RankPlayers | None,
+    lows: Sequence[Any] | None,
+    total: Mapping[str, Any],
+    folded: Sequence[str],
+    dead: Mapping[str, Any],
+) -> Settlement:
+    """An Omaha or Omaha hi-lo hand handed to :func:`~potengine.pots.settlement.settle`."""
+    setup = t.setup
+    names = setup.players
+    game = setup.game
+    hilo = game == "omaha-hi-lo"
+    common: dict[str, Any] = {
+        "folded": folded,
+        "button": names[setup.button],
+        "chip": setup.chip,
+        "dead": dead,
+        "game": game,
+    }
+    live = [i for i in range(len(names)) if not t.folded[i]]
+    if order is not None:
+        if lows is None and hilo and len(live) == 1:
+            lows = ()
+        return settle(total, order, low_ranking=lows, **common)
+    if lows is not None:
+        raise InputError("a low_ranking goes with a ranking: without one the cards rank the hands")
+    if len(live) == 1:
+        return settle(total, None, low_ranking=() if hilo else None, **common)
+    if rank_players is None and all(t.holes[i] and not t.mucked[i] for i in live):
+        if len(t.board) != 5:
+            raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
+        hands = {names[i]: "".join(t.holes[i] or ()) for i in live}
+        return settle(total, hands=hands, board="".join(t.board), **common)
+    tiers = ranking(t, rank_players)
+    return settle(total, tiers, low_ranking=low_ranking(t) if hilo else None, **common)

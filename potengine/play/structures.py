@@ -109,6 +109,9 @@ class Structure:
     name: ClassVar[str] = "structure"
     phh_variant: ClassVar[str | None] = None
     """The PHH ``variant`` code of hold'em under this structure (None: PHH has none)."""
+    phh_omaha_variants: ClassVar[Mapping[str, str]] = {}
+    """The PHH ``variant`` codes of the Omaha games under this structure, by game (``"omaha"``,
+    ``"omaha-hi-lo"``): the standard has pot-limit Omaha ``PO`` and fixed-limit Omaha hi-lo ``FO/8``."""
     exact_size: ClassVar[bool] = False
     """True when every bet and raise has one exact size (fixed limit)."""
     minimum_rule: ClassVar[str] = (
@@ -242,6 +245,7 @@ class PotLimit(Structure):
 
     name = "pot limit"
     phh_variant = "PT"
+    phh_omaha_variants = {"omaha": "PO"}
     maximum_rule = "at most the pot after the call (pot limit, TDA 54)"
 
     @classmethod
@@ -276,6 +280,7 @@ class FixedLimit(Structure):
 
     name = "fixed limit"
     phh_variant = "FT"
+    phh_omaha_variants = {"omaha-hi-lo": "FO/8"}
     exact_size = True
 
     def __post_init__(self) -> None:
@@ -442,6 +447,21 @@ def structure_for_phh(variant: object) -> type[Structure] | None:
     return next(
         (kind for kind in STRUCTURES if kind.phh_variant is not None and kind.phh_variant == variant), None
     )
+
+
+def omaha_structure_for_phh(variant: object) -> tuple[type[Structure], str] | None:
+    """The structure and the game of an Omaha PHH variant code (None if it is not one).
+
+    >>> omaha_structure_for_phh("FO/8")
+    (<class 'potengine.play.structures.FixedLimit'>, 'omaha-hi-lo')
+    >>> omaha_structure_for_phh("NT") is None
+    True
+    """
+    for kind in STRUCTURES:
+        for game, code in kind.phh_omaha_variants.items():
+            if code == variant:
+                return kind, game
+    return None
 
 
 def structure_from_phh(
