@@ -482,6 +482,7 @@ def check_coverage(stats: Counter, hands: int) -> None:
         assert stats[f"fold {street}"] > 0 and stats[f"all-in {street}"] > 0
 
 
+# A thorough run: DIFF_HANDS=20000 DIFF_OMAHA_HANDS=5000 make test
 OMAHA_HANDS = int(os.environ.get("DIFF_OMAHA_HANDS", str(max(HANDS // 5, 30))))
 
 
