@@ -304,7 +304,7 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
     top: int | None = None
     refund: Amount = 0
     if len(in_play) > 1:
-        highest, second = sorted(in_play)[-2:][::-1]
+        second, highest = sorted(in_play)[-2:]
         if highest > second:
             top = in_play.index(highest)
             refund = highest - second

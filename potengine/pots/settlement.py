@@ -272,7 +272,7 @@ def settle(
         result,
         hands=None if values is None else _frozen(values),
         board=board_cards,
-        low_hands=low_values,
+        low_hands=low_values if low_tiers is not None else None,
         game=game,
     )
 
