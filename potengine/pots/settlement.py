@@ -142,12 +142,10 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must
         be whole chips of the smallest denomination
     """
-    if type(chip) is int and chip == 1:  # the usual case: only a Decimal amount may not divide
-        checked: Amount = 1
-        bad = [(p, a) for p, a in contributions.items() if type(a) is not int and a % 1]
-    else:
-        checked = check_amount(chip, "chip", allow_zero=False)
-        bad = [(p, a) for p, a in contributions.items() if a % checked]
+    if type(chip) is int and chip == 1 and not has_decimal(contributions, chip):
+        return 1  # the usual case: a chip of 1 divides every whole amount
+    checked = check_amount(chip, "chip", allow_zero=False)
+    bad = [(p, a) for p, a in contributions.items() if a % checked]
     for player, amount in bad[:1]:
         raise InputError(
             f"chip {format_amount(checked)} does not divide {player}'s contribution of "
@@ -305,7 +303,6 @@ def settle_trusted(
 
 # Whole chips (int) are exact by themselves and need no Decimal context.
 _WHOLE_CHIPS = nullcontext()
-_INT = frozenset({int})
 
 
 def _settle(
@@ -373,7 +370,12 @@ def has_decimal(contributions: Mapping[str, Amount], chip: Amount) -> bool:
     >>> has_decimal({"A": 5, "B": Decimal("2.50")}, 1), has_decimal({"A": 5, "B": 3}, 1)
     (True, False)
     """
-    return type(chip) is not int or not _INT.issuperset(map(type, contributions.values()))
+    if type(chip) is not int:
+        return True
+    for amount in contributions.values():  # noqa: SIM110 (a loop is faster than any() here)
+        if type(amount) is not int:
+            return True
+    return False
 
 
 def rank_by_cards(
