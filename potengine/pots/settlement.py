@@ -210,7 +210,9 @@ def settle(
         button = seats[-1]
     elif button not in checked:
         raise InputError(f"button {button!r} is not seated (players: {', '.join(seats)})")
-    chip = check_chip(chip, checked)
+    decimal = has_decimal(checked, chip)
+    if decimal or chip != 1:
+        chip = check_chip(chip, checked)
     if game not in GAMES:
         raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
 
@@ -258,6 +260,7 @@ def settle(
         folded=folded_set,
         button=button,
         chip=chip,
+        decimal=decimal,
         dead=dead_money,
         rake=rake,
         flop_seen=flop_seen,
@@ -298,7 +301,8 @@ def settle_trusted(
     >>> dict(result.payouts)
     {'A': 400, 'C': 1000}
     """
-    return _settle(contributions, tiers, folded=folded, button=button, chip=chip, dead=dead)
+    decimal = has_decimal(contributions, chip)
+    return _settle(contributions, tiers, folded=folded, button=button, chip=chip, decimal=decimal, dead=dead)
 
 
 # Whole chips (int) are exact by themselves and need no Decimal context.
@@ -312,14 +316,15 @@ def _settle(
     folded: frozenset[str],
     button: str,
     chip: Amount,
+    decimal: bool,
     dead: Mapping[str, Amount] | None = None,
     rake: Any = None,
     flop_seen: bool = True,
     low_tiers: Tiers | None = None,
 ) -> Settlement:
     """The settlement proper, on checked input: form the pots, withhold the rake, award each pot
-    (hi-lo when there is a low ranking), total what each player receives, check the chips."""
-    decimal = has_decimal(contributions, chip)
+    (hi-lo when there is a low ranking), total what each player receives, check the chips.
+    ``decimal`` says whether the chip or any contribution is a Decimal (see :func:`has_decimal`)."""
     with exact_arithmetic("the settlement") if decimal or dead or rake is not None else _WHOLE_CHIPS:
         layout = form_pots(contributions, folded, dead)
         pots = layout.pots
