@@ -35,8 +35,10 @@ def _frozen(mapping: Mapping[str, T]) -> Mapping[str, T]:
 
 
 def built(cls: type[T], fields: dict[str, Any]) -> T:
-    """An instance of one of the engine's frozen result classes, from fields already checked and
-    frozen by the engine itself: no ``__init__``, no copying. Not for input from outside.
+    """An instance of one of the engine's frozen result classes (:class:`Pot`, :class:`PotLayout`,
+    the settlement) whose attributes are ``fields``, every one of them, already checked and frozen
+    by the engine itself: what the dataclass's ``__init__`` would store, without its per-field
+    calls and read-only copies. Not for input from outside, which goes through the class itself.
 
     >>> pot = built(Pot, {"index": 0, "low": 0, "high": 5, "amount": 10, "eligible": ("A", "B"),
     ...                   "contributions": MappingProxyType({"A": 5, "B": 5}), "winners": (),
@@ -47,6 +49,17 @@ def built(cls: type[T], fields: dict[str, Any]) -> T:
     obj = object.__new__(cls)
     obj.__dict__.update(fields)
     return obj
+
+
+def rebuilt(obj: T, **changes: Any) -> T:
+    """:func:`dataclasses.replace` for the engine's own frozen results: a copy of ``obj`` with
+    ``changes``, which must be frozen already (the other fields are shared, not copied).
+
+    >>> pot = build_pots({"A": 5, "B": 5}).pots[0]
+    >>> rebuilt(pot, rake=1).awarded, pot.rake
+    (9, 0)
+    """
+    return built(type(obj), {**obj.__dict__, **changes})
 
 
 @dataclass(frozen=True)
@@ -291,7 +304,7 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
     top: int | None = None
     refund: Amount = 0
     if len(in_play) > 1:
-        highest, second = sorted(in_play)[-2:][::-1]
+        second, highest = sorted(in_play)[-2:]
         if highest > second:
             top = in_play.index(highest)
             refund = highest - second
@@ -401,39 +414,33 @@ def form_pots(
                 f"{format_amount(top_live)}, but folded players put in more: {names}. "
                 "Chips above the largest live contribution would form a pot with no eligible player."
             )
-
-    pots: list[Pot] = []
+    pots = []
     for index, (low, high, amount, eligible) in enumerate(tiers):
+        # What each player put in between the tier's two levels (folded players included).
         parts = {seats[j]: (c if c < high else high) - low for j, c in enumerate(bets) if c > low}
-        pots.append(
-            built(
-                Pot,
-                {
-                    "index": index,
-                    "low": low,
-                    "high": high,
-                    "amount": amount,
-                    "eligible": tuple([seats[j] for j in eligible]),
-                    "contributions": MappingProxyType(parts),
-                    "winners": (),
-                    "shares": EMPTY,
-                    "rake": 0,
-                },
-            )
-        )
+        pot = {
+            "index": index,
+            "low": low,
+            "high": high,
+            "amount": amount,
+            "eligible": tuple([seats[j] for j in eligible]),
+            "contributions": MappingProxyType(parts),
+            "winners": (),
+            "shares": EMPTY,
+            "rake": 0,
+        }
+        pots.append(built(Pot, pot))
     if dead:
         pots = add_dead_money(pots, dead, seats=seats, live=[p for p in seats if p not in folded])
-    return built(
-        PotLayout,
-        {
-            "seats": seats,
-            "contributions": MappingProxyType(dict(contributions)),
-            "folded": folded,
-            "pots": tuple(pots),
-            "refunds": MappingProxyType(refunds),
-            "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
-        },
-    )
+    layout = {
+        "seats": seats,
+        "contributions": MappingProxyType(dict(contributions)),
+        "folded": folded,
+        "pots": tuple(pots),
+        "refunds": MappingProxyType(refunds),
+        "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
+    }
+    return built(PotLayout, layout)
 
 
 def add_dead_money(

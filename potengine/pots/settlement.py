@@ -16,7 +16,8 @@ input already (the hand model).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from contextlib import nullcontext
+from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -36,6 +37,7 @@ from .layout import (
     check_dead,
     check_folded,
     form_pots,
+    rebuilt,
 )
 from .rake import take_rake
 from .ranking import Tiers, normalise_ranking
@@ -140,12 +142,10 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     potengine.errors.InputError: chip 25 does not divide Bilal's contribution of 130: amounts must
         be whole chips of the smallest denomination
     """
-    if type(chip) is int and chip == 1:  # the usual case: only a Decimal amount may not divide
-        checked: Amount = 1
-        bad = [(p, a) for p, a in contributions.items() if type(a) is not int and a % 1]
-    else:
-        checked = check_amount(chip, "chip", allow_zero=False)
-        bad = [(p, a) for p, a in contributions.items() if a % checked]
+    if type(chip) is int and chip == 1 and not has_decimal(contributions, chip):
+        return 1  # the usual case: a chip of 1 divides every whole amount
+    checked = check_amount(chip, "chip", allow_zero=False)
+    bad = [(p, a) for p, a in contributions.items() if a % checked]
     for player, amount in bad[:1]:
         raise InputError(
             f"chip {format_amount(checked)} does not divide {player}'s contribution of "
@@ -210,30 +210,28 @@ def settle(
         button = seats[-1]
     elif button not in checked:
         raise InputError(f"button {button!r} is not seated (players: {', '.join(seats)})")
-    exact = type(chip) is not int
-    if not exact:
-        for c in checked.values():
-            if type(c) is not int:
-                exact = True
-                break
-    if exact or chip != 1:
+    decimal = has_decimal(checked, chip)
+    if decimal or chip != 1:
         chip = check_chip(chip, checked)
-
     if game not in GAMES:
         raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+
+    # The showdown: a ranking of the live players, or their cards ranked here.
     tiers: Tiers | None = None
     values: Mapping[str, Any] | None = None
     low_values: Mapping[str, Any] | None = None
     board_cards: tuple[Card, ...] | None = None
-    hilo = low_ranking is not None or game == "omaha-hi-lo"
     live = [p for p in seats if p not in folded_set] if folded_set else seats
-    low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live)
+    hilo = low_ranking is not None or game == "omaha-hi-lo"
+    low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live) if hilo else None
     if game != "holdem" and hands is not None:
         if ranking is not None or low_ranking is not None:
             raise InputError("give either rankings or the cards (hands= and board=), not both")
         tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
             hands, board, game=game, seats=seats, live=live
         )
+        if not hilo:
+            low_tiers = None
     elif game == "omaha-hi-lo" and low_ranking is None:
         raise InputError(
             "an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
@@ -255,37 +253,29 @@ def settle(
             f"{len(live)} players reach the showdown ({', '.join(live)}): "
             "a ranking (or the cards) is needed to say who won"
         )
-    if hilo:
-        with exact_arithmetic("the settlement"):
-            return _settle_hilo(
-                checked,
-                tiers,
-                low_tiers,
-                folded_set,
-                button,
-                chip,
-                dead_money,
-                rake,
-                flop_seen,
-                game,
-                (values, low_values, board_cards),
-            )
-    if exact or rake is not None or dead_money:
-        with exact_arithmetic("the settlement"):
-            return _settle(
-                exact,
-                checked,
-                tiers,
-                folded_set,
-                button,
-                chip,
-                dead_money,
-                rake,
-                flop_seen,
-                values,
-                board_cards,
-            )
-    return _settle(False, checked, tiers, folded_set, button, chip, None, None, True, values, board_cards)
+
+    result = _settle(
+        checked,
+        tiers,
+        folded=folded_set,
+        button=button,
+        chip=chip,
+        decimal=decimal,
+        dead=dead_money,
+        rake=rake,
+        flop_seen=flop_seen,
+        low_tiers=low_tiers,
+    )
+    if values is None and game == "holdem":
+        return result
+    # What the cards were, for the reader: they change no chip, so the checked result is kept.
+    return rebuilt(
+        result,
+        hands=None if values is None else _frozen(values),
+        board=board_cards,
+        low_hands=low_values if low_tiers is not None else None,
+        game=game,
+    )
 
 
 def settle_trusted(
@@ -311,127 +301,86 @@ def settle_trusted(
     >>> dict(result.payouts)
     {'A': 400, 'C': 1000}
     """
-    exact = type(chip) is not int or any(type(c) is not int for c in contributions.values())
-    if exact or dead:
-        with exact_arithmetic("the settlement"):
-            return _settle(exact, contributions, tiers, folded, button, chip, dead, None, True, None, None)
-    return _settle(False, contributions, tiers, folded, button, chip, None, None, True, None, None)
+    decimal = has_decimal(contributions, chip)
+    return _settle(contributions, tiers, folded=folded, button=button, chip=chip, decimal=decimal, dead=dead)
 
 
-def _settle_hilo(
-    contributions: Mapping[str, Amount],
-    tiers: Tiers | None,
-    low_tiers: Tiers,
-    folded: frozenset[str],
-    button: str,
-    chip: Amount,
-    dead: Mapping[str, Amount] | None,
-    rake: Any,
-    flop_seen: bool,
-    game: str,
-    cards: tuple[Any, Any, Any],
-) -> Settlement:
-    """A hi-lo settlement on checked input: each pot cut high/low by :mod:`potengine.pots.hilo`."""
-    values, low_values, board_cards = cards
-    layout = form_pots(contributions, folded, dead)
-    seats = layout.seats
-    pots_in: Sequence[Pot] = layout.pots
-    if rake is not None:
-        cuts = take_rake([pot.amount for pot in pots_in], rake, flop_seen=flop_seen, chip=chip)
-        pots_in = [replace(pot, rake=cut) for pot, cut in zip(pots_in, cuts, strict=True)]
-    pots = award_all_hilo(pots_in, tiers, low_tiers, order=odd_chip_order(seats, button), chip=chip)
-    # A zero of the amounts' own type: Decimal contributions give Decimal results throughout.
-    zero = sum(contributions.values(), start=chip - chip) * 0
-    winnings = {p: sum((pot.shares.get(p, zero) for pot in pots), start=zero) for p in seats}
-    payouts = {p: winnings[p] + layout.refunds.get(p, zero) for p in seats}
-    net = {p: payouts[p] - contributions[p] for p in seats}
-    result = Settlement(
-        layout=layout,
-        pots=pots,
-        ranking=tiers,
-        button=button,
-        chip=chip,
-        winnings=winnings,
-        payouts=payouts,
-        net=net,
-        hands=values,
-        board=board_cards,
-        low_ranking=low_tiers,
-        low_hands=low_values,
-        game=game,
-    )
-    check_conservation(result)
-    return result
+# Whole chips (int) are exact by themselves and need no Decimal context.
+_WHOLE_CHIPS = nullcontext()
 
 
 def _settle(
-    exact: bool,
     contributions: Mapping[str, Amount],
     tiers: Tiers | None,
+    *,
     folded: frozenset[str],
     button: str,
     chip: Amount,
-    dead: Mapping[str, Amount] | None,
-    rake: Any,
-    flop_seen: bool,
-    values: Mapping[str, Any] | None,
-    board_cards: tuple[Any, ...] | None,
+    decimal: bool,
+    dead: Mapping[str, Amount] | None = None,
+    rake: Any = None,
+    flop_seen: bool = True,
+    low_tiers: Tiers | None = None,
 ) -> Settlement:
-    """The settlement proper, on checked input: form the pots, withhold the rake, award each pot."""
-    layout = form_pots(contributions, folded, dead)
-    seats = layout.seats
-    formed = layout.pots
-    cuts: Sequence[Amount] = ()
-    if rake is not None:
-        cuts = take_rake([pot.amount for pot in formed], rake, flop_seen=flop_seen, chip=chip)
-    # A zero of the amounts' own type: Decimal amounts give Decimal results throughout.
-    zero = sum(contributions.values(), start=chip - chip) * 0 if exact else 0
-    winnings = dict.fromkeys(seats, zero)
-    order: Sequence[str] = ()
-    # Award from the last side pot back to the main pot, as the dealer does; keep main pot first.
-    pots: list[Pot] = list(formed)
-    for i in range(len(formed) - 1, -1, -1):
-        pot = object.__new__(Pot)  # the formed pot with its winners: see layout.built
-        fields = pot.__dict__
-        fields.update(formed[i].__dict__)
-        eligible = fields["eligible"]
-        winners = eligible if len(eligible) == 1 else pot_winners(formed[i], tiers)
-        amount = fields["amount"]
-        if cuts:
-            fields["rake"] = cuts[i]
-            amount -= cuts[i]
-        if len(winners) == 1:
-            shares = {winners[0]: amount}
-            winnings[winners[0]] += amount
+    """The settlement proper, on checked input: form the pots, withhold the rake, award each pot
+    (hi-lo when there is a low ranking), total what each player receives, check the chips.
+    ``decimal`` says whether the chip or any contribution is a Decimal (see :func:`has_decimal`)."""
+    with exact_arithmetic("the settlement") if decimal or dead or rake is not None else _WHOLE_CHIPS:
+        layout = form_pots(contributions, folded, dead)
+        pots = layout.pots
+        if rake is not None:
+            cuts = take_rake([pot.amount for pot in pots], rake, flop_seen=flop_seen, chip=chip)
+            pots = tuple([rebuilt(pot, rake=cut) for pot, cut in zip(pots, cuts, strict=True)])
+        order = odd_chip_order(layout.seats, button)
+        if low_tiers is not None:
+            pots = award_all_hilo(pots, tiers, low_tiers, order=order, chip=chip)
         else:
-            order = order or odd_chip_order(seats, button)
-            shares = split_pot(amount, winners, order=order, chip=chip)
-            for p, share in shares.items():
-                winnings[p] += share
-        fields["winners"] = winners
-        fields["shares"] = MappingProxyType(shares)
-        pots[i] = pot
-    payouts = dict(winnings)
-    for p, back in layout.refunds.items():
-        payouts[p] += back
-    net = {p: payouts[p] - c for p, c in contributions.items()}
+            # From the last side pot back to the main pot, as the dealer does; main pot kept first.
+            pots = tuple(reversed([award(pot, tiers, order=order, chip=chip) for pot in reversed(pots)]))
+        # Decimal amounts give Decimal results throughout, a player who wins nothing included.
+        zero = sum(contributions.values(), start=chip - chip) * 0 if decimal else 0
+        winnings = dict.fromkeys(layout.seats, zero)
+        for pot in pots:
+            for player, share in pot.shares.items():
+                winnings[player] += share
+        payouts = dict(winnings)
+        for player, back in layout.refunds.items():
+            payouts[player] += back
+        net = {player: payouts[player] - put_in for player, put_in in contributions.items()}
     result = built(
         Settlement,
         {
             "layout": layout,
-            "pots": tuple(pots),
+            "pots": pots,
             "ranking": tiers,
             "button": button,
             "chip": chip,
             "winnings": MappingProxyType(winnings),
             "payouts": MappingProxyType(payouts),
             "net": MappingProxyType(net),
-            "hands": None if values is None else _frozen(values),
-            "board": board_cards,
+            "hands": None,
+            "board": None,
+            "low_ranking": low_tiers,
+            "low_hands": None,
+            "game": "holdem",
         },
     )
     check_conservation(result)
     return result
+
+
+def has_decimal(contributions: Mapping[str, Amount], chip: Amount) -> bool:
+    """Whether the chip or any contribution is a Decimal (amounts are otherwise whole chips).
+
+    >>> has_decimal({"A": 5, "B": Decimal("2.50")}, 1), has_decimal({"A": 5, "B": 3}, 1)
+    (True, False)
+    """
+    if type(chip) is not int:
+        return True
+    for amount in contributions.values():  # noqa: SIM110 (a loop is faster than any() here)
+        if type(amount) is not int:
+            return True
+    return False
 
 
 def rank_by_cards(
