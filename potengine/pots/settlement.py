@@ -40,7 +40,7 @@ from .layout import (
     rebuilt,
 )
 from .rake import take_rake
-from .ranking import Tiers, normalise_ranking
+from .ranking import Tiers, check_shown_hands, normalise_ranking
 from .split import odd_chip_order, pot_winners, split_pot
 
 
@@ -395,21 +395,10 @@ def rank_by_cards(
     >>> tiers, values["A"].description
     ((('A',), ('B',)), 'Pair of aces, kickers J 9 7')
     """
-    if not isinstance(hands, Mapping):
-        raise InputError("hands must map each player to his hole cards, e.g. {'Alice': 'As Ah'}")
     seats = tuple(seats)
     out = set(folded)
     live = [p for p in seats if p not in out]
-    for player in hands:
-        if player not in seats:
-            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
-    missing = [p for p in live if p not in hands]
-    if missing:
-        raise InputError(
-            "no cards for live player(s) "
-            + ", ".join(repr(p) for p in missing)
-            + ": every player who reaches the showdown must show his hand"
-        )
+    check_shown_hands(hands, seats, live, "{'Alice': 'As Ah'}")
     board_cards = parse_cards(board if board is not None else "")
     if len(board_cards) != 5:
         shown = " ".join(map(str, board_cards)) or "no cards"
