@@ -337,22 +337,46 @@ def _settle(
         else:
             # From the last side pot back to the main pot, as the dealer does; main pot kept first.
             pots = tuple(reversed([award(pot, tiers, order=order, chip=chip) for pot in reversed(pots)]))
-        # Decimal amounts give Decimal results throughout, a player who wins nothing included.
-        zero = sum(contributions.values(), start=chip - chip) * 0 if decimal else 0
-        winnings = dict.fromkeys(layout.seats, zero)
-        for pot in pots:
-            for player, share in pot.shares.items():
-                winnings[player] += share
-        payouts = dict(winnings)
-        for player, back in layout.refunds.items():
-            payouts[player] += back
-        net = {player: payouts[player] - put_in for player, put_in in contributions.items()}
+        return settlement_of(layout, pots, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers)
+
+
+def settlement_of(
+    layout: PotLayout,
+    pots: tuple[Pot, ...],
+    *,
+    ranking: Tiers | None,
+    button: str,
+    chip: Amount,
+    low_ranking: Tiers | None = None,
+) -> Settlement:
+    """The settlement of awarded pots: what each player wins, is paid and nets; chips checked.
+
+    Every computed settlement ends here (:func:`settle`, :func:`settle_trusted` and the
+    hand-history auditor), so every one of them passes :func:`check_conservation`.
+
+    >>> from potengine.pots.layout import build_pots
+    >>> layout = build_pots({"A": 10, "B": 30})
+    >>> dict(settlement_of(layout, (award(layout.pots[0], (("A",), ("B",)), order=("A", "B"), chip=1),),
+    ...                    ranking=(("A",), ("B",)), button="B", chip=1).payouts)
+    {'A': 20, 'B': 20}
+    """
+    contributions = layout.contributions
+    # Decimal amounts give Decimal results throughout, a player who wins nothing included.
+    zero = sum(contributions.values(), start=chip - chip) * 0
+    winnings = dict.fromkeys(layout.seats, zero)
+    for pot in pots:
+        for player, share in pot.shares.items():
+            winnings[player] += share
+    payouts = dict(winnings)
+    for player, back in layout.refunds.items():
+        payouts[player] += back
+    net = {player: payouts[player] - put_in for player, put_in in contributions.items()}
     result = built(
         Settlement,
         {
             "layout": layout,
             "pots": pots,
-            "ranking": tiers,
+            "ranking": ranking,
             "button": button,
             "chip": chip,
             "winnings": MappingProxyType(winnings),
@@ -360,7 +384,7 @@ def _settle(
             "net": MappingProxyType(net),
             "hands": None,
             "board": None,
-            "low_ranking": low_tiers,
+            "low_ranking": low_ranking,
             "low_hands": None,
             "game": "holdem",
         },
