@@ -63,14 +63,14 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..cards.evaluate import HandValue, rank_players
-from ..chips import Amount
+from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, IllegalHandHistoryError, InputError, PotEngineError
 from ..play.hand import start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
-from ..pots.layout import Pot, PotLayout, build_pots
+from ..pots.layout import Pot, PotLayout, build_pots, form_pots
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, check_conservation
@@ -379,12 +379,22 @@ def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amo
     >>> type(structure_from_header(hand, 5, 10)).__name__
     'FixedLimit'
     """
+    key = (hand.game, repr(big_blind), repr(hand.small_bet), repr(hand.big_bet))  # 0.1 and 0.10 apart
+    if key in _STRUCTURES:
+        return _STRUCTURES[key]
     try:
-        return structure_from_pokerstars(
+        structure = structure_from_pokerstars(
             hand.game, big_blind=big_blind, small_bet=hand.small_bet, big_bet=hand.big_bet
         )
     except InputError:  # a fixed-limit header that gives no small and big bet
-        return None
+        structure = None
+    if len(_STRUCTURES) > 1024:  # a bounded cache: stakes repeat from hand to hand
+        _STRUCTURES.clear()
+    _STRUCTURES[key] = structure
+    return structure
+
+
+_STRUCTURES: dict[tuple[str, str, str, str], Structure | None] = {}
 
 
 class Replay(NamedTuple):
@@ -779,7 +789,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
     layout: PotLayout | None = None
     try:
-        layout = build_pots(contributions, folded, dead=dead_money(hand))
+        layout = _pots(contributions, folded, dead_money(hand))
     except PotEngineError as err:
         message = f"the chips put in cannot be formed into pots: {err}"
         differences.append(message)
@@ -1033,6 +1043,18 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
     check_conservation(settlement)  # the engine's one check: a failure is an engine bug
     return finish(settlement, source)
+
+
+def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[str, Amount]) -> PotLayout:
+    """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
+    gives whole, non-negative amounts and every folded player and dead post is one who put chips
+    in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) < 2:
+        return build_pots(contributions, folded, dead=dead)  # names the problem
+    if any(type(c) is not int for c in contributions.values()):
+        with exact_arithmetic("the pots"):
+            return form_pots(contributions, folded, dead)
+    return form_pots(contributions, folded, dead)
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
