@@ -117,10 +117,11 @@ def test_8_lines_and_headers_that_once_lost_hands_are_read():
         "consistent",
         "consistent",
         "consistent",
-        "unsupported",
+        "consistent",
         "unsupported",
     ]
     assert READABILITY["250000001801"].hand.game == "Hold'em No Limit"  # a mixed game
+    assert READABILITY["250000001802"].hand.game == "Omaha Pot Limit"  # its next hand, Omaha
     assert READABILITY["250000001701"].hand.cap == Decimal("20")  # a cap game
     old = READABILITY["17000000001"]  # Windows-1252
     assert "Jérôme" in old.contributions

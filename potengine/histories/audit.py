@@ -70,6 +70,7 @@ from ..play.hand import start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
+from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
 from ..pots.layout import Pot, PotLayout, build_pots, form_pots
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
@@ -433,6 +434,9 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
     posts = [a for a in hand.actions if a.kind in POSTS]
+    if hand.omaha:
+        why = "the hand model does not replay Omaha betting here: the chips and the settlement are checked"
+        return Replay(False, [skip.format(why)], [], None)
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
     if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
@@ -690,13 +694,47 @@ def _ranking(
     notes: list[str],
     *,
     cards_ok: bool = True,
-) -> tuple[Tiers, str, dict[str, HandValue] | None]:
-    """Tiers best first: from the shown cards if every live player showed, else the collections."""
+) -> tuple[Tiers, str, dict[str, HandValue] | None, Tiers | None]:
+    """Tiers best first: from the shown cards if every live player showed, else the collections;
+    and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
+    them (the collected lines then say who won each half), ``()`` for no low or a game without."""
     if len(live) == 1:
         notes.append(f"everybody else folded: {live[0]} takes the pot")
-        return ((live[0],),), "folds", None
+        return ((live[0],),), "folds", None, ()
     if not cards_ok:
         notes.append("the shown cards are impossible: the collected lines say who won each pot")
+    elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
+        try:
+            high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
+                {p: " ".join(hand.shown[p]) for p in live},
+                " ".join(hand.board),
+                game="omaha-hi-lo" if hand.hi_lo else "omaha",
+                seats=hand.players,
+                live=live,
+            )
+        except PotEngineError as err:
+            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+        else:
+            notes.append(
+                "cards: "
+                + " > ".join(" = ".join(t) for t in high_tiers)
+                + " ("
+                + "; ".join(f"{p}: {omaha_values[p].description}" for t in high_tiers for p in t)
+                + ")"
+            )
+            if hand.hi_lo:
+                notes.append(
+                    "low: "
+                    + (
+                        " > ".join(" = ".join(t) for t in lows)
+                        + " ("
+                        + "; ".join(f"{p}: {v.description}" for t in lows for p in t if (v := low_values[p]))
+                        + ")"
+                        if lows
+                        else "no qualifying low (eight or better)"
+                    )
+                )
+            return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
             by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
@@ -710,7 +748,7 @@ def _ranking(
                 + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
                 + ")"
             )
-            return tuple(tuple(t) for t in by_cards), "cards", values
+            return tuple(tuple(t) for t in by_cards), "cards", values, ()
     if cards_ok:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
@@ -723,7 +761,7 @@ def _ranking(
     rest = tuple(p for p in live if p not in ranked)
     if rest:
         tiers.append(rest)
-    return tuple(tiers), "collected lines", None
+    return tuple(tiers), "collected lines", None, None
 
 
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
@@ -948,7 +986,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         pays[c.player] = pays.get(c.player, 0) + c.amount
     clashes = duplicate_cards(hand)
     problems += clashes
-    tiers, source, described = _ranking(
+    tiers, source, described, low_tiers = _ranking(
         hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
     )
     button = _button(hand, layout.seats)
@@ -957,9 +995,23 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     unpaid: dict[str, Amount] = {}
     awarded = []
     for i, pot in enumerate(pots):
-        won = award(pot, tiers, order=order, chip=hand.chip)
-        awarded.append(won)
         site_pays = {p: a for p, a in paid[i].items() if a}
+        won: Pot
+        if hand.hi_lo and low_tiers is not None:
+            halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+            won = halves
+            if halves.low_winners:
+                how = "quartered" if halves.quartered else "split" if len(halves.low_winners) > 1 else "to"
+                notes.append(
+                    f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
+                    f"to {', '.join(halves.high_winners)}, "
+                    f"low half {fmt(halves.low_amount)} {how} {', '.join(halves.low_winners)}"
+                )
+        elif hand.hi_lo:
+            won = _hilo_from_lines(pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count))
+        else:
+            won = award(pot, tiers, order=order, chip=hand.chip)
+        awarded.append(won)
         we_pay = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
         kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays}
@@ -975,7 +1027,13 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
             continue
         if site_pays == we_pay:
-            split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
+            split = (
+                ""
+                if len(won.winners) < 2
+                else " (high and low halves)"
+                if isinstance(won, HiLoPot) and won.low_winners
+                else " (split, odd chips from the button)"
+            )
             notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
         same = (
@@ -1057,6 +1115,39 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     return form_pots(contributions, folded, dead)
 
 
+def _hilo_from_lines(
+    pot: Pot,
+    tiers: Tiers,
+    site_pays: Mapping[str, Amount],
+    order: Sequence[str],
+    chip: Amount,
+    notes: list[str],
+    name: str,
+) -> Pot:
+    """A hi-lo pot whose winners the cards do not tell: the split of the pot (high half to some of
+    the players the collected lines pay, low half to some, odd chip to high) that gives what the
+    site paid, if there is one; else the whole pot to the best high hand the lines name."""
+    whole = award(pot, tiers, order=order, chip=chip)
+    paid = [p for p in pot.eligible if p in site_pays]
+    if {p: a for p, a in whole.shares.items() if a} == dict(site_pays) or not 0 < len(paid) <= 5:
+        return whole
+    groups = [tuple(p for k, p in enumerate(paid) if mask >> k & 1) for mask in range(1, 1 << len(paid))]
+    for high in groups:
+        rest = tuple(t for t in ((q for q in group if q not in high) for group in tiers) if t)
+        for low in groups:
+            if set(high) | set(low) != set(paid):
+                continue
+            won = award_hilo(pot, (high, *(tuple(t) for t in rest)), (low,), order=order, chip=chip)
+            if {p: a for p, a in won.shares.items() if a} == dict(site_pays):
+                notes.append(
+                    f"{name}: not every live player showed; the collected lines pay the high half "
+                    f"({fmt(won.high_amount)}) to {', '.join(high)} and the low half "
+                    f"({fmt(won.low_amount)}) to {', '.join(low)}"
+                )
+                return won
+    return whole
+
+
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
     """Whether the unmatched chips are an uncalled bet: the player's last bet, raise or blind that
     nobody answered but with a call all-in for less (so a return can be inferred)."""
@@ -1108,7 +1199,7 @@ def refused(err: HandHistoryError, file: str = "") -> HandAudit:
     """The audit of a hand that was not read: ``unsupported`` or ``unreadable``, with the reason.
 
     >>> from potengine.histories.pokerstars import parse_text
-    >>> refused(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0]).verdict
+    >>> refused(parse_text("PokerStars Hand #9: Razz Limit (1/2)")[0]).verdict
     <Verdict.UNSUPPORTED: 'unsupported'>
     """
     verdict = Verdict.UNSUPPORTED if isinstance(err, UnsupportedHandError) else Verdict.UNREADABLE
@@ -1122,7 +1213,7 @@ def audit_lines(
 ) -> Iterator[HandAudit]:
     """Read and audit the hands of a stream of lines one at a time (memory stays flat).
 
-    >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['unreadable', 'unsupported']
     """
     for item in iter_text(lines):
@@ -1264,7 +1355,7 @@ def write_json(out: Any, audits: Iterable[HandAudit], run: AuditRun) -> None:
 
     >>> out = io.StringIO()
     >>> run = AuditRun()
-    >>> write_json(out, run.audits(["PokerStars Hand #9: Omaha Pot Limit (1/2)"], "o.txt"), run)
+    >>> write_json(out, run.audits(["PokerStars Hand #9: Razz Limit (1/2)"], "o.txt"), run)
     >>> json.loads(out.getvalue())["hands"][0]["verdict"]
     'unsupported'
     """

@@ -62,7 +62,7 @@ replace them)."""
 
 
 class UnsupportedHandError(HandHistoryError):
-    """A hand history of a game or feature the engine does not handle (Omaha, short deck, a hand
+    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a hand
     run twice): it is well formed, and read no further.
 
     >>> issubclass(UnsupportedHandError, HandHistoryError)
@@ -70,12 +70,12 @@ class UnsupportedHandError(HandHistoryError):
     """
 
 
-_CUR = r"[$€£]?"
+_CUR = r"[$€£¥]?"
 _AMT = _CUR + r"\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
 _STAKES = re.compile(r"[(,] ?(" + _AMT + r")/(" + _AMT + r")(?: - (" + _AMT + r") Cap -)?(?: *[A-Z]{3})?\)")
 _SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
-_TABLE = re.compile(r"^Table '([^']*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
 _SEAT = re.compile(
     r"^Seat (\d+): (.+?) \((" + _AMT + r") in chips(?:, " + _AMT + r" bounty)?\)"
     r"(?: is sitting out| out of hand.*)?$"
@@ -124,11 +124,12 @@ _NOISE = re.compile(
     r"is sitting out|sits out|re-buys and receives .*|takes the add-on.*|has re-entered.*|"
     r"receives .* for eliminating .*|wins the \$?[\d.,]+ bounty.*|wins an entry to .*|"
     r"wins \$?[\d.,]+ for eliminating .*|split the \$?[\d.,]+ bounty.*)|"
-    r"Betting is capped|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
+    r"Betting is capped|No low hand qualified|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
-_NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Hi/Lo"
+_NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
+_OMAHA = re.compile(r"^(?:5 Card )?Omaha(?: Hi/Lo)? (?:No Limit|Pot Limit|Limit)")
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,16 @@ class HandHistory:
         object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
 
     @property
+    def omaha(self) -> bool:
+        """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
+        return "Omaha" in self.game
+
+    @property
+    def hi_lo(self) -> bool:
+        """Whether each pot is split between the best high and the best qualifying low hand."""
+        return "Hi/Lo" in self.game
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Every seated player, in clockwise seat order."""
         return tuple(seat.player for seat in self.seats)
@@ -257,22 +268,32 @@ class HandHistory:
 
 
 def game_name(header_rest: str) -> str | None:
-    """The hold'em game a header names ("Hold'em No Limit"), or ``None`` for any other game.
+    """The game a header names ("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"), or ``None`` for a
+    game the engine does not read.
 
-    A mixed game names the game of this hand inside its parentheses; short deck ("6+ Hold'em")
-    is not hold'em.
+    Hold'em, Omaha (four or five hole cards) and Omaha hi-lo are read. A mixed game ("Mixed
+    NLH/PLO", a "Hold'em/Omaha" table) names the game of this hand inside its parentheses; short
+    deck ("6+ Hold'em") is not hold'em.
 
     >>> game_name("Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/01")
     "Hold'em No Limit"
     >>> game_name("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2020/01/01")
     "Hold'em No Limit"
     >>> game_name("Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.25 USD)"), game_name("6+ Hold'em No Limit (1/2)")
-    (None, None)
+    ('Omaha Pot Limit', None)
+    >>> game_name("Hold'em/Omaha Pot Limit (Omaha Hi/Lo Pot Limit, $1/$2)"), game_name("Razz (2/4)")
+    ('Omaha Hi/Lo Pot Limit', None)
     """
-    if header_rest.startswith("Mixed"):
+    head = header_rest.split("(", 1)[0].replace("Hi/Lo", "")
+    if header_rest.startswith("Mixed") or "/" in head:
         inner = re.search(r"\(([^,()]*),", header_rest)
-        header_rest = inner.group(1) if inner else ""
-    if "Hold'em" not in header_rest or any(word in header_rest for word in _NOT_HOLDEM):
+        header_rest = inner.group(1).strip() if inner else ""
+    if any(word in header_rest for word in _NOT_HOLDEM):
+        return None
+    omaha = _OMAHA.match(header_rest)
+    if omaha:
+        return omaha.group(0)
+    if "Hold'em" not in header_rest or "Hi/Lo" in header_rest:
         return None
     found = re.search(r"Hold'em (?:No Limit|Pot Limit|Limit)", header_rest)
     return found.group(0) if found else "Hold'em"
@@ -327,7 +348,7 @@ class _Reader:
         return value
 
     def _amount(self, text: str, number: int, line: str) -> Amount:
-        raw = text.lstrip("$€£").replace(",", "")
+        raw = text.lstrip("$€£¥").replace(",", "")
         whole = raw.split(".")[0]
         if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
             raise self.fail(number, line, f"amount {text} is too large")
@@ -362,11 +383,12 @@ class _Reader:
                 header,
                 "short deck (6+ Hold'em) is not hold'em: not supported"
                 if short
-                else "only hold'em hands can be read",
+                else "only hold'em and Omaha hands can be read",
             )
+        hole = 5 if game.startswith("5 Card") else 4 if "Omaha" in game else 2  # hole cards a player holds
         tournament = re.search(r"Tournament #(\d+)", rest)
         stakes = _STAKES.search(rest)
-        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£.]", stakes.group(0))))
+        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£¥.]", stakes.group(0))))
         small_blind = big_blind = small_bet = big_bet = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
@@ -409,6 +431,8 @@ class _Reader:
             run_twice = "Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")
             if run_twice and _UNSUPPORTED.search(line):
                 raise self.unsupported(number, line, "hands run more than once are not supported")
+            if line == "Hand cancelled":
+                raise self.unsupported(number, line, "a cancelled hand settles no pot")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -537,10 +561,10 @@ class _Reader:
             assert verb is not None  # a player's line reaches here only once an action pattern matched
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
-                if len(cards) == 2:  # a single card shown is not a hand to rank
+                if len(cards) == hole:  # a single card shown is not a hand to rank
                     shown[player] = tuple(cards)
-                elif len(cards) > 2:
-                    raise self.fail(number, line, "a hold'em hand shows two cards")
+                elif len(cards) > hole:
+                    raise self.fail(number, line, f"a {game} hand shows {hole} cards")
                 continue
             if section == "showdown":
                 raise self.fail(number, line, "a bet after the showdown began")
@@ -748,7 +772,7 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
 def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistoryError]:
     """Read hands one at a time from a stream of lines; an unreadable hand is yielded as its error.
 
-    >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['HandHistoryError', 'UnsupportedHandError']
     """
     for hand_lines in iter_hand_lines(lines):
@@ -761,10 +785,10 @@ def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistor
 def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     """Read every hand of a file's text; a hand that cannot be read is returned as its error.
 
-    >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Omaha Pot Limit (1/2)")]
+    >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Razz Limit (1/2)")]
     ['HandHistoryError', 'UnsupportedHandError']
-    >>> print(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0])
-    hand #9, line 1: only hold'em hands can be read: "PokerStars Hand #9: Omaha Pot Limit (1/2)"
+    >>> print(parse_text("PokerStars Hand #9: Razz Limit (1/2)")[0])
+    hand #9, line 1: only hold'em and Omaha hands can be read: "PokerStars Hand #9: Razz Limit (1/2)"
     """
     if not isinstance(text, str):
         raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
