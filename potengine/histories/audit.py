@@ -650,6 +650,10 @@ def _apart(a: Amount, b: Amount) -> Amount:
     return a - b if a >= b else b - a
 
 
+def _names(players: Sequence[str]) -> str:
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
 def _payments(pays: Mapping[str, Amount]) -> str:
     items = [f"{p} {fmt(a)}" for p, a in pays.items() if a]
     if not items:
@@ -1001,14 +1005,23 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
             if halves.low_winners:
-                how = "quartered" if halves.quartered else "split" if len(halves.low_winners) > 1 else "to"
+                how = (
+                    "quartered between"
+                    if halves.quartered
+                    else "split between"
+                    if len(halves.low_winners) > 1
+                    else "to"
+                )
                 notes.append(
                     f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
                     f"to {', '.join(halves.high_winners)}, "
-                    f"low half {fmt(halves.low_amount)} {how} {', '.join(halves.low_winners)}"
+                    f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
                 )
         elif hand.hi_lo:
-            won = _hilo_from_lines(pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count))
+            no_low = "No low hand qualified" in hand.lines
+            won = _hilo_from_lines(
+                pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+            )
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
         awarded.append(won)
@@ -1123,13 +1136,16 @@ def _hilo_from_lines(
     chip: Amount,
     notes: list[str],
     name: str,
+    *,
+    no_low: bool,
 ) -> Pot:
     """A hi-lo pot whose winners the cards do not tell: the split of the pot (high half to some of
     the players the collected lines pay, low half to some, odd chip to high) that gives what the
-    site paid, if there is one; else the whole pot to the best high hand the lines name."""
+    site paid, if there is one; else (and when the history says "No low hand qualified") the
+    whole pot to the best high hand(s) the lines name."""
     whole = award(pot, tiers, order=order, chip=chip)
     paid = [p for p in pot.eligible if p in site_pays]
-    if {p: a for p, a in whole.shares.items() if a} == dict(site_pays) or not 0 < len(paid) <= 5:
+    if no_low or not 0 < len(paid) <= 5:
         return whole
     groups = [tuple(p for k, p in enumerate(paid) if mask >> k & 1) for mask in range(1, 1 << len(paid))]
     for high in groups:
