@@ -316,10 +316,19 @@ def _error(
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _AMOUNTS: dict[tuple[str, bool], Amount] = {}
+# The patterns to try for a line, by its first word ("posts": by its first two words).
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
-    _first = _pattern.pattern[1:].split(" ")[0].split("(")[0].rstrip("$")
+    _words = _pattern.pattern[1:].split("(")[0].rstrip("$").split(" ")
+    _first = " ".join(_words[:2]) if _words[0] == "posts" else _words[0]
     _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
+# The two lines without an amount, matched once: the most frequent lines of all.
+_PLAIN: dict[str, tuple[str, re.Match[str]]] = {
+    said: (kind, match)
+    for said, kind in (("folds", "fold"), ("checks", "check"))
+    for k, pattern in _VERBS
+    if k == kind and (match := pattern.match(said)) is not None
+}
 _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 
 
@@ -427,8 +436,9 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
+        bare = object.__new__
         for number, line in lines[2:]:
-            run_twice = "Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")
+            run_twice = "Run it" in line or (line[0] == "*" and line[:6] in ("*** FI", "*** SE", "*** TH"))
             if run_twice and _UNSUPPORTED.search(line):
                 raise self.unsupported(number, line, "hands run more than once are not supported")
             if line == "Hand cancelled":
@@ -509,6 +519,8 @@ class _Reader:
             player: str | None
             if colon and head in seats and not colon_names:
                 player = head
+            elif not colon:
+                player = None  # no "name: " in the line: nobody speaks
             else:
                 player = self.speaker(line, seats)
                 said = line[len(player) + 2 :] if player is not None else ""
@@ -516,11 +528,19 @@ class _Reader:
                 if said in _QUIET:
                     continue
                 verb = None
-                # `kind` is read after the loop: the kind of the pattern that matched
-                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):  # noqa: B007
-                    verb = pattern.match(said)
-                    if verb:
-                        break
+                plain = _PLAIN.get(said)
+                if plain is not None:
+                    kind, verb = plain
+                else:
+                    words = said.split(" ", 2)
+                    verb_key = (
+                        words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                    )
+                    # `kind` is read after the loop: the kind of the pattern that matched
+                    for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
+                        verb = pattern.match(said)
+                        if verb:
+                            break
                 if verb is None:
                     if _NOISE.match(line):
                         continue
@@ -587,7 +607,18 @@ class _Reader:
                     raise self.fail(number, line, "a post after the betting started")
             else:
                 betting_started = True
-            actions.append(Action(number, street, player, kind, amount, to, all_in, line))
+            action = bare(Action)  # the dataclass's frozen __init__ costs a microsecond a line
+            action.__dict__.update(
+                line=number,
+                street=street,
+                player=player,
+                kind=kind,
+                amount=amount,
+                to=to,
+                all_in=all_in,
+                text=line,
+            )
+            actions.append(action)
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
