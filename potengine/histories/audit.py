@@ -606,7 +606,7 @@ def _plainly_legal(
         return True
     if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
         return False
-    return street == "river" or len(live - out) < 2
+    return street is Street.RIVER or len(live - out) < 2
 
 
 def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
