@@ -705,32 +705,45 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
     """
     hand: HandLines | None = None
-    for number, line, note in _numbered(lines):
-        if len(line) > MAX_LINE_CHARS + 1:
-            line = line[: MAX_LINE_CHARS + 1]
-        if "\ufeff" in line:
-            line = line.replace("\ufeff", "")
-        line = line.rstrip()
-        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
-            continue
-        if hand is None or (line[0] == "P" and _HEADER.match(line)):
-            if hand is not None:
-                yield hand
-            hand = HandLines()
-            hand.total = 0
-        hand.total += 1
-        if len(hand) <= MAX_HAND_LINES:
-            hand.append((number, line))
-        if note:
-            hand.bad = (*hand.bad, (number, note))
+    number = 0
+    limit = MAX_LINE_CHARS + 1
+    for raw in lines:
+        # A text line without a carriage return (nearly every line) is numbered here; the others
+        # go through _numbered, which splits and decodes them.
+        if type(raw) is str and raw[-1:] in ("\r", "\n"):
+            raw = raw.rstrip("\r\n")
+        if type(raw) is str and "\r" not in raw:
+            number += 1
+            items: Iterable[tuple[int, str, str]] = ((number, raw, ""),)
+        else:
+            items = list(_numbered([raw], number))
+            number += len(items)
+        for at, line, note in items:
+            if len(line) > limit:
+                line = line[:limit]
+            if "\ufeff" in line:
+                line = line.replace("\ufeff", "")
+            line = line.rstrip()
+            if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+                continue
+            if hand is None or (line[0] == "P" and _HEADER.match(line)):
+                if hand is not None:
+                    yield hand
+                hand = HandLines()
+                hand.total = 0
+            hand.total += 1
+            if len(hand) <= MAX_HAND_LINES:
+                hand.append((at, line))
+            if note:
+                hand.bad = (*hand.bad, (at, note))
     if hand is not None:
         yield hand
 
 
-def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
-    """Number the lines from 1 (a lone carriage return ends a line too); decode bytes one line at
-    a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a note."""
-    number = 0
+def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
+    """Number the lines from ``number`` + 1 (a lone carriage return ends a line too); decode bytes
+    one line at a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a
+    note."""
     for raw in lines:
         if isinstance(raw, bytes):
             parts = raw.rstrip(b"\r\n").split(b"\r")
