@@ -274,27 +274,28 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     wrong: list[str] = []
     irregular: list[str] = []
     dead = dead_posts(hand)
+    w = _where  # a finding's place, built only for a finding
     street = None
     bets: dict[str, Amount] = {}
     current: Amount = 0  # the largest bet actually made on this street
     target: Amount = 0  # what a call must reach (the full big blind at least)
     for action in hand.actions:
         p = action.player
-        where = f"line {action.line} ({action.text})"
         if action.street != street:
             street, bets, current = action.street, {q: 0 for q in players}, 0
             # before the flop a call is to the full big blind, even when the big blind posted less
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
-            irregular.append(f"{where}: {p} acts after folding")
+            irregular.append(f"{w(action)}: {p} acts after folding")
         if kind == "ante":
             spent[p] += action.amount
         elif kind in ("small blind", "big blind", "blinds"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
-                    f"{where}: {p} posts {fmt(action.amount)}, but the stakes make the {kind} {fmt(stake)}"
+                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
+                    f"but the stakes make the {kind} {fmt(stake)}"
                 )
             spent[p] += action.amount
             bets[p] += action.amount - dead.get(action.line, 0)
@@ -303,13 +304,13 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         elif kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(
-                    f"{where}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
+                    f"{w(action)}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
                     "is all-in on a blind as folding, out of turn; his chips stay in the pot"
                 )
             folded.add(p)
         elif kind == "check":
             if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{where}: {p} checks facing a bet of {fmt(target)}")
+                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
             contest = (
@@ -320,12 +321,12 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             )
             capped = min(owed, max(contest, 0))
             if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
-                wrong.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "bet":
             if current > 0 and street != PREFLOP:
-                irregular.append(f"{where}: {p} bets while facing a bet of {fmt(current)}")
+                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
             spent[p] += action.amount
             bets[p] += action.amount
             current = max(current, bets[p])
@@ -334,7 +335,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
                 wrong.append(  # the line's own two amounts disagree
-                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
+                    f"{w(action)}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
                     f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
                 )
             spent[p] += to - bets[p]
@@ -343,16 +344,24 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             target = max(target, current)
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
-                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, but started with {fmt(stacks[p])}"
+                f"{w(action)}: {p} is all-in after putting in {fmt(spent[p])}, "
+                f"but started with {fmt(stacks[p])}"
             )
         if spent[p] > stacks[p]:
-            wrong.append(f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}")
+            wrong.append(
+                f"{w(action)}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}"
+            )
     chip = hand.chip
     for p, amount in spent.items():
         if amount % chip:
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: spent[p] for p in players if spent[p] > 0}
     return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+
+
+def _where(action: Action) -> str:
+    """Where a line is, for a finding: its number and its text (built only when needed)."""
+    return f"line {action.line} ({action.text})"
 
 
 def _stake(hand: HandHistory, kind: str) -> Amount | None:
@@ -776,11 +785,11 @@ def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> Audi
 # ----------------------------------------------------------------------------------------------
 # The audit
 # ----------------------------------------------------------------------------------------------
-def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
+def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -> HandAudit:
     """Replay ``hand`` with the engine and compare it with the history, pot by pot.
 
     ``rake`` is an optional policy for cash games: given, the history's rake is also checked
-    against it (a tournament hand must show no rake).
+    against it (a tournament hand must show no rake). ``file`` names the file the hand came from.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file(DATA / "pokerstars/side_pots.txt")
@@ -824,6 +833,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             source,
             None,
             replayed.illegal,
+            file=file,
             line=hand.first_line,
         )
 
@@ -909,7 +919,12 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
-    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True))
+    pots = tuple(
+        pot
+        if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
+        else replace(pot, rake=cut)
+        for pot, cut in zip(layout.pots, withheld, strict=True)
+    )
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
         our_pots = ", ".join(
@@ -1237,13 +1252,13 @@ def audit_lines(
             yield refused(item, file)
             continue
         try:
-            audit = audit_hand(item, rake=rake)
+            audit = audit_hand(item, rake=rake, file=file)
         except PotEngineError as err:  # a safety net: audit_hand reports problems in words
             failure = HandHistoryError(f"hand #{item.hand_id}: cannot be audited: {err}")
             failure.hand_id, failure.line_number = item.hand_id, item.first_line
             yield refused(failure, file)
             continue
-        yield replace(audit, file=file) if file else audit
+        yield audit
 
 
 class AuditRun:
