@@ -13,9 +13,14 @@ make:
    pot it builds (see :mod:`potengine.pots.rake`), against the summary's main pot and side pots;
 4. the eligible players per pot: nobody collects from a pot he cannot win;
 5. the hands compared per pot, ties split with the odd chip clockwise from the button: with the
-   shown cards when every live player showed, else the "collected" lines say who won;
+   shown cards when every live player showed, else the "collected" lines say who won; in Omaha
+   hi-lo each pot is split between its best high and its best qualifying low hand (odd chip to the
+   high half, see :mod:`potengine.pots.hilo`);
 6. paid + returned + withheld = put in, for the history and (through
    :func:`potengine.pots.settlement.check_conservation`) for the engine's own settlement.
+
+Omaha hands (four or five hole cards, high only or hi-lo) are checked from the lines and settled
+by the engine, but their betting is not replayed through the hand model (step 1 says so).
 
 Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
 but an action departs from the rules the engine follows: a note naming the rule, never an

@@ -1,4 +1,4 @@
-"""Reading PokerStars-format hold'em hand histories (cash games and tournaments).
+"""Reading PokerStars-format hold'em and Omaha hand histories (cash games and tournaments).
 
 :func:`parse_text` turns the text of a hand-history file into one :class:`HandHistory` per hand,
 or, for a hand it cannot read, a :class:`~potengine.errors.HandHistoryError` naming the hand ID
