@@ -580,14 +580,12 @@ def _plainly_legal(
             bets = {p: 0 for p in dealt}
             owe = live - out
             seat = sb_seat if n == 2 else dealt.index(hand.button)  # heads-up: the big blind first
-        seat = next(
-            (
-                (seat + k) % n
-                for k in range(1, n + 1)
-                if dealt[(seat + k) % n] in live and dealt[(seat + k) % n] not in out
-            ),
-            -1,
-        )
+        for _ in range(n):  # the next player clockwise still in the hand and not all-in
+            seat = seat + 1 if seat + 1 < n else 0
+            if dealt[seat] in live and dealt[seat] not in out:
+                break
+        else:
+            seat = -1
         p = action.player
         if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False

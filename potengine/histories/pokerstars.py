@@ -651,7 +651,7 @@ class _Reader:
             side_pots=tuple(side_pots),
             rake=rake,
             summary_won=summary_won,
-            lines=tuple(text for _, text in lines),
+            lines=tuple([text for _, text in lines]),
             game=game,
             cap=cap,
             cash_outs=tuple(cash_outs),
