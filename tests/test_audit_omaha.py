@@ -95,3 +95,23 @@ def test_the_json_of_a_hi_lo_hand_names_the_game_and_both_halves_shares():
     data = hand_json(AUDITS["250000003002"])
     assert data["game"] == "Omaha Hi/Lo Pot Limit" and data["verdict"] == "consistent"
     assert data["pots"]["computed"][0]["shares"] == {"Ann": 8, "Bo": 7, "Cy": 15}
+
+
+def test_each_side_pot_is_split_high_low_on_its_own_among_its_own_players():
+    """Ann is all-in for the main pot and holds the best low; the side pot's low goes to Cy."""
+    audit = AUDITS["250000003004"]
+    assert audit.consistent, audit.report()
+    main, side = audit.settlement.pots
+    assert (main.amount, main.high_winners, main.low_winners) == (300, ("Bo",), ("Ann",))
+    assert (side.amount, side.high_winners, side.low_winners) == (200, ("Bo",), ("Cy",))
+    assert dict(audit.settlement.winnings) == {"Ann": 150, "Bo": 250, "Cy": 100}
+
+
+def test_a_side_pot_low_paid_to_a_player_not_in_it_is_wrong():
+    audit = edited(
+        "250000003004",
+        "Bo collected 150 from main pot\nAnn collected 150 from main pot",
+        "Bo collected 150 from main pot\nAnn collected 50 from main pot\nAnn collected 100 from side pot",
+    )
+    assert audit.verdict is Verdict.WRONG
+    assert any("history pays Ann 100, but Ann put in only 100" in d for d in audit.differences)
