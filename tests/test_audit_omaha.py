@@ -95,6 +95,8 @@ def test_the_json_of_a_hi_lo_hand_names_the_game_and_both_halves_shares():
     data = hand_json(AUDITS["250000003002"])
     assert data["game"] == "Omaha Hi/Lo Pot Limit" and data["verdict"] == "consistent"
     assert data["pots"]["computed"][0]["shares"] == {"Ann": 8, "Bo": 7, "Cy": 15}
+    assert data["pots"]["computed"][0]["high"] == {"amount": 15, "shares": {"Cy": 15}}
+    assert data["pots"]["computed"][0]["low"] == {"amount": 15, "shares": {"Ann": 8, "Bo": 7}}
 
 
 def test_each_side_pot_is_split_high_low_on_its_own_among_its_own_players():

@@ -1416,10 +1416,25 @@ def _json_amount(amount: Amount) -> int | str:
     return f"{abs(value) if value == 0 else value:f}"
 
 
+def _halves_json(pot: HiLoPot) -> dict[str, Any]:
+    """A hi-lo pot's two halves as JSON: the amount and the shares of each (no low: all high)."""
+    return {
+        "high": {
+            "amount": _json_amount(pot.high_amount),
+            "shares": {p: _json_amount(a) for p, a in pot.high_shares.items() if a},
+        },
+        "low": {
+            "amount": _json_amount(pot.low_amount),
+            "shares": {p: _json_amount(a) for p, a in pot.low_shares.items() if a},
+        },
+    }
+
+
 def hand_json(audit: HandAudit) -> dict[str, Any]:
     """One hand's audit as JSON data: ``hand_id`` (the header's digits), ``verdict``, the game,
-    the pots as computed and as written, the returned bets, the rake, the differences, the
-    irregularities, the notes, and the error of a hand that was not read.
+    the pots as computed (a hi-lo pot with its ``high`` and ``low`` halves) and as written, the
+    returned bets, the rake, the differences, the irregularities, the notes, and the error of a
+    hand that was not read.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> data = hand_json(audit_hand(read_file(DATA / "pokerstars/uncalled.txt")[1]))
@@ -1446,6 +1461,7 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
                 "rake": _json_amount(pot.rake),
                 "eligible": list(pot.eligible),
                 "shares": {p: _json_amount(a) for p, a in pot.shares.items() if a},
+                **(_halves_json(pot) if isinstance(pot, HiLoPot) else {}),
             }
             for i, pot in enumerate(pots)
         ]
