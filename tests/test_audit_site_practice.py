@@ -178,6 +178,7 @@ def consistent_texts() -> list[str]:
         "cash_rake.txt",
         "tournament_antes.txt",
         "site_practice.txt",
+        "omaha_hilo.txt",
     ]:
         for text in (DATA / name).read_text(encoding="utf-8").split("\n\n\n\n"):
             [hand] = parse_text(text)
@@ -202,6 +203,7 @@ def editable(line: str) -> list[re.Match]:
     if line.startswith(starts) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
         return []
     text = re.sub(r"\[[^\]]*\]", lambda m: " " * len(m.group(0)), line)  # cards are no amounts
+    text = re.sub(r"LO: [\dA,]+", lambda m: " " * len(m.group(0)), text)  # nor is a low's ranks
     text = re.sub(r"^Seat \d+", lambda m: " " * len(m.group(0)), text)
     return list(AMOUNT.finditer(text))
 
