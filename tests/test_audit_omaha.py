@@ -31,6 +31,7 @@ def test_a_hi_lo_pot_is_split_with_the_odd_chip_to_the_high_half():
     assert (pot.amount, pot.high_amount, pot.low_amount) == (25, 13, 12)
     assert (pot.high_winners, pot.low_winners) == (("Bo",), ("Cy",))
     assert dict(audit.settlement.winnings) == {"Ann": 0, "Bo": 13, "Cy": 12}
+    assert audit.settlement.game == "omaha-hi-lo" and audit.settlement.low_ranking == (("Cy",),)
     assert "pot: high half 13 to Bo, low half 12 to Cy." in audit.steps[4].findings
 
 
@@ -117,3 +118,11 @@ def test_a_side_pot_low_paid_to_a_player_not_in_it_is_wrong():
     )
     assert audit.verdict is Verdict.WRONG
     assert any("history pays Ann 100, but Ann put in only 100" in d for d in audit.differences)
+
+
+def test_the_engines_six_step_check_passes_every_hi_lo_settlement_the_auditor_makes():
+    from potengine.pots.check import audit as six_steps
+
+    for audit in AUDITS.values():
+        result = six_steps(audit.settlement)
+        assert result.ok and all(step.ok for step in result.steps), audit.hand_id

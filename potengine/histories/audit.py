@@ -1129,7 +1129,16 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     steps.append(_step(6, notes, problems))
     differences += problems
 
-    settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
+    game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
+    settlement = _settlement(
+        layout,
+        tuple(awarded),
+        tiers,
+        button,
+        hand.chip,
+        game=game,
+        low_ranking=low_tiers if hand.hi_lo else None,  # None: the lines, not the cards, said
+    )
     check_conservation(settlement)  # the engine's one check: a failure is an engine bug
     return finish(settlement, source)
 
@@ -1209,6 +1218,9 @@ def _settlement(
     tiers: Tiers,
     button: str,
     chip: Amount,
+    *,
+    game: str = "holdem",
+    low_ranking: Tiers | None = None,
 ) -> Settlement:
     seats = layout.seats
     winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
@@ -1223,6 +1235,8 @@ def _settlement(
         winnings=winnings,
         payouts=payouts,
         net=net,
+        game=game,
+        low_ranking=low_ranking,
     )
 
 
