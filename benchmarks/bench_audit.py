@@ -2,8 +2,8 @@
 
 The file is built from the real hands in ``../shared/data/pokerstars-real`` (other people's data:
 read there, never copied into the repository; without it, from the hands in ``tests/data``): the
-hold'em hands that read are written again and again, each with a new hand ID, into a temporary
-file of ``hands`` hands (default 20,000). Run:
+hold'em and Omaha hands whose chips agree are written again and again, each with a new hand ID,
+into a temporary file of ``hands`` hands (default 20,000). Run:
 
     .venv/bin/python benchmarks/bench_audit.py [hands]
 
@@ -45,7 +45,7 @@ print(run.summary()["hands"], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def source_hands() -> tuple[list[str], str]:
-    """The texts of the hold'em hands that read, and where they come from."""
+    """The texts of the hands whose chips agree (hold'em and Omaha), and where they come from."""
     from potengine.histories.audit import iter_audits
 
     folder = SHARED if SHARED.is_dir() else LOCAL
@@ -125,7 +125,10 @@ def main(argv: list[str] | None = None) -> None:
     rate, cpu_rate = n / elapsed, n / cpu
     sample, read, peer_time = pokerkit_rate(hands, min(500, len(hands)))
     peer = read / peer_time if peer_time else 0.0
-    print(f"file: {n} hands ({size / 2**20:.1f} MiB) built from {len(hands)} real hold'em hands in {origin}")
+    print(
+        f"file: {n} hands ({size / 2**20:.1f} MiB) built from {len(hands)} real hold'em and Omaha hands "
+        f"in {origin}"
+    )
     print("verdicts: " + ", ".join(f"{v} {k}" for k, v in summary.items() if k != "hands"))
     print(
         f"ours: {rate:,.0f} hands/s ({1e6 / rate:.0f} us per hand) reading, auditing and reporting; "

@@ -117,10 +117,11 @@ def test_8_lines_and_headers_that_once_lost_hands_are_read():
         "consistent",
         "consistent",
         "consistent",
-        "unsupported",
+        "consistent",
         "unsupported",
     ]
     assert READABILITY["250000001801"].hand.game == "Hold'em No Limit"  # a mixed game
+    assert READABILITY["250000001802"].hand.game == "Omaha Pot Limit"  # its next hand, Omaha
     assert READABILITY["250000001701"].hand.cap == Decimal("20")  # a cap game
     old = READABILITY["17000000001"]  # Windows-1252
     assert "Jérôme" in old.contributions
@@ -177,6 +178,7 @@ def consistent_texts() -> list[str]:
         "cash_rake.txt",
         "tournament_antes.txt",
         "site_practice.txt",
+        "omaha_hilo.txt",
     ]:
         for text in (DATA / name).read_text(encoding="utf-8").split("\n\n\n\n"):
             [hand] = parse_text(text)
@@ -201,6 +203,7 @@ def editable(line: str) -> list[re.Match]:
     if line.startswith(starts) or re.match(r"Seat \d+: [^(]*\(\$?[\d.]+ in chips", line):
         return []
     text = re.sub(r"\[[^\]]*\]", lambda m: " " * len(m.group(0)), line)  # cards are no amounts
+    text = re.sub(r"LO: [\dA,]+", lambda m: " " * len(m.group(0)), text)  # nor is a low's ranks
     text = re.sub(r"^Seat \d+", lambda m: " " * len(m.group(0)), text)
     return list(AMOUNT.finditer(text))
 

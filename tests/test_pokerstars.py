@@ -120,7 +120,7 @@ def _break(text: str, old: str, new: str) -> str:
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("Hold'em No Limit", "Omaha Pot Limit", "only hold'em"),
+        ("Hold'em No Limit", "Razz Limit", "only hold'em"),
         ("Table 'Makemake' 6-max (Play Money) Seat #1 is the button", "Table", "Seat #N is the button"),
         ("Ann: raises 100 to 150", "Ann: raises 100 to 150 and dances", "cannot read Ann's action"),
         ("Ann collected 125 from pot", "Zed collected 125 from pot", "'Zed' has no seat"),

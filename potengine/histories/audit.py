@@ -13,9 +13,14 @@ make:
    pot it builds (see :mod:`potengine.pots.rake`), against the summary's main pot and side pots;
 4. the eligible players per pot: nobody collects from a pot he cannot win;
 5. the hands compared per pot, ties split with the odd chip clockwise from the button: with the
-   shown cards when every live player showed, else the "collected" lines say who won;
+   shown cards when every live player showed, else the "collected" lines say who won; in Omaha
+   hi-lo each pot is split between its best high and its best qualifying low hand (odd chip to the
+   high half, see :mod:`potengine.pots.hilo`);
 6. paid + returned + withheld = put in, for the history and (through
    :func:`potengine.pots.settlement.check_conservation`) for the engine's own settlement.
+
+Omaha hands (four or five hole cards, high only or hi-lo) are checked from the lines and settled
+by the engine, but their betting is not replayed through the hand model (step 1 says so).
 
 Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
 but an action departs from the rules the engine follows: a note naming the rule, never an
@@ -63,14 +68,15 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..cards.evaluate import HandValue, rank_players
-from ..chips import Amount
+from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, IllegalHandHistoryError, InputError, PotEngineError
 from ..play.hand import start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
-from ..pots.layout import Pot, PotLayout, build_pots
+from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
+from ..pots.layout import Pot, PotLayout, build_pots, form_pots
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, check_conservation
@@ -273,27 +279,28 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     wrong: list[str] = []
     irregular: list[str] = []
     dead = dead_posts(hand)
+    w = _where  # a finding's place, built only for a finding
     street = None
     bets: dict[str, Amount] = {}
     current: Amount = 0  # the largest bet actually made on this street
     target: Amount = 0  # what a call must reach (the full big blind at least)
     for action in hand.actions:
         p = action.player
-        where = f"line {action.line} ({action.text})"
         if action.street != street:
             street, bets, current = action.street, {q: 0 for q in players}, 0
             # before the flop a call is to the full big blind, even when the big blind posted less
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
-            irregular.append(f"{where}: {p} acts after folding")
+            irregular.append(f"{w(action)}: {p} acts after folding")
         if kind == "ante":
             spent[p] += action.amount
         elif kind in ("small blind", "big blind", "blinds"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
-                    f"{where}: {p} posts {fmt(action.amount)}, but the stakes make the {kind} {fmt(stake)}"
+                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
+                    f"but the stakes make the {kind} {fmt(stake)}"
                 )
             spent[p] += action.amount
             bets[p] += action.amount - dead.get(action.line, 0)
@@ -302,13 +309,13 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
         elif kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(
-                    f"{where}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
+                    f"{w(action)}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
                     "is all-in on a blind as folding, out of turn; his chips stay in the pot"
                 )
             folded.add(p)
         elif kind == "check":
             if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{where}: {p} checks facing a bet of {fmt(target)}")
+                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
             contest = (
@@ -319,12 +326,12 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             )
             capped = min(owed, max(contest, 0))
             if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
-                wrong.append(f"{where}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "bet":
             if current > 0 and street != PREFLOP:
-                irregular.append(f"{where}: {p} bets while facing a bet of {fmt(current)}")
+                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
             spent[p] += action.amount
             bets[p] += action.amount
             current = max(current, bets[p])
@@ -333,7 +340,7 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
                 wrong.append(  # the line's own two amounts disagree
-                    f"{where}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
+                    f"{w(action)}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
                     f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
                 )
             spent[p] += to - bets[p]
@@ -342,16 +349,24 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             target = max(target, current)
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
-                f"{where}: {p} is all-in after putting in {fmt(spent[p])}, but started with {fmt(stacks[p])}"
+                f"{w(action)}: {p} is all-in after putting in {fmt(spent[p])}, "
+                f"but started with {fmt(stacks[p])}"
             )
         if spent[p] > stacks[p]:
-            wrong.append(f"{where}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}")
+            wrong.append(
+                f"{w(action)}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}"
+            )
     chip = hand.chip
     for p, amount in spent.items():
         if amount % chip:
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: spent[p] for p in players if spent[p] > 0}
     return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+
+
+def _where(action: Action) -> str:
+    """Where a line is, for a finding: its number and its text (built only when needed)."""
+    return f"line {action.line} ({action.text})"
 
 
 def _stake(hand: HandHistory, kind: str) -> Amount | None:
@@ -379,12 +394,22 @@ def structure_from_header(hand: HandHistory, small_blind: Amount, big_blind: Amo
     >>> type(structure_from_header(hand, 5, 10)).__name__
     'FixedLimit'
     """
+    key = (hand.game, repr(big_blind), repr(hand.small_bet), repr(hand.big_bet))  # 0.1 and 0.10 apart
+    if key in _STRUCTURES:
+        return _STRUCTURES[key]
     try:
-        return structure_from_pokerstars(
+        structure = structure_from_pokerstars(
             hand.game, big_blind=big_blind, small_bet=hand.small_bet, big_bet=hand.big_bet
         )
     except InputError:  # a fixed-limit header that gives no small and big bet
-        return None
+        structure = None
+    if len(_STRUCTURES) > 1024:  # a bounded cache: stakes repeat from hand to hand
+        _STRUCTURES.clear()
+    _STRUCTURES[key] = structure
+    return structure
+
+
+_STRUCTURES: dict[tuple[str, str, str, str], Structure | None] = {}
 
 
 class Replay(NamedTuple):
@@ -423,6 +448,9 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
     posts = [a for a in hand.actions if a.kind in POSTS]
+    if hand.omaha:
+        why = "the hand model does not replay Omaha betting here: the chips and the settlement are checked"
+        return Replay(False, [skip.format(why)], [], None)
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
     if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
@@ -552,14 +580,12 @@ def _plainly_legal(
             bets = {p: 0 for p in dealt}
             owe = live - out
             seat = sb_seat if n == 2 else dealt.index(hand.button)  # heads-up: the big blind first
-        seat = next(
-            (
-                (seat + k) % n
-                for k in range(1, n + 1)
-                if dealt[(seat + k) % n] in live and dealt[(seat + k) % n] not in out
-            ),
-            -1,
-        )
+        for _ in range(n):  # the next player clockwise still in the hand and not all-in
+            seat = seat + 1 if seat + 1 < n else 0
+            if dealt[seat] in live and dealt[seat] not in out:
+                break
+        else:
+            seat = -1
         p = action.player
         if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False
@@ -592,7 +618,7 @@ def _plainly_legal(
         return True
     if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
         return False
-    return street == "river" or len(live - out) < 2
+    return street is Street.RIVER or len(live - out) < 2
 
 
 def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
@@ -634,6 +660,10 @@ def _gap(history: Amount, engine: Amount) -> str:
 def _apart(a: Amount, b: Amount) -> Amount:
     """``abs(a - b)``, typed: mypy cannot tell that abs of an int or a Decimal is an Amount."""
     return a - b if a >= b else b - a
+
+
+def _names(players: Sequence[str]) -> str:
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
 
 
 def _payments(pays: Mapping[str, Amount]) -> str:
@@ -680,13 +710,47 @@ def _ranking(
     notes: list[str],
     *,
     cards_ok: bool = True,
-) -> tuple[Tiers, str, dict[str, HandValue] | None]:
-    """Tiers best first: from the shown cards if every live player showed, else the collections."""
+) -> tuple[Tiers, str, dict[str, HandValue] | None, Tiers | None]:
+    """Tiers best first: from the shown cards if every live player showed, else the collections;
+    and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
+    them (the collected lines then say who won each half), ``()`` for no low or a game without."""
     if len(live) == 1:
         notes.append(f"everybody else folded: {live[0]} takes the pot")
-        return ((live[0],),), "folds", None
+        return ((live[0],),), "folds", None, ()
     if not cards_ok:
         notes.append("the shown cards are impossible: the collected lines say who won each pot")
+    elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
+        try:
+            high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
+                {p: " ".join(hand.shown[p]) for p in live},
+                " ".join(hand.board),
+                game="omaha-hi-lo" if hand.hi_lo else "omaha",
+                seats=hand.players,
+                live=live,
+            )
+        except PotEngineError as err:
+            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+        else:
+            notes.append(
+                "cards: "
+                + " > ".join(" = ".join(t) for t in high_tiers)
+                + " ("
+                + "; ".join(f"{p}: {omaha_values[p].description}" for t in high_tiers for p in t)
+                + ")"
+            )
+            if hand.hi_lo:
+                notes.append(
+                    "low: "
+                    + (
+                        " > ".join(" = ".join(t) for t in lows)
+                        + " ("
+                        + "; ".join(f"{p}: {v.description}" for t in lows for p in t if (v := low_values[p]))
+                        + ")"
+                        if lows
+                        else "no qualifying low (eight or better)"
+                    )
+                )
+            return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
             by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
@@ -700,7 +764,7 @@ def _ranking(
                 + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
                 + ")"
             )
-            return tuple(tuple(t) for t in by_cards), "cards", values
+            return tuple(tuple(t) for t in by_cards), "cards", values, ()
     if cards_ok:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
@@ -713,7 +777,7 @@ def _ranking(
     rest = tuple(p for p in live if p not in ranked)
     if rest:
         tiers.append(rest)
-    return tuple(tiers), "collected lines", None
+    return tuple(tiers), "collected lines", None, None
 
 
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
@@ -724,11 +788,11 @@ def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> Audi
 # ----------------------------------------------------------------------------------------------
 # The audit
 # ----------------------------------------------------------------------------------------------
-def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
+def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -> HandAudit:
     """Replay ``hand`` with the engine and compare it with the history, pot by pot.
 
     ``rake`` is an optional policy for cash games: given, the history's rake is also checked
-    against it (a tournament hand must show no rake).
+    against it (a tournament hand must show no rake). ``file`` names the file the hand came from.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file(DATA / "pokerstars/side_pots.txt")
@@ -772,6 +836,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             source,
             None,
             replayed.illegal,
+            file=file,
             line=hand.first_line,
         )
 
@@ -779,7 +844,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
     layout: PotLayout | None = None
     try:
-        layout = build_pots(contributions, folded, dead=dead_money(hand))
+        layout = _pots(contributions, folded, dead_money(hand))
     except PotEngineError as err:
         message = f"the chips put in cannot be formed into pots: {err}"
         differences.append(message)
@@ -857,7 +922,12 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
-    pots = tuple(replace(pot, rake=w) for pot, w in zip(layout.pots, withheld, strict=True))
+    pots = tuple(
+        pot
+        if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
+        else replace(pot, rake=cut)
+        for pot, cut in zip(layout.pots, withheld, strict=True)
+    )
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
         our_pots = ", ".join(
@@ -938,7 +1008,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
         pays[c.player] = pays.get(c.player, 0) + c.amount
     clashes = duplicate_cards(hand)
     problems += clashes
-    tiers, source, described = _ranking(
+    tiers, source, described, low_tiers = _ranking(
         hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
     )
     button = _button(hand, layout.seats)
@@ -947,9 +1017,32 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     unpaid: dict[str, Amount] = {}
     awarded = []
     for i, pot in enumerate(pots):
-        won = award(pot, tiers, order=order, chip=hand.chip)
-        awarded.append(won)
         site_pays = {p: a for p, a in paid[i].items() if a}
+        won: Pot
+        if hand.hi_lo and low_tiers is not None:
+            halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+            won = halves
+            if halves.low_winners:
+                how = (
+                    "quartered between"
+                    if halves.quartered
+                    else "split between"
+                    if len(halves.low_winners) > 1
+                    else "to"
+                )
+                notes.append(
+                    f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
+                    f"to {', '.join(halves.high_winners)}, "
+                    f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
+                )
+        elif hand.hi_lo:
+            no_low = "No low hand qualified" in hand.lines
+            won = _hilo_from_lines(
+                pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+            )
+        else:
+            won = award(pot, tiers, order=order, chip=hand.chip)
+        awarded.append(won)
         we_pay = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
         kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays}
@@ -965,7 +1058,13 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
             notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
             continue
         if site_pays == we_pay:
-            split = " (split, odd chips from the button)" if len(won.winners) > 1 else ""
+            split = (
+                ""
+                if len(won.winners) < 2
+                else " (high and low halves)"
+                if isinstance(won, HiLoPot) and won.low_winners
+                else " (split, odd chips from the button)"
+            )
             notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
         same = (
@@ -1030,9 +1129,66 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None) -> HandAudit:
     steps.append(_step(6, notes, problems))
     differences += problems
 
-    settlement = _settlement(layout, tuple(awarded), tiers, button, hand.chip)
+    game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
+    settlement = _settlement(
+        layout,
+        tuple(awarded),
+        tiers,
+        button,
+        hand.chip,
+        game=game,
+        low_ranking=low_tiers if hand.hi_lo else None,  # None: the lines, not the cards, said
+    )
     check_conservation(settlement)  # the engine's one check: a failure is an engine bug
     return finish(settlement, source)
+
+
+def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[str, Amount]) -> PotLayout:
+    """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
+    gives whole, non-negative amounts and every folded player and dead post is one who put chips
+    in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) < 2:
+        return build_pots(contributions, folded, dead=dead)  # names the problem
+    if any(type(c) is not int for c in contributions.values()):
+        with exact_arithmetic("the pots"):
+            return form_pots(contributions, folded, dead)
+    return form_pots(contributions, folded, dead)
+
+
+def _hilo_from_lines(
+    pot: Pot,
+    tiers: Tiers,
+    site_pays: Mapping[str, Amount],
+    order: Sequence[str],
+    chip: Amount,
+    notes: list[str],
+    name: str,
+    *,
+    no_low: bool,
+) -> Pot:
+    """A hi-lo pot whose winners the cards do not tell: the split of the pot (high half to some of
+    the players the collected lines pay, low half to some, odd chip to high) that gives what the
+    site paid, if there is one; else (and when the history says "No low hand qualified") the
+    whole pot to the best high hand(s) the lines name."""
+    whole = award(pot, tiers, order=order, chip=chip)
+    paid = [p for p in pot.eligible if p in site_pays]
+    if no_low or not 0 < len(paid) <= 5:
+        return whole
+    groups = [tuple(p for k, p in enumerate(paid) if mask >> k & 1) for mask in range(1, 1 << len(paid))]
+    for high in groups:
+        rest = tuple(t for t in ((q for q in group if q not in high) for group in tiers) if t)
+        for low in groups:
+            if set(high) | set(low) != set(paid):
+                continue
+            won = award_hilo(pot, (high, *(tuple(t) for t in rest)), (low,), order=order, chip=chip)
+            if {p: a for p, a in won.shares.items() if a} == dict(site_pays):
+                notes.append(
+                    f"{name}: not every live player showed; the collected lines pay the high half "
+                    f"({fmt(won.high_amount)}) to {', '.join(high)} and the low half "
+                    f"({fmt(won.low_amount)}) to {', '.join(low)}"
+                )
+                return won
+    return whole
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
@@ -1062,6 +1218,9 @@ def _settlement(
     tiers: Tiers,
     button: str,
     chip: Amount,
+    *,
+    game: str = "holdem",
+    low_ranking: Tiers | None = None,
 ) -> Settlement:
     seats = layout.seats
     winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
@@ -1076,6 +1235,8 @@ def _settlement(
         winnings=winnings,
         payouts=payouts,
         net=net,
+        game=game,
+        low_ranking=low_ranking,
     )
 
 
@@ -1086,7 +1247,7 @@ def refused(err: HandHistoryError, file: str = "") -> HandAudit:
     """The audit of a hand that was not read: ``unsupported`` or ``unreadable``, with the reason.
 
     >>> from potengine.histories.pokerstars import parse_text
-    >>> refused(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0]).verdict
+    >>> refused(parse_text("PokerStars Hand #9: Razz Limit (1/2)")[0]).verdict
     <Verdict.UNSUPPORTED: 'unsupported'>
     """
     verdict = Verdict.UNSUPPORTED if isinstance(err, UnsupportedHandError) else Verdict.UNREADABLE
@@ -1100,7 +1261,7 @@ def audit_lines(
 ) -> Iterator[HandAudit]:
     """Read and audit the hands of a stream of lines one at a time (memory stays flat).
 
-    >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['unreadable', 'unsupported']
     """
     for item in iter_text(lines):
@@ -1108,13 +1269,13 @@ def audit_lines(
             yield refused(item, file)
             continue
         try:
-            audit = audit_hand(item, rake=rake)
+            audit = audit_hand(item, rake=rake, file=file)
         except PotEngineError as err:  # a safety net: audit_hand reports problems in words
             failure = HandHistoryError(f"hand #{item.hand_id}: cannot be audited: {err}")
             failure.hand_id, failure.line_number = item.hand_id, item.first_line
             yield refused(failure, file)
             continue
-        yield replace(audit, file=file) if file else audit
+        yield audit
 
 
 class AuditRun:
@@ -1242,7 +1403,7 @@ def write_json(out: Any, audits: Iterable[HandAudit], run: AuditRun) -> None:
 
     >>> out = io.StringIO()
     >>> run = AuditRun()
-    >>> write_json(out, run.audits(["PokerStars Hand #9: Omaha Pot Limit (1/2)"], "o.txt"), run)
+    >>> write_json(out, run.audits(["PokerStars Hand #9: Razz Limit (1/2)"], "o.txt"), run)
     >>> json.loads(out.getvalue())["hands"][0]["verdict"]
     'unsupported'
     """
@@ -1269,10 +1430,25 @@ def _json_amount(amount: Amount) -> int | str:
     return f"{abs(value) if value == 0 else value:f}"
 
 
+def _halves_json(pot: HiLoPot) -> dict[str, Any]:
+    """A hi-lo pot's two halves as JSON: the amount and the shares of each (no low: all high)."""
+    return {
+        "high": {
+            "amount": _json_amount(pot.high_amount),
+            "shares": {p: _json_amount(a) for p, a in pot.high_shares.items() if a},
+        },
+        "low": {
+            "amount": _json_amount(pot.low_amount),
+            "shares": {p: _json_amount(a) for p, a in pot.low_shares.items() if a},
+        },
+    }
+
+
 def hand_json(audit: HandAudit) -> dict[str, Any]:
     """One hand's audit as JSON data: ``hand_id`` (the header's digits), ``verdict``, the game,
-    the pots as computed and as written, the returned bets, the rake, the differences, the
-    irregularities, the notes, and the error of a hand that was not read.
+    the pots as computed (a hi-lo pot with its ``high`` and ``low`` halves) and as written, the
+    returned bets, the rake, the differences, the irregularities, the notes, and the error of a
+    hand that was not read.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> data = hand_json(audit_hand(read_file(DATA / "pokerstars/uncalled.txt")[1]))
@@ -1299,6 +1475,7 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
                 "rake": _json_amount(pot.rake),
                 "eligible": list(pot.eligible),
                 "shares": {p: _json_amount(a) for p, a in pot.shares.items() if a},
+                **(_halves_json(pot) if isinstance(pot, HiLoPot) else {}),
             }
             for i, pot in enumerate(pots)
         ]

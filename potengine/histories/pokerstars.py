@@ -1,4 +1,4 @@
-"""Reading PokerStars-format hold'em hand histories (cash games and tournaments).
+"""Reading PokerStars-format hold'em and Omaha hand histories (cash games and tournaments).
 
 :func:`parse_text` turns the text of a hand-history file into one :class:`HandHistory` per hand,
 or, for a hand it cannot read, a :class:`~potengine.errors.HandHistoryError` naming the hand ID
@@ -62,7 +62,7 @@ replace them)."""
 
 
 class UnsupportedHandError(HandHistoryError):
-    """A hand history of a game or feature the engine does not handle (Omaha, short deck, a hand
+    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a hand
     run twice): it is well formed, and read no further.
 
     >>> issubclass(UnsupportedHandError, HandHistoryError)
@@ -70,12 +70,12 @@ class UnsupportedHandError(HandHistoryError):
     """
 
 
-_CUR = r"[$€£]?"
+_CUR = r"[$€£¥]?"
 _AMT = _CUR + r"\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d{1,30}):\s*(.*)$")
 _STAKES = re.compile(r"[(,] ?(" + _AMT + r")/(" + _AMT + r")(?: - (" + _AMT + r") Cap -)?(?: *[A-Z]{3})?\)")
 _SEPARATOR = re.compile(r"^\*{3,} ?# ?\d+ ?\*{3,}$")
-_TABLE = re.compile(r"^Table '([^']*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button$")
 _SEAT = re.compile(
     r"^Seat (\d+): (.+?) \((" + _AMT + r") in chips(?:, " + _AMT + r" bounty)?\)"
     r"(?: is sitting out| out of hand.*)?$"
@@ -124,11 +124,12 @@ _NOISE = re.compile(
     r"is sitting out|sits out|re-buys and receives .*|takes the add-on.*|has re-entered.*|"
     r"receives .* for eliminating .*|wins the \$?[\d.,]+ bounty.*|wins an entry to .*|"
     r"wins \$?[\d.,]+ for eliminating .*|split the \$?[\d.,]+ bounty.*)|"
-    r"Betting is capped|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
+    r"Betting is capped|No low hand qualified|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
-_NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Hi/Lo"
+_NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
+_OMAHA = re.compile(r"^(?:5 Card )?Omaha(?: Hi/Lo)? (?:No Limit|Pot Limit|Limit)")
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,16 @@ class HandHistory:
         object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
 
     @property
+    def omaha(self) -> bool:
+        """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
+        return "Omaha" in self.game
+
+    @property
+    def hi_lo(self) -> bool:
+        """Whether each pot is split between the best high and the best qualifying low hand."""
+        return "Hi/Lo" in self.game
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Every seated player, in clockwise seat order."""
         return tuple(seat.player for seat in self.seats)
@@ -257,22 +268,32 @@ class HandHistory:
 
 
 def game_name(header_rest: str) -> str | None:
-    """The hold'em game a header names ("Hold'em No Limit"), or ``None`` for any other game.
+    """The game a header names ("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"), or ``None`` for a
+    game the engine does not read.
 
-    A mixed game names the game of this hand inside its parentheses; short deck ("6+ Hold'em")
-    is not hold'em.
+    Hold'em, Omaha (four or five hole cards) and Omaha hi-lo are read. A mixed game ("Mixed
+    NLH/PLO", a "Hold'em/Omaha" table) names the game of this hand inside its parentheses; short
+    deck ("6+ Hold'em") is not hold'em.
 
     >>> game_name("Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/01")
     "Hold'em No Limit"
     >>> game_name("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2020/01/01")
     "Hold'em No Limit"
     >>> game_name("Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.25 USD)"), game_name("6+ Hold'em No Limit (1/2)")
-    (None, None)
+    ('Omaha Pot Limit', None)
+    >>> game_name("Hold'em/Omaha Pot Limit (Omaha Hi/Lo Pot Limit, $1/$2)"), game_name("Razz (2/4)")
+    ('Omaha Hi/Lo Pot Limit', None)
     """
-    if header_rest.startswith("Mixed"):
+    head = header_rest.split("(", 1)[0].replace("Hi/Lo", "")
+    if header_rest.startswith("Mixed") or "/" in head:
         inner = re.search(r"\(([^,()]*),", header_rest)
-        header_rest = inner.group(1) if inner else ""
-    if "Hold'em" not in header_rest or any(word in header_rest for word in _NOT_HOLDEM):
+        header_rest = inner.group(1).strip() if inner else ""
+    if any(word in header_rest for word in _NOT_HOLDEM):
+        return None
+    omaha = _OMAHA.match(header_rest)
+    if omaha:
+        return omaha.group(0)
+    if "Hold'em" not in header_rest or "Hi/Lo" in header_rest:
         return None
     found = re.search(r"Hold'em (?:No Limit|Pot Limit|Limit)", header_rest)
     return found.group(0) if found else "Hold'em"
@@ -295,10 +316,19 @@ def _error(
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _AMOUNTS: dict[tuple[str, bool], Amount] = {}
+# The patterns to try for a line, by its first word ("posts": by its first two words).
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
-    _first = _pattern.pattern[1:].split(" ")[0].split("(")[0].rstrip("$")
+    _words = _pattern.pattern[1:].split("(")[0].rstrip("$").split(" ")
+    _first = " ".join(_words[:2]) if _words[0] == "posts" else _words[0]
     _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
+# The two lines without an amount, matched once: the most frequent lines of all.
+_PLAIN: dict[str, tuple[str, re.Match[str]]] = {
+    said: (kind, match)
+    for said, kind in (("folds", "fold"), ("checks", "check"))
+    for k, pattern in _VERBS
+    if k == kind and (match := pattern.match(said)) is not None
+}
 _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 
 
@@ -327,7 +357,7 @@ class _Reader:
         return value
 
     def _amount(self, text: str, number: int, line: str) -> Amount:
-        raw = text.lstrip("$€£").replace(",", "")
+        raw = text.lstrip("$€£¥").replace(",", "")
         whole = raw.split(".")[0]
         if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
             raise self.fail(number, line, f"amount {text} is too large")
@@ -362,11 +392,12 @@ class _Reader:
                 header,
                 "short deck (6+ Hold'em) is not hold'em: not supported"
                 if short
-                else "only hold'em hands can be read",
+                else "only hold'em and Omaha hands can be read",
             )
+        hole = 5 if game.startswith("5 Card") else 4 if "Omaha" in game else 2  # hole cards a player holds
         tournament = re.search(r"Tournament #(\d+)", rest)
         stakes = _STAKES.search(rest)
-        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£.]", stakes.group(0))))
+        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£¥.]", stakes.group(0))))
         small_blind = big_blind = small_bet = big_bet = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
@@ -405,10 +436,13 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
+        bare = object.__new__
         for number, line in lines[2:]:
-            run_twice = "Run it" in line or line[:6] in ("*** FI", "*** SE", "*** TH")
+            run_twice = "Run it" in line or (line[0] == "*" and line[:6] in ("*** FI", "*** SE", "*** TH"))
             if run_twice and _UNSUPPORTED.search(line):
                 raise self.unsupported(number, line, "hands run more than once are not supported")
+            if line == "Hand cancelled":
+                raise self.unsupported(number, line, "a cancelled hand settles no pot")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -485,6 +519,8 @@ class _Reader:
             player: str | None
             if colon and head in seats and not colon_names:
                 player = head
+            elif not colon:
+                player = None  # no "name: " in the line: nobody speaks
             else:
                 player = self.speaker(line, seats)
                 said = line[len(player) + 2 :] if player is not None else ""
@@ -492,11 +528,19 @@ class _Reader:
                 if said in _QUIET:
                     continue
                 verb = None
-                # `kind` is read after the loop: the kind of the pattern that matched
-                for kind, pattern in _VERB_TABLE.get(said.split(" ", 1)[0], ()):  # noqa: B007
-                    verb = pattern.match(said)
-                    if verb:
-                        break
+                plain = _PLAIN.get(said)
+                if plain is not None:
+                    kind, verb = plain
+                else:
+                    words = said.split(" ", 2)
+                    verb_key = (
+                        words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                    )
+                    # `kind` is read after the loop: the kind of the pattern that matched
+                    for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
+                        verb = pattern.match(said)
+                        if verb:
+                            break
                 if verb is None:
                     if _NOISE.match(line):
                         continue
@@ -537,10 +581,10 @@ class _Reader:
             assert verb is not None  # a player's line reaches here only once an action pattern matched
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
-                if len(cards) == 2:  # a single card shown is not a hand to rank
+                if len(cards) == hole:  # a single card shown is not a hand to rank
                     shown[player] = tuple(cards)
-                elif len(cards) > 2:
-                    raise self.fail(number, line, "a hold'em hand shows two cards")
+                elif len(cards) > hole:
+                    raise self.fail(number, line, f"a {game} hand shows {hole} cards")
                 continue
             if section == "showdown":
                 raise self.fail(number, line, "a bet after the showdown began")
@@ -563,7 +607,18 @@ class _Reader:
                     raise self.fail(number, line, "a post after the betting started")
             else:
                 betting_started = True
-            actions.append(Action(number, street, player, kind, amount, to, all_in, line))
+            action = bare(Action)  # the dataclass's frozen __init__ costs a microsecond a line
+            action.__dict__.update(
+                line=number,
+                street=street,
+                player=player,
+                kind=kind,
+                amount=amount,
+                to=to,
+                all_in=all_in,
+                text=line,
+            )
+            actions.append(action)
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
@@ -596,7 +651,7 @@ class _Reader:
             side_pots=tuple(side_pots),
             rake=rake,
             summary_won=summary_won,
-            lines=tuple(text for _, text in lines),
+            lines=tuple([text for _, text in lines]),
             game=game,
             cap=cap,
             cash_outs=tuple(cash_outs),
@@ -650,32 +705,45 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
     """
     hand: HandLines | None = None
-    for number, line, note in _numbered(lines):
-        if len(line) > MAX_LINE_CHARS + 1:
-            line = line[: MAX_LINE_CHARS + 1]
-        if "\ufeff" in line:
-            line = line.replace("\ufeff", "")
-        line = line.rstrip()
-        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
-            continue
-        if hand is None or (line[0] == "P" and _HEADER.match(line)):
-            if hand is not None:
-                yield hand
-            hand = HandLines()
-            hand.total = 0
-        hand.total += 1
-        if len(hand) <= MAX_HAND_LINES:
-            hand.append((number, line))
-        if note:
-            hand.bad = (*hand.bad, (number, note))
+    number = 0
+    limit = MAX_LINE_CHARS + 1
+    for raw in lines:
+        # A text line without a carriage return (nearly every line) is numbered here; the others
+        # go through _numbered, which splits and decodes them.
+        if type(raw) is str and raw[-1:] in ("\r", "\n"):
+            raw = raw.rstrip("\r\n")
+        if type(raw) is str and "\r" not in raw:
+            number += 1
+            items: Iterable[tuple[int, str, str]] = ((number, raw, ""),)
+        else:
+            items = list(_numbered([raw], number))
+            number += len(items)
+        for at, line, note in items:
+            if len(line) > limit:
+                line = line[:limit]
+            if "\ufeff" in line:
+                line = line.replace("\ufeff", "")
+            line = line.rstrip()
+            if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+                continue
+            if hand is None or (line[0] == "P" and _HEADER.match(line)):
+                if hand is not None:
+                    yield hand
+                hand = HandLines()
+                hand.total = 0
+            hand.total += 1
+            if len(hand) <= MAX_HAND_LINES:
+                hand.append((at, line))
+            if note:
+                hand.bad = (*hand.bad, (at, note))
     if hand is not None:
         yield hand
 
 
-def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str, str]]:
-    """Number the lines from 1 (a lone carriage return ends a line too); decode bytes one line at
-    a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a note."""
-    number = 0
+def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
+    """Number the lines from ``number`` + 1 (a lone carriage return ends a line too); decode bytes
+    one line at a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a
+    note."""
     for raw in lines:
         if isinstance(raw, bytes):
             parts = raw.rstrip(b"\r\n").split(b"\r")
@@ -748,7 +816,7 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
 def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistoryError]:
     """Read hands one at a time from a stream of lines; an unreadable hand is yielded as its error.
 
-    >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Omaha Pot Limit (1/2)"])]
+    >>> [type(h).__name__ for h in iter_text(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['HandHistoryError', 'UnsupportedHandError']
     """
     for hand_lines in iter_hand_lines(lines):
@@ -761,10 +829,10 @@ def iter_text(lines: Iterable[str | bytes]) -> Iterator[HandHistory | HandHistor
 def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     """Read every hand of a file's text; a hand that cannot be read is returned as its error.
 
-    >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Omaha Pot Limit (1/2)")]
+    >>> [type(h).__name__ for h in parse_text("hello\\nPokerStars Hand #9: Razz Limit (1/2)")]
     ['HandHistoryError', 'UnsupportedHandError']
-    >>> print(parse_text("PokerStars Hand #9: Omaha Pot Limit (1/2)")[0])
-    hand #9, line 1: only hold'em hands can be read: "PokerStars Hand #9: Omaha Pot Limit (1/2)"
+    >>> print(parse_text("PokerStars Hand #9: Razz Limit (1/2)")[0])
+    hand #9, line 1: only hold'em and Omaha hands can be read: "PokerStars Hand #9: Razz Limit (1/2)"
     """
     if not isinstance(text, str):
         raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
