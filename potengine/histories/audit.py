@@ -76,10 +76,10 @@ from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
 from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
-from ..pots.layout import Pot, PotLayout, build_pots, form_pots
+from ..pots.layout import Pot, PotLayout, build_pots, form_pots, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
-from ..pots.settlement import Settlement, award, check_conservation
+from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text, open_lines
 
@@ -1130,16 +1130,16 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     differences += problems
 
     game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
-    settlement = _settlement(
+    settlement = settlement_of(  # totals and the engine's one conservation check
         layout,
         tuple(awarded),
-        tiers,
-        button,
-        hand.chip,
-        game=game,
+        ranking=tiers,
+        button=button,
+        chip=hand.chip,
         low_ranking=low_tiers if hand.hi_lo else None,  # None: the lines, not the cards, said
     )
-    check_conservation(settlement)  # the engine's one check: a failure is an engine bug
+    if game != "holdem":
+        settlement = rebuilt(settlement, game=game)
     return finish(settlement, source)
 
 
@@ -1210,34 +1210,6 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
     numbers = {s.player: s.number for s in hand.seats}
     before = [p for p in seats if numbers[p] <= hand.button_seat]
     return (before or list(seats))[-1]
-
-
-def _settlement(
-    layout: PotLayout,
-    pots: tuple[Pot, ...],
-    tiers: Tiers,
-    button: str,
-    chip: Amount,
-    *,
-    game: str = "holdem",
-    low_ranking: Tiers | None = None,
-) -> Settlement:
-    seats = layout.seats
-    winnings = {p: sum((pot.shares.get(p, 0) for pot in pots), start=0) for p in seats}
-    payouts = {p: winnings[p] + layout.refunds.get(p, 0) for p in seats}
-    net = {p: payouts[p] - layout.contributions[p] for p in seats}
-    return Settlement(
-        layout=layout,
-        pots=pots,
-        ranking=tiers,
-        button=button,
-        chip=chip,
-        winnings=winnings,
-        payouts=payouts,
-        net=net,
-        game=game,
-        low_ranking=low_ranking,
-    )
 
 
 # ----------------------------------------------------------------------------------------------
