@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parent / "tests" / "data"
+DATA = Path(__file__).resolve().parent / "potengine" / "histories" / "samples"
 
 
 @pytest.fixture(autouse=True)

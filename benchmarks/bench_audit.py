@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "pokerstars-real"
-LOCAL = ROOT / "tests" / "data" / "pokerstars"
+LOCAL = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
 HEADER = re.compile(r"^(\ufeff?PokerStars (?:Zoom )?(?:Hand|Game) #)(\d+)", re.MULTILINE)
 
 MEASURE = """

@@ -413,7 +413,7 @@ def test_phh_garbage_board_is_refused():
 # PokerStars / auditor
 # ---------------------------------------------------------------------------------------------
 _STARS = (
-    (Path(__file__).parent / "data" / "pokerstars" / "side_pots.txt")
+    (Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars" / "side_pots.txt")
     .read_text(encoding="utf-8")
     .split("\n\n\n\n")[0]
 )

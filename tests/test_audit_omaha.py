@@ -8,7 +8,7 @@ from potengine.histories.audit import HandAudit, Verdict, audit_file, audit_hand
 from potengine.histories.pokerstars import parse_text
 from potengine.pots.hilo import HiLoPot
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
 TEXTS = {
     text.split(":", 1)[0].split("#")[1]: text
     for text in (DATA / "omaha_hilo.txt").read_text(encoding="utf-8").split("\n\n\n\n")

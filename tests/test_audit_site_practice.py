@@ -23,7 +23,7 @@ from potengine.histories.audit import (
 )
 from potengine.histories.pokerstars import iter_hand_lines, parse_text
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
 
 
 def audits(name: str) -> dict[str, HandAudit]:

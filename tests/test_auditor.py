@@ -21,7 +21,7 @@ from potengine.histories.pokerstars import parse_text, read_file
 from potengine.pots.rake import Rake
 from potengine.pots.settlement import settle
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
 CORRECT = [
     "side_pots.txt",
     "folded_above_allin.txt",

@@ -347,7 +347,9 @@ def check_history(watched: Watched, text: str | None = None, file: Path | None =
 
 def test_checker_agrees_with_the_engine_on_the_test_histories(watched: Watched) -> None:
     names = ["wrong_pot_off_by_one.txt", "side_pots.txt", "unreadable.txt", "split_odd_chip.txt"]
-    text = "\n\n".join((ROOT / "tests/data/pokerstars" / n).read_text(encoding="utf-8") for n in names)
+    text = "\n\n".join(
+        (ROOT / "potengine/histories/samples/pokerstars" / n).read_text(encoding="utf-8") for n in names
+    )
     shown = check_history(watched, text=text)
     assert json.loads(shown) == json.loads(audit_document(text, "pasted.txt"))
     page = watched.page
@@ -357,7 +359,7 @@ def test_checker_agrees_with_the_engine_on_the_test_histories(watched: Watched) 
 
 
 def test_checker_reads_an_opened_file(watched: Watched) -> None:
-    path = ROOT / "tests/data/pokerstars/wrong_odd_chip.txt"
+    path = ROOT / "potengine/histories/samples/pokerstars/wrong_odd_chip.txt"
     shown = check_history(watched, file=path)
     assert json.loads(shown) == json.loads(audit_document(path.read_text(encoding="utf-8"), path.name))
     first = watched.page.locator("#history-results details").first

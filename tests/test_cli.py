@@ -10,7 +10,7 @@ import pytest
 from potengine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "pokerstars"
+DATA = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
 CORRECT = [
     "side_pots.txt",
     "folded_above_allin.txt",

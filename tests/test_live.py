@@ -209,7 +209,7 @@ def test_new_drill_shows_the_question_only() -> None:
 
 
 def test_audit_hands_and_document_agree() -> None:
-    text = (ROOT / "tests/data/pokerstars/wrong_odd_chip.txt").read_text(encoding="utf-8")
+    text = (ROOT / "potengine/histories/samples/pokerstars/wrong_odd_chip.txt").read_text(encoding="utf-8")
     hands = list(audit_hands(text, "x.txt"))
     doc = json.loads(audit_document(text, "x.txt"))
     assert [h["hand_id"] for h in hands] == [h["hand_id"] for h in doc["hands"]]

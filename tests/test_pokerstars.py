@@ -11,7 +11,7 @@ from potengine.errors import HandHistoryError, PotEngineError
 from potengine.histories import pokerstars
 from potengine.histories.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
 CORRECT = [
     "side_pots.txt",
     "folded_above_allin.txt",

@@ -4,3 +4,18 @@
 * :mod:`~potengine.histories.pokerstars`: reading PokerStars hand histories;
 * :mod:`~potengine.histories.audit`: checking a PokerStars history pot by pot with the engine.
 """
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+
+def sample(name: str) -> Traversable:
+    """A PokerStars hand history the project wrote itself (for the book and the tests), by name.
+
+    The files ship with the package, so the chapter "Was my pot split right?" runs outside a
+    clone too; :func:`potengine.histories.pokerstars.read_file` and ``open`` take the result.
+
+    >>> sample("side_pots.txt").read_text(encoding="utf-8").startswith("PokerStars Hand #")
+    True
+    """
+    return files(__name__).joinpath("samples", "pokerstars", name)
