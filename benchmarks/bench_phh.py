@@ -26,6 +26,8 @@ import warnings
 from decimal import Decimal
 from pathlib import Path
 
+from peers import pokerkit_automations
+
 from potengine.histories.phh import replay
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
@@ -37,19 +39,8 @@ def pokerkit_text(n: int, rng: random.Random) -> tuple[str, tuple[int, ...]]:
     PokerKit's final stacks."""
     import pokerkit
 
-    A = pokerkit.Automation
     game = pokerkit.NoLimitTexasHoldem(
-        (
-            A.ANTE_POSTING,
-            A.BET_COLLECTION,
-            A.BLIND_OR_STRADDLE_POSTING,
-            A.CARD_BURNING,
-            A.HOLE_CARDS_SHOWING_OR_MUCKING,
-            A.HAND_KILLING,
-            A.CHIPS_PUSHING,
-            A.CHIPS_PULLING,
-            A.RUNOUT_COUNT_SELECTION,
-        ),
+        pokerkit_automations(),
         False,
         0,
         (5, 10),

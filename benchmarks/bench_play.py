@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 import warnings
+
+from peers import play_to_the_end, pokerkit_automations, timed
 
 from potengine.play.hand import start_hand
 
@@ -75,19 +76,8 @@ def play_ours(n, stacks, holes, board, raises):
 def play_pokerkit(n, stacks, holes, board, raises):
     import pokerkit
 
-    A = pokerkit.Automation
     st = pokerkit.NoLimitTexasHoldem.create_state(
-        (
-            A.ANTE_POSTING,
-            A.BET_COLLECTION,
-            A.BLIND_OR_STRADDLE_POSTING,
-            A.CARD_BURNING,
-            A.HOLE_CARDS_SHOWING_OR_MUCKING,
-            A.HAND_KILLING,
-            A.CHIPS_PUSHING,
-            A.CHIPS_PULLING,
-            A.RUNOUT_COUNT_SELECTION,
-        ),
+        pokerkit_automations(),
         False,
         0,
         (5, 10),
@@ -96,37 +86,7 @@ def play_pokerkit(n, stacks, holes, board, raises):
         n,
         mode=pokerkit.Mode.CASH_GAME,
     )
-    while st.can_deal_hole():
-        st.deal_hole(holes[st.hole_dealee_index])
-    for k in range(raises):
-        st.complete_bet_or_raise_to(20 + 10 * k)
-    dealt = 0
-    while st.status:
-        if st.actor_index is not None:
-            if st.can_complete_bet_or_raise_to():
-                st.complete_bet_or_raise_to(st.max_completion_betting_or_raising_to_amount)
-            else:
-                st.check_or_call()
-        elif st.can_deal_board():
-            count = 3 if dealt == 0 else 1
-            st.deal_board("".join(board[dealt : dealt + count]))
-            dealt += count
-        elif st.can_show_or_muck_hole_cards():
-            st.show_or_muck_hole_cards(True)
-        else:  # pragma: no cover - nothing left that this script knows how to do
-            break
-    return list(st.stacks)
-
-
-def timed(play, hands, repeat: int = 3) -> float:
-    """Seconds per hand, the best of ``repeat`` runs."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        for hand in hands:
-            play(*hand)
-        best = min(best, time.process_time() - start)
-    return best / len(hands)
+    return play_to_the_end(st, holes, board, raises)
 
 
 def compare(label: str, groups: dict[int, list]) -> tuple[float, float, int]:
