@@ -154,6 +154,17 @@ def _stack(
     return bottom
 
 
+def _received_axes(
+    ax: Axes, result: Settlement, seats: Sequence[str], handles: list[Artist], *, title: str, top: float
+) -> Axes:
+    """Finish a chart of what each player received: the returned chips and the put-in line in the
+    legend, the players' names, the axis."""
+    if result.refunds:
+        handles.append(Patch(**RETURNED_STYLE, label="returned"))
+    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
+    return _axes(ax, seats, result.folded, ylabel="chips received", title=title, top=top, handles=handles)
+
+
 def _axes(
     ax: Axes,
     seats: Sequence[str],
@@ -249,18 +260,7 @@ def payout_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     handles: list[Artist] = [
         Patch(**pot_style(pot.index), label=f"from {pot.name.lower()}") for pot in result.pots
     ]
-    if result.refunds:
-        handles.append(Patch(**RETURNED_STYLE, label="returned"))
-    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
-    return _axes(
-        ax,
-        seats,
-        result.folded,
-        ylabel="chips received",
-        title="Who received what",
-        top=scale * 1.2,
-        handles=handles,
-    )
+    return _received_axes(ax, result, seats, handles, title="Who received what", top=scale * 1.2)
 
 
 def settlement_chart(result: Settlement) -> Figure:
@@ -495,15 +495,4 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
             fontsize=9,
             fontweight="bold",
         )
-    if result.refunds:
-        handles.append(Patch(**RETURNED_STYLE, label="returned"))
-    handles.append(plt.Line2D([], [], **PUT_IN_LINE, label="put in"))
-    return _axes(
-        ax,
-        seats,
-        result.folded,
-        ylabel="chips received",
-        title="Which half of which pot",
-        top=scale * 1.2,
-        handles=handles,
-    )
+    return _received_axes(ax, result, seats, handles, title="Which half of which pot", top=scale * 1.2)
