@@ -238,6 +238,22 @@ def _layout_of(result: Settlement | PotLayout) -> PotLayout:
     return result if isinstance(result, PotLayout) else result.layout
 
 
+def _returned(panel: _Panel, seat: int, bottom: float, player: str, refund: Amount) -> float:
+    """The dashed segment of a player's uncalled chips on top of his bar (nothing when none)."""
+    if not refund:
+        return bottom
+    return panel.segment(
+        seat,
+        bottom,
+        refund,
+        "",
+        "",
+        label=f"back {fmt(refund)}",
+        tip=f"{player}: {fmt(refund)} returned (uncalled)",
+        dashed=True,
+    )
+
+
 def contribution_svg(result: Settlement | PotLayout) -> str:
     """Stacked bars: each player's contribution cut into tiers by pot (an ``<svg>`` string).
 
@@ -259,18 +275,7 @@ def contribution_svg(result: Settlement | PotLayout) -> str:
             face, hatch = (DEAD_COLOUR, DEAD_HATCH) if dead else pot_fill(pot.index)
             tip = f"{player}: {fmt(chips)} in the {pot.name.lower()}" + (" (dead)" if dead else "")
             bottom = panel.segment(seat, bottom, chips, face, hatch, label=fmt(chips), tip=tip)
-        refund = layout.refunds.get(player, 0)
-        if refund:
-            bottom = panel.segment(
-                seat,
-                bottom,
-                refund,
-                "",
-                "",
-                label=f"back {fmt(refund)}",
-                tip=f"{player}: {fmt(refund)} returned (uncalled)",
-                dashed=True,
-            )
+        bottom = _returned(panel, seat, bottom, player, layout.refunds.get(player, 0))
         panel.text(panel.x(seat), panel.y(bottom) - 4, fmt(layout.contributions[player]), bold=True)
     key = [(f"{pot.name}: {fmt(pot.amount)}", *pot_fill(pot.index), False) for pot in layout.pots]
     if layout.folded:
@@ -304,18 +309,7 @@ def payout_svg(result: Settlement) -> str:
                     label=fmt(chips),
                     tip=f"{player}: {fmt(chips)} from the {pot.name.lower()}",
                 )
-        refund = result.refunds.get(player, 0)
-        if refund:
-            bottom = panel.segment(
-                seat,
-                bottom,
-                refund,
-                "",
-                "",
-                label=f"back {fmt(refund)}",
-                tip=f"{player}: {fmt(refund)} returned",
-                dashed=True,
-            )
+        bottom = _returned(panel, seat, bottom, player, result.refunds.get(player, 0))
         put_in = float(result.contributions[player])
         panel.line(seat, put_in)
         top = max(bottom, put_in)
