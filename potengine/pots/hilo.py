@@ -174,7 +174,7 @@ def award_hilo(
     mappingproxy({'A': 90})
     """
     eligible = pot.eligible
-    high_winners = pot_winners(pot, tiers)
+    high_winners = pot_winners(eligible, tiers, pot.index)
     low_winners = best_eligible(low_tiers, eligible) if len(eligible) > 1 else ()
     if low_winners:
         high_amount, low_amount = divide(pot.awarded, chip)

@@ -17,8 +17,8 @@ A folded player's chips stay in whichever tier they reached, but he wins none of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
@@ -62,6 +62,68 @@ def rebuilt(obj: T, **changes: Any) -> T:
     return built(type(obj), {**obj.__dict__, **changes})
 
 
+class TierContributions(Mapping[str, Amount]):
+    """What each player put into one pot: the part of his bet between the pot's two levels
+    (folded players included, players who did not reach the lower level left out).
+
+    A read-only mapping, worked out from the bets the first time it is read: a settlement needs
+    only each pot's amount, so the per-player parts of most pots are never computed. ``bets``
+    must not change afterwards (the engine passes a list it no longer touches).
+
+    >>> parts = TierContributions(("A", "B", "C"), [30, 70, 100], 30, 70)
+    >>> dict(parts), parts["C"], len(parts), parts == {"B": 40, "C": 40}
+    ({'B': 40, 'C': 40}, 40, 2, True)
+    """
+
+    __slots__ = ("_seats", "_bets", "_low", "_high", "_parts")
+
+    def __init__(self, seats: tuple[str, ...], bets: Sequence[Amount], low: Amount, high: Amount) -> None:
+        self._seats = seats
+        self._bets = bets
+        self._low = low
+        self._high = high
+        self._parts: dict[str, Amount] | None = None
+
+    def _worked_out(self) -> dict[str, Amount]:
+        parts = self._parts
+        if parts is None:
+            low, high = self._low, self._high
+            parts = {p: (c if c < high else high) - low for p, c in zip(self._seats, self._bets) if c > low}  # noqa: B905
+            self._parts = parts
+        return parts
+
+    def __getitem__(self, player: str) -> Amount:
+        return self._worked_out()[player]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._worked_out())
+
+    def __len__(self) -> int:
+        return len(self._worked_out())
+
+    def __contains__(self, player: object) -> bool:
+        return player in self._worked_out()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return self._worked_out() == dict(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a mapping, like dict
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._worked_out()!r})"
+
+
+def pot_name(index: int) -> str:
+    """What the dealer calls the pot at ``index``: the main pot, then side pots 1, 2, …
+
+    >>> pot_name(0), pot_name(2)
+    ('Main pot', 'Side pot 2')
+    """
+    return "Main pot" if index == 0 else f"Side pot {index}"
+
+
 @dataclass(frozen=True)
 class Pot:
     """One pot: the chips every player put in between two contribution levels.
@@ -94,7 +156,7 @@ class Pot:
     @property
     def name(self) -> str:
         """``"Main pot"`` for the first pot, ``"Side pot N"`` for the N-th side pot."""
-        return "Main pot" if self.index == 0 else f"Side pot {self.index}"
+        return pot_name(self.index)
 
     @property
     def dead(self) -> Amount:
@@ -134,7 +196,9 @@ class PotLayout:
 
     ``seats`` is the clockwise seat order (the order of the contributions mapping), ``live`` the
     players who did not fold, ``refunds`` the uncalled chips handed back (not a win), ``dead`` the
-    part of each contribution that was dead money (a big-blind ante), added to the main pot.
+    part of each contribution that was dead money (a big-blind ante), added to the main pot. In a
+    settlement's layout the pots are the settled ones, with their winners and shares: the same
+    pots as the settlement's ``pots``.
     """
 
     seats: tuple[str, ...]
@@ -185,7 +249,7 @@ def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount
         raise InputError(f"a pot needs at least two players, got {len(contributions)}")
     checked: dict[str, Amount] = {}
     for player, amount in contributions.items():
-        if not isinstance(player, str) or not player.strip():
+        if not isinstance(player, str) or not player or player.isspace():
             raise InputError(f"player names must be non-empty strings, got {player!r}")
         if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
             amount = check_amount(amount, f"{player}'s contribution")
@@ -277,28 +341,34 @@ def uncalled_bet(contributions: Mapping[str, Amount]) -> tuple[str | None, Amoun
 
 
 class Tier(NamedTuple):
-    """One tier of the pots by seat index: the chips put in between ``low`` and ``high`` and the
-    seats of the live players who reached ``high``."""
+    """One tier of the pots: the chips put in between ``low`` and ``high`` and the live seats
+    that reached ``high`` (their indexes, or their names when :func:`cut_tiers` is given them)."""
 
     low: Amount
     high: Amount
     amount: Amount
-    eligible: tuple[int, ...]
+    eligible: tuple[Any, ...]
 
 
 _tier = tuple.__new__
 
 
-def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | None, Amount, list[Tier]]:
+def cut_tiers(
+    amounts: Sequence[Amount], live: Sequence[bool], seats: Sequence[Any] | None = None
+) -> tuple[int | None, Amount, list[Tier]]:
     """The one core of pot forming, on seat-indexed amounts: the uncalled bet, then the tiers.
 
     Returns the seat whose amount nobody matched (None if the top is matched), the unmatched part
     returned to him, and the tiers of what is left, cut at every distinct positive amount of a
-    live seat. :func:`build_pots` and the hand model's street-by-street pots both use it.
+    live seat. A tier names its eligible seats by index, or by ``seats[index]`` when ``seats``
+    (e.g. the players' names) is given. :func:`build_pots` and the hand model's street-by-street
+    pots both use it.
 
     >>> cut_tiers([30, 70, 100], [True, True, True])
     (2, 30, [Tier(low=0, high=30, amount=90, eligible=(0, 1, 2)),
              Tier(low=30, high=70, amount=80, eligible=(1, 2))])
+    >>> cut_tiers([30, 70, 100], [True, True, True], ("A", "B", "C"))[2][1].eligible
+    ('B', 'C')
     """
     in_play = list(amounts)
     top: int | None = None
@@ -309,19 +379,23 @@ def cut_tiers(amounts: Sequence[Amount], live: Sequence[bool]) -> tuple[int | No
             top = in_play.index(highest)
             refund = highest - second
             in_play[top] = second
-    live_seats = [j for j, alive in enumerate(live) if alive]
-    levels = sorted({in_play[j] for j in live_seats})
+    names = range(len(in_play)) if seats is None else seats
+    # A tier ends at every distinct positive amount of a live seat.
+    levels = sorted({c for c, alive in zip(in_play, live, strict=False) if alive and c})
     tiers: list[Tier] = []
     low: Amount = 0
     for high in levels:
-        if not high:
-            continue
+        # Everybody's chips between low and high, and the live seats that reached high.
         amount: Amount = 0
-        for c in in_play:
-            if c > low:
-                amount += (c if c < high else high) - low
-        eligible = tuple([j for j in live_seats if in_play[j] >= high])
-        tiers.append(_tier(Tier, (low, high, amount, eligible)))  # Tier(...) without its __new__
+        eligible = []
+        for name, c, alive in zip(names, in_play, live, strict=False):
+            if c >= high:
+                amount += high - low
+                if alive:
+                    eligible.append(name)
+            elif c > low:
+                amount += c - low
+        tiers.append(_tier(Tier, (low, high, amount, tuple(eligible))))  # Tier(...) without its __new__
         low = high
     return top, refund, tiers
 
@@ -386,19 +460,37 @@ def form_pots(
     """:func:`build_pots` for input already checked: every amount valid, every folded player seated.
 
     This is the trusted path for callers that validated their input themselves (the hand model,
-    :func:`potengine.pots.settlement.settle`); it still refuses a pot nobody can win. Decimal
-    amounts should be given inside :func:`potengine.chips.exact_arithmetic`.
+    the hand-history auditor); it still refuses a pot nobody can win. Decimal amounts should be
+    given inside :func:`potengine.chips.exact_arithmetic`.
 
     >>> layout = form_pots({"A": 900, "C": 500}, frozenset({"A"}))
     >>> dict(layout.refunds), [(pot.amount, pot.eligible) for pot in layout.pots]
     ({'A': 400}, [(1000, ('C',))])
+    """
+    return layout_of(layout_fields(contributions, folded, dead))
+
+
+def layout_fields(
+    contributions: Mapping[str, Amount],
+    folded: frozenset[str] = frozenset(),
+    dead: Mapping[str, Amount] | None = None,
+) -> dict[str, Any]:
+    """The pots formed from checked input, as plain data: the fields of a :class:`PotLayout`
+    whose ``pots`` is a list of the fields of each :class:`Pot`, not yet awarded (no winners, no
+    rake). :func:`form_pots` builds them as they are; the settlement
+    (:mod:`potengine.pots.settlement`) first withholds the rake and awards each pot, so that every
+    pot is built once, settled. :func:`layout_of` builds the result.
+
+    >>> fields = layout_fields({"A": 40, "B": 100, "C": 100})
+    >>> [(pot["amount"], pot["eligible"], pot["winners"]) for pot in fields["pots"]]
+    [(120, ('A', 'B', 'C'), ()), (120, ('B', 'C'), ())]
     """
     seats = tuple(contributions)
     bets = [c - dead.get(p, 0) for p, c in contributions.items()] if dead else list(contributions.values())
     live = [p not in folded for p in seats] if folded else [True] * len(seats)
     # The uncalled part goes back even to a player who then folds: a bettor called all-in for
     # less who mucks at the showdown still gets back what nobody matched.
-    top, refund, tiers = cut_tiers(bets, live)
+    top, refund, tiers = cut_tiers(bets, live, seats)
     refunds: dict[str, Amount] = {}
     if top is not None:
         bets[top] -= refund
@@ -414,33 +506,40 @@ def form_pots(
                 f"{format_amount(top_live)}, but folded players put in more: {names}. "
                 "Chips above the largest live contribution would form a pot with no eligible player."
             )
-    pots = []
-    for index, (low, high, amount, eligible) in enumerate(tiers):
-        # What each player put in between the tier's two levels (folded players included).
-        parts = {seats[j]: (c if c < high else high) - low for j, c in enumerate(bets) if c > low}
-        pot = {
+    pots = [
+        {
             "index": index,
             "low": low,
             "high": high,
             "amount": amount,
-            "eligible": tuple([seats[j] for j in eligible]),
-            "contributions": MappingProxyType(parts),
+            "eligible": eligible,
+            "contributions": TierContributions(seats, bets, low, high),
             "winners": (),
             "shares": EMPTY,
             "rake": 0,
         }
-        pots.append(built(Pot, pot))
+        for index, (low, high, amount, eligible) in enumerate(tiers)
+    ]
     if dead:
-        pots = add_dead_money(pots, dead, seats=seats, live=[p for p in seats if p not in folded])
-    layout = {
+        _add_dead(pots, dead, seats=seats, live=[p for p in seats if p not in folded])
+    return {
         "seats": seats,
         "contributions": MappingProxyType(dict(contributions)),
         "folded": folded,
-        "pots": tuple(pots),
+        "pots": pots,
         "refunds": MappingProxyType(refunds),
         "dead": MappingProxyType(dict(dead)) if dead else EMPTY,
     }
-    return built(PotLayout, layout)
+
+
+def layout_of(fields: dict[str, Any]) -> PotLayout:
+    """The :class:`PotLayout` of :func:`layout_fields`' ``fields``, each pot built once.
+
+    >>> layout_of(layout_fields({"A": 30, "B": 70, "C": 100}))
+    <PotLayout: Main pot 90, Side pot 1 80; returned C 30>
+    """
+    fields["pots"] = tuple([built(Pot, pot) for pot in fields["pots"]])
+    return built(PotLayout, fields)
 
 
 def add_dead_money(
@@ -453,13 +552,32 @@ def add_dead_money(
     >>> [(p.amount, dict(p.contributions)) for p in with_dead]
     [(25, {'A': 10, 'B': 15})]
     """
-    main = pots[0] if pots else Pot(index=0, low=0, high=0, amount=0, eligible=tuple(live), contributions={})
-    parts = dict(main.contributions)
+    fields = [dict(pot.__dict__) for pot in pots]
+    _add_dead(fields, dead, seats=seats, live=live)
+    return [built(Pot, pot) for pot in fields]
+
+
+def _add_dead(
+    pots: list[dict[str, Any]], dead: Mapping[str, Amount], *, seats: Sequence[str], live: Sequence[str]
+) -> None:
+    """:func:`add_dead_money` on the fields of the pots (see :func:`layout_fields`), in place."""
+    if not pots:
+        pots.append(
+            {
+                "index": 0,
+                "low": 0,
+                "high": 0,
+                "amount": 0,
+                "eligible": tuple(live),
+                "contributions": EMPTY,
+                "winners": (),
+                "shares": EMPTY,
+                "rake": 0,
+            }
+        )
+    main = pots[0]
+    parts = dict(main["contributions"])
     for player, chips in dead.items():
         parts[player] = parts.get(player, 0) + chips
-    main = replace(
-        main,
-        amount=main.amount + sum(dead.values(), start=0),
-        contributions={p: parts[p] for p in seats if p in parts},
-    )
-    return [main, *pots[1:]]
+    main["amount"] += sum(dead.values(), start=0)
+    main["contributions"] = MappingProxyType({p: parts[p] for p in seats if p in parts})

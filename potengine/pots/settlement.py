@@ -36,7 +36,8 @@ from .layout import (
     check_contributions,
     check_dead,
     check_folded,
-    form_pots,
+    layout_fields,
+    layout_of,
     rebuilt,
 )
 from .rake import take_rake
@@ -128,9 +129,24 @@ def award(pot: Pot, tiers: Tiers | None, *, order: Sequence[str], chip: Amount) 
     >>> award(pot, (("A",), ("C",), ("B",)), order=["A", "B", "C"], chip=1).winners
     ('C',)
     """
-    winners = pot_winners(pot, tiers)
-    shares = split_pot(pot.amount - pot.rake, winners, order=order, chip=chip)
-    return built(Pot, {**pot.__dict__, "winners": winners, "shares": MappingProxyType(shares)})
+    fields = dict(pot.__dict__)
+    award_fields(fields, tiers, order=order, chip=chip)
+    return built(Pot, fields)
+
+
+def award_fields(pot: dict[str, Any], tiers: Tiers | None, *, order: Sequence[str], chip: Amount) -> None:
+    """:func:`award` on the fields of a pot being formed (see
+    :func:`~potengine.pots.layout.layout_fields`), in place: its winners and their shares of
+    what is left after the rake, odd chips in ``order``.
+
+    >>> pot = {"index": 0, "eligible": ("A", "B"), "amount": 11, "rake": 0}
+    >>> award_fields(pot, (("A", "B"),), order=("B", "A"), chip=1)
+    >>> pot["winners"], dict(pot["shares"])
+    (('A', 'B'), {'A': 5, 'B': 6})
+    """
+    winners = pot_winners(pot["eligible"], tiers, pot["index"])
+    pot["winners"] = winners
+    pot["shares"] = MappingProxyType(split_pot(pot["amount"] - pot["rake"], winners, order=order, chip=chip))
 
 
 def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
@@ -326,18 +342,27 @@ def _settle(
     (hi-lo when there is a low ranking), total what each player receives, check the chips.
     ``decimal`` says whether the chip or any contribution is a Decimal (see :func:`has_decimal`)."""
     with exact_arithmetic("the settlement") if decimal or dead or rake is not None else _WHOLE_CHIPS:
-        layout = form_pots(contributions, folded, dead)
-        pots = layout.pots
+        # The pots as plain fields, completed below and then built once, settled.
+        fields = layout_fields(contributions, folded, dead)
+        pots = fields["pots"]
         if rake is not None:
-            cuts = take_rake([pot.amount for pot in pots], rake, flop_seen=flop_seen, chip=chip)
-            pots = tuple([rebuilt(pot, rake=cut) for pot, cut in zip(pots, cuts, strict=True)])
-        order = odd_chip_order(layout.seats, button)
+            cuts = take_rake([pot["amount"] for pot in pots], rake, flop_seen=flop_seen, chip=chip)
+            for pot, cut in zip(pots, cuts, strict=True):
+                pot["rake"] = cut
+        order = odd_chip_order(fields["seats"], button)
+        awarded: tuple[Pot, ...]
         if low_tiers is not None:
-            pots = award_all_hilo(pots, tiers, low_tiers, order=order, chip=chip)
+            layout = layout_of(fields)
+            awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
         else:
-            # From the last side pot back to the main pot, as the dealer does; main pot kept first.
-            pots = tuple(reversed([award(pot, tiers, order=order, chip=chip) for pot in reversed(pots)]))
-        return settlement_of(layout, pots, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers)
+            # From the last side pot back to the main pot, as the dealer does.
+            for pot in reversed(pots):
+                award_fields(pot, tiers, order=order, chip=chip)
+            layout = layout_of(fields)
+            awarded = layout.pots
+        return settlement_of(
+            layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, whole=not decimal
+        )
 
 
 def settlement_of(
@@ -348,11 +373,13 @@ def settlement_of(
     button: str,
     chip: Amount,
     low_ranking: Tiers | None = None,
+    whole: bool = False,
 ) -> Settlement:
     """The settlement of awarded pots: what each player wins, is paid and nets; chips checked.
 
     Every computed settlement ends here (:func:`settle`, :func:`settle_trusted` and the
-    hand-history auditor), so every one of them passes :func:`check_conservation`.
+    hand-history auditor), so every one of them passes :func:`check_conservation`. ``whole``
+    says that every amount is known to be a whole number of chips (an int), no Decimal.
 
     >>> from potengine.pots.layout import build_pots
     >>> layout = build_pots({"A": 10, "B": 30})
@@ -360,9 +387,11 @@ def settlement_of(
     ...                    ranking=(("A",), ("B",)), button="B", chip=1).payouts)
     {'A': 20, 'B': 20}
     """
+    if layout.pots is not pots:
+        layout = rebuilt(layout, pots=pots)  # the layout holds the settled pots
     contributions = layout.contributions
     # Decimal amounts give Decimal results throughout, a player who wins nothing included.
-    zero = sum(contributions.values(), start=chip - chip) * 0
+    zero = 0 if whole else sum(contributions.values(), start=chip - chip) * 0
     winnings = dict.fromkeys(layout.seats, zero)
     for pot in pots:
         for player, share in pot.shares.items():
@@ -399,12 +428,8 @@ def has_decimal(contributions: Mapping[str, Amount], chip: Amount) -> bool:
     >>> has_decimal({"A": 5, "B": Decimal("2.50")}, 1), has_decimal({"A": 5, "B": 3}, 1)
     (True, False)
     """
-    if type(chip) is not int:
-        return True
-    for amount in contributions.values():  # noqa: SIM110 (a loop is faster than any() here)
-        if type(amount) is not int:
-            return True
-    return False
+    # int + Decimal is a Decimal: the total is an int only when every amount is one.
+    return type(chip) is not int or type(sum(contributions.values())) is not int
 
 
 def rank_by_cards(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..chips import Amount
 from ..errors import InputError
-from .layout import Pot
+from .layout import pot_name
 from .ranking import Tiers
 
 
@@ -70,28 +70,32 @@ def best_eligible(tiers: Tiers, eligible: Sequence[str]) -> tuple[str, ...]:
     ()
     """
     for tier in tiers:
-        winners = tuple(p for p in tier if p in eligible)
+        winners = [p for p in tier if p in eligible]
         if winners:
-            return winners
+            return tuple(winners)
     return ()
 
 
-def pot_winners(pot: Pot, tiers: Tiers | None) -> tuple[str, ...]:
-    """The best eligible hand(s) of one pot: the first tier that holds an eligible player.
+def pot_winners(eligible: tuple[str, ...], tiers: Tiers | None, index: int = 0) -> tuple[str, ...]:
+    """The best hand(s) among a pot's ``eligible`` players: the first tier that holds one of them.
 
-    >>> from potengine.pots.layout import build_pots
-    >>> pot_winners(build_pots({"A": 40, "B": 100, "C": 100}).pots[0], (("B", "C"), ("A",)))
+    ``index`` says which pot it is (0 for the main pot), for the error when nobody can be named.
+
+    >>> pot_winners(("A", "B", "C"), (("B", "C"), ("A",)))
     ('B', 'C')
+    >>> pot_winners(("A", "B"), (("C",),), index=1)
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: the ranking names none of A, B, who contest Side pot 1
     """
-    eligible = pot.eligible
     if len(eligible) == 1:
         return eligible
     if tiers is None:
         raise InputError(
-            f"{pot.name} is contested by {', '.join(eligible)}: "
+            f"{pot_name(index)} is contested by {', '.join(eligible)}: "
             "a ranking (or the cards) is needed to award it"
         )
     winners = best_eligible(tiers, eligible)
     if not winners:
-        raise InputError(f"the ranking names none of {', '.join(eligible)}, who contest {pot.name}")
+        raise InputError(f"the ranking names none of {', '.join(eligible)}, who contest {pot_name(index)}")
     return winners
