@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
@@ -75,20 +76,17 @@ class TierContributions(Mapping[str, Amount]):
     ({'B': 40, 'C': 40}, 40, 2, True)
     """
 
-    __slots__ = ("_seats", "_bets", "_low", "_high", "_parts")
+    __slots__ = ("_tier", "_parts")
 
     def __init__(self, seats: tuple[str, ...], bets: Sequence[Amount], low: Amount, high: Amount) -> None:
-        self._seats = seats
-        self._bets = bets
-        self._low = low
-        self._high = high
+        self._tier = (seats, bets, low, high)
         self._parts: dict[str, Amount] | None = None
 
     def _worked_out(self) -> dict[str, Amount]:
         parts = self._parts
         if parts is None:
-            low, high = self._low, self._high
-            parts = {p: (c if c < high else high) - low for p, c in zip(self._seats, self._bets) if c > low}  # noqa: B905
+            seats, bets, low, high = self._tier
+            parts = {p: (c if c < high else high) - low for p, c in zip(seats, bets, strict=True) if c > low}
             self._parts = parts
         return parts
 
@@ -381,7 +379,7 @@ def cut_tiers(
             in_play[top] = second
     names = range(len(in_play)) if seats is None else seats
     # A tier ends at every distinct positive amount of a live seat.
-    levels = sorted({c for c, alive in zip(in_play, live, strict=False) if alive and c})
+    levels = sorted(set(compress(in_play, live)) - {0})
     tiers: list[Tier] = []
     low: Amount = 0
     for high in levels:

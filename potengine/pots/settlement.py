@@ -16,9 +16,9 @@ input already (the hand model).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -61,7 +61,6 @@ class Settlement:
     chip: Amount
     winnings: Mapping[str, Amount]
     payouts: Mapping[str, Amount]
-    net: Mapping[str, Amount]
     hands: Mapping[str, Any] | None = None
     board: tuple[Card, ...] | None = None
     # Hi-lo (see potengine.pots.hilo): the qualifying lows, best first, and their values.
@@ -70,7 +69,7 @@ class Settlement:
     game: str = "holdem"
 
     def __post_init__(self) -> None:
-        for name in ("winnings", "payouts", "net"):
+        for name in ("winnings", "payouts"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
         if self.hands is not None:
             object.__setattr__(self, "hands", _frozen(self.hands))
@@ -90,6 +89,14 @@ class Settlement:
     def folded(self) -> frozenset[str]:
         """Players whose chips are dead."""
         return self.layout.folded
+
+    @cached_property
+    def net(self) -> Mapping[str, Amount]:
+        """What each player won or lost: his payout less what he put in (worked out when first
+        read; the settlement itself needs only the payouts)."""
+        payouts = self.payouts
+        net = {player: payouts[player] - put_in for player, put_in in self.layout.contributions.items()}
+        return MappingProxyType(net)
 
     @property
     def refunds(self) -> Mapping[str, Amount]:
@@ -321,10 +328,6 @@ def settle_trusted(
     return _settle(contributions, tiers, folded=folded, button=button, chip=chip, decimal=decimal, dead=dead)
 
 
-# Whole chips (int) are exact by themselves and need no Decimal context.
-_WHOLE_CHIPS = nullcontext()
-
-
 def _settle(
     contributions: Mapping[str, Amount],
     tiers: Tiers | None,
@@ -341,28 +344,49 @@ def _settle(
     """The settlement proper, on checked input: form the pots, withhold the rake, award each pot
     (hi-lo when there is a low ranking), total what each player receives, check the chips.
     ``decimal`` says whether the chip or any contribution is a Decimal (see :func:`has_decimal`)."""
-    with exact_arithmetic("the settlement") if decimal or dead or rake is not None else _WHOLE_CHIPS:
-        # The pots as plain fields, completed below and then built once, settled.
-        fields = layout_fields(contributions, folded, dead)
-        pots = fields["pots"]
-        if rake is not None:
-            cuts = take_rake([pot["amount"] for pot in pots], rake, flop_seen=flop_seen, chip=chip)
-            for pot, cut in zip(pots, cuts, strict=True):
-                pot["rake"] = cut
-        order = odd_chip_order(fields["seats"], button)
-        awarded: tuple[Pot, ...]
-        if low_tiers is not None:
-            layout = layout_of(fields)
-            awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
-        else:
-            # From the last side pot back to the main pot, as the dealer does.
-            for pot in reversed(pots):
-                award_fields(pot, tiers, order=order, chip=chip)
-            layout = layout_of(fields)
-            awarded = layout.pots
-        return settlement_of(
-            layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, whole=not decimal
-        )
+    if decimal or dead or rake is not None:
+        with exact_arithmetic("the settlement"):
+            return _settle_pots(
+                contributions, tiers, folded, button, chip, dead, rake, flop_seen, low_tiers, decimal
+            )
+    # Whole chips (int) are exact by themselves and need no Decimal context.
+    return _settle_pots(contributions, tiers, folded, button, chip, None, None, True, low_tiers, False)
+
+
+def _settle_pots(
+    contributions: Mapping[str, Amount],
+    tiers: Tiers | None,
+    folded: frozenset[str],
+    button: str,
+    chip: Amount,
+    dead: Mapping[str, Amount] | None,
+    rake: Any,
+    flop_seen: bool,
+    low_tiers: Tiers | None,
+    decimal: bool,
+) -> Settlement:
+    """:func:`_settle`'s steps, in the arithmetic it chose."""
+    # The pots as plain fields, completed below and then built once, settled.
+    fields = layout_fields(contributions, folded, dead)
+    pots = fields["pots"]
+    if rake is not None:
+        cuts = take_rake([pot["amount"] for pot in pots], rake, flop_seen=flop_seen, chip=chip)
+        for pot, cut in zip(pots, cuts, strict=True):
+            pot["rake"] = cut
+    order = odd_chip_order(fields["seats"], button)
+    awarded: tuple[Pot, ...]
+    if low_tiers is not None:
+        layout = layout_of(fields)
+        awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
+    else:
+        # From the last side pot back to the main pot, as the dealer does.
+        for pot in reversed(pots):
+            award_fields(pot, tiers, order=order, chip=chip)
+        layout = layout_of(fields)
+        awarded = layout.pots
+    return settlement_of(
+        layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, whole=not decimal
+    )
 
 
 def settlement_of(
@@ -399,7 +423,6 @@ def settlement_of(
     payouts = dict(winnings)
     for player, back in layout.refunds.items():
         payouts[player] += back
-    net = {player: payouts[player] - put_in for player, put_in in contributions.items()}
     result = built(
         Settlement,
         {
@@ -410,7 +433,6 @@ def settlement_of(
             "chip": chip,
             "winnings": MappingProxyType(winnings),
             "payouts": MappingProxyType(payouts),
-            "net": MappingProxyType(net),
             "hands": None,
             "board": None,
             "low_ranking": low_ranking,
@@ -486,5 +508,3 @@ def check_conservation(result: Settlement) -> None:
         raise RuntimeError(
             f"chips not conserved: paid {paid} + returned {returned} + withheld {withheld} != put in {total}"
         )
-    if sum(result.net.values()) + withheld != 0:
-        raise RuntimeError("nets do not sum to minus the rake")

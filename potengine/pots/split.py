@@ -70,9 +70,9 @@ def best_eligible(tiers: Tiers, eligible: Sequence[str]) -> tuple[str, ...]:
     ()
     """
     for tier in tiers:
-        winners = [p for p in tier if p in eligible]
+        winners = tuple(filter(eligible.__contains__, tier))
         if winners:
-            return tuple(winners)
+            return winners
     return ()
 
 
