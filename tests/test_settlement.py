@@ -169,6 +169,40 @@ def test_results_are_frozen():
         r.payouts["A"] = 0
 
 
+def test_results_are_frozen_down_to_each_pots_contributions_and_the_nets():
+    r = settle({"A": 40, "B": 100, "C": 100, "D": 10}, ranking=["A", "B", "C"], folded=["D"])
+    side = r.pots[1]
+    with pytest.raises(TypeError):
+        side.contributions["B"] = 0
+    with pytest.raises(TypeError):
+        r.net["A"] = 0
+    with pytest.raises(AttributeError):
+        r.net = {}
+
+
+def test_a_pots_contributions_are_each_players_part_between_its_two_levels():
+    r = settle({"A": 40, "B": 100, "C": 100, "D": 10}, ranking=["A", "B", "C"], folded=["D"])
+    main, side = r.pots
+    assert dict(main.contributions) == {"A": 40, "B": 40, "C": 40, "D": 10}
+    assert dict(side.contributions) == {"B": 60, "C": 60}
+    assert "D" not in side.contributions and len(side.contributions) == 2
+    assert side.contributions == {"B": 60, "C": 60} and side.contributions != {"B": 60}
+    assert sum(main.contributions.values()) == main.amount
+    assert main.formula == "40+40+40+10 = 130"
+
+
+def test_a_settlements_layout_holds_the_settled_pots():
+    r = settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"])
+    assert r.layout.pots is r.pots
+    assert [pot.winners for pot in r.layout.pots] == [("A",), ("C",)]
+
+
+def test_nets_are_payouts_less_contributions_and_sum_to_minus_the_rake():
+    r = settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"], rake=5)
+    assert dict(r.net) == {p: r.payouts[p] - r.contributions[p] for p in r.seats}
+    assert sum(r.net.values()) == -5 == -r.withheld
+
+
 def test_html_tables_show_pots_and_players():
     r = settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, ranking=["Alice", "Chloé", "Bilal"])
     html = settlement_html(r)
