@@ -17,7 +17,7 @@ potengine.errors.InputError: Bilal's contribution must be a whole number of chip
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from decimal import (
     Context,
@@ -123,6 +123,23 @@ def format_amount(amount: Amount) -> str:
             return str(int(amount))
         return f"{amount}"
     return str(amount)
+
+
+def sum_formula(parts: Iterable[Amount], low: Amount, high: Amount, total: Amount) -> str:
+    """The dealer's sum for the chips put in between two levels, one part per player.
+
+    When every part is the full width ``high - low`` it is written as a product, else as the sum
+    of the parts (zero parts left out); ``total`` is written after the equals sign as given.
+
+    >>> sum_formula([50, 50, 50], 30, 80, 150), sum_formula([30, 30, 30, 10], 0, 30, 100)
+    ('3 × (80 − 30) = 150', '30+30+30+10 = 100')
+    """
+    width = high - low
+    chips = [part for part in parts if part]
+    if chips and all(part == width for part in chips):
+        band = format_amount(high) if low == 0 else f"({format_amount(high)} − {format_amount(low)})"
+        return f"{len(chips)} × {band} = {format_amount(total)}"
+    return "+".join(format_amount(part) for part in chips) + f" = {format_amount(total)}"
 
 
 MAX_AMOUNT_DIGITS = 30

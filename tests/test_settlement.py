@@ -240,3 +240,19 @@ def test_audit_passes_on_engine_results_and_fails_on_tampering():
     assert 4 in [s.number for s in bad_eligible.audit().failures]
     text = str(bad_winner.audit())
     assert "✗" in text and "1 step(s) fail" in text
+
+
+def test_audit_recounts_each_pot_beside_the_amount_the_settlement_claims():
+    # Regression: step 3 printed the tampered pot's own formula, "3 × (50 − 20) = 150".
+    r = settle({"A": 20, "B": 50, "C": 90, "D": 90}, ranking=["A", "B", "D", "C"])
+    main, s1, s2 = r.pots
+    step = replace(r, pots=(main, replace(s1, amount=150), s2)).audit().steps[2]
+    assert not step.ok
+    assert "Side pot 1: 3 × (50 − 20) = 90, but the settlement says 150." in step.findings
+    assert "Main pot: 4 × 20 = 80." in step.findings
+    assert not any("= 150" in finding for finding in step.findings)
+    missing = replace(r, pots=(main, s1)).audit().steps[2]
+    assert "Side pot 2: 2 × (90 − 50) = 80, a pot missing from the settlement." in missing.findings
+    extra = replace(r, pots=(main, s1, s2, replace(s2, index=3, amount=5))).audit().steps[2]
+    assert "Side pot 3: 5 in the settlement, a pot the recount does not find." in extra.findings
+    assert r.audit().steps[2].findings[1:4] == tuple(f"{pot.name}: {pot.formula}." for pot in r.pots)

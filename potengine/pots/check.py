@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..chips import Amount, exact_arithmetic  # Amount: the hi-lo step
+from ..chips import Amount, exact_arithmetic, sum_formula  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -151,7 +151,19 @@ def audit(result: Settlement) -> Audit:
         expected_amounts[0] += sum(dead.values())
     amounts = [pot.amount for pot in result.pots]
     findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
-    findings3 += [f"{pot.name}: {pot.formula}." for pot in result.pots]
+    # Each pot recounted player by player, beside what the settlement says it holds.
+    for i, (low, high) in enumerate(bands):
+        parts = [max(0, min(c, high) - low) + (dead.get(p, 0) if i == 0 else 0) for p, c in in_play.items()]
+        recount = sum_formula(parts, low, high, expected_amounts[i])
+        name = "Main pot" if i == 0 else f"Side pot {i}"
+        if i >= len(amounts):
+            findings3.append(f"{name}: {recount}, a pot missing from the settlement.")
+        elif amounts[i] != expected_amounts[i]:
+            findings3.append(f"{name}: {recount}, but the settlement says {fmt(amounts[i])}.")
+        else:
+            findings3.append(f"{name}: {recount}.")
+    for pot in result.pots[len(bands) :]:
+        findings3.append(f"{pot.name}: {fmt(pot.amount)} in the settlement, a pot the recount does not find.")
     pots_total = sum(amounts, start=0)
     returned_total = sum(expected_refunds.values(), start=0)
     ok3 = amounts == expected_amounts and pots_total + returned_total == total
@@ -160,8 +172,6 @@ def audit(result: Settlement) -> Audit:
         f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned {fmt(returned_total)} "
         f"= {fmt(pots_total + returned_total)}, {balance}."
     )
-    if amounts != expected_amounts:
-        findings3.append("Expected pots " + ", ".join(fmt(a) for a in expected_amounts) + " instead.")
     steps.append(AuditStep(3, "tiers at the all-in levels", ok3, tuple(findings3)))
 
     # 4. Who may win each pot: live players who reached its top level.

@@ -23,7 +23,7 @@ from itertools import compress
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
-from ..chips import MAX_CHIPS, Amount, check_amount, exact_arithmetic, format_amount
+from ..chips import MAX_CHIPS, Amount, check_amount, exact_arithmetic, format_amount, sum_formula
 from ..errors import InputError
 
 T = TypeVar("T")
@@ -176,16 +176,7 @@ class Pot:
         A pot in which everybody put in the same (live players only) is written as a product;
         otherwise (folded players put in less) as the sum of each player's part.
         """
-        width = self.high - self.low
-        parts = [chips for chips in self.contributions.values() if chips]
-        if parts and all(chips == width for chips in parts):
-            band = (
-                format_amount(self.high)
-                if self.low == 0
-                else f"({format_amount(self.high)} − {format_amount(self.low)})"
-            )
-            return f"{len(parts)} × {band} = {format_amount(self.amount)}"
-        return "+".join(format_amount(c) for c in parts) + f" = {format_amount(self.amount)}"
+        return sum_formula(self.contributions.values(), self.low, self.high, self.amount)
 
 
 @dataclass(frozen=True)
