@@ -124,6 +124,10 @@ class HandAudit:
     winners were decided: ``"cards"``, ``"folds"`` or ``"collected lines"``. ``error`` is the
     reason an ``unsupported`` or ``unreadable`` hand was not read, and ``illegal`` the engine's
     refusal of an action, if any.
+
+    The six steps (:attr:`steps`) are put in words only when they are read: the verdict, the
+    differences and the notes never need them. ``worded`` holds them once written, and
+    ``rake_policy`` is the rake policy the hand was audited with.
     """
 
     hand_id: str | None
@@ -131,7 +135,6 @@ class HandAudit:
     hand: HandHistory | None = None
     contributions: Mapping[str, Amount] = field(default_factory=dict)
     folded: frozenset[str] = frozenset()
-    steps: tuple[AuditStep, ...] = ()
     differences: tuple[str, ...] = ()
     irregularities: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -141,9 +144,26 @@ class HandAudit:
     illegal: IllegalHandHistoryError | None = None
     file: str = ""
     line: int = 0
+    worded: tuple[AuditStep, ...] | None = field(default=None, repr=False, compare=False)
+    rake_policy: Rake | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
+
+    @property
+    def steps(self) -> tuple[AuditStep, ...]:
+        """The six steps, each with what it found (none for a hand that was not read).
+
+        Read for the first time, they are written by auditing the hand again with ``explain``
+        (see :func:`audit_hand`): the same rules give the same verdict, now with every step's words.
+        """
+        if self.worded is None:
+            words = (
+                () if self.hand is None else audit_hand(self.hand, rake=self.rake_policy, explain=True).steps
+            )
+            object.__setattr__(self, "worded", words)
+            return words
+        return self.worded
 
     @property
     def consistent(self) -> bool:
@@ -707,18 +727,21 @@ def _ranking(
     live: Sequence[str],
     pots: Sequence[Pot],
     paid: Sequence[Mapping[str, Amount]],
-    notes: list[str],
+    notes: list[str] | None,
     *,
     cards_ok: bool = True,
 ) -> tuple[Tiers, str, dict[str, HandValue] | None, Tiers | None]:
     """Tiers best first: from the shown cards if every live player showed, else the collections;
     and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
-    them (the collected lines then say who won each half), ``()`` for no low or a game without."""
+    them (the collected lines then say who won each half), ``()`` for no low or a game without.
+    How the winners were decided goes into ``notes``, unless it is ``None``."""
     if len(live) == 1:
-        notes.append(f"everybody else folded: {live[0]} takes the pot")
+        if notes is not None:
+            notes.append(f"everybody else folded: {live[0]} takes the pot")
         return ((live[0],),), "folds", None, ()
     if not cards_ok:
-        notes.append("the shown cards are impossible: the collected lines say who won each pot")
+        if notes is not None:
+            notes.append("the shown cards are impossible: the collected lines say who won each pot")
     elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
         try:
             high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
@@ -729,8 +752,11 @@ def _ranking(
                 live=live,
             )
         except PotEngineError as err:
-            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+            if notes is not None:
+                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
+            if notes is None:
+                return high_tiers, "cards", None, lows
             notes.append(
                 "cards: "
                 + " > ".join(" = ".join(t) for t in high_tiers)
@@ -755,17 +781,19 @@ def _ranking(
         try:
             by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
         except PotEngineError as err:
-            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+            if notes is not None:
+                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
-            notes.append(
-                "cards: "
-                + " > ".join(" = ".join(t) for t in by_cards)
-                + " ("
-                + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
-                + ")"
-            )
+            if notes is not None:
+                notes.append(
+                    "cards: "
+                    + " > ".join(" = ".join(t) for t in by_cards)
+                    + " ("
+                    + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
+                    + ")"
+                )
             return tuple(tuple(t) for t in by_cards), "cards", values, ()
-    if cards_ok:
+    if cards_ok and notes is not None:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
     tiers: list[tuple[str, ...]] = []
@@ -788,11 +816,18 @@ def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> Audi
 # ----------------------------------------------------------------------------------------------
 # The audit
 # ----------------------------------------------------------------------------------------------
-def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -> HandAudit:
+def audit_hand(
+    hand: HandHistory, *, rake: Rake | None = None, file: str = "", explain: bool = False
+) -> HandAudit:
     """Replay ``hand`` with the engine and compare it with the history, pot by pot.
 
     ``rake`` is an optional policy for cash games: given, the history's rake is also checked
     against it (a tournament hand must show no rake). ``file`` names the file the hand came from.
+
+    Every difference, irregularity and note is written as it is found; what a step found when
+    it found nothing wrong (the pots' sums, who won what) is written only with ``explain``, which
+    :attr:`HandAudit.steps` asks for when it is first read: most hands are audited for their
+    verdict alone.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file(DATA / "pokerstars/side_pots.txt")
@@ -806,18 +841,27 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     irregular: list[str] = []
     remarks: list[str] = list(hand.remarks)
     steps: list[AuditStep] = []
+
+    def step(number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
+        if explain:
+            steps.append(_step(number, notes, problems))
+
     contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
     live = [p for p in contributions if p not in folded]
-    notes = [
-        "Put in: "
-        + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
-        + "; "
-        + (f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded")
-    ]
     replayed = replay_actions(hand, contributions)
-    notes += replayed.notes
     irregular += odd_lines + replayed.problems
-    steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
+    notes: list[str] = []
+    if explain:
+        notes = [
+            "Put in: "
+            + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
+            + "; "
+            + (
+                f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded"
+            ),
+            *replayed.notes,
+        ]
+    step(1, notes, wrong_lines + odd_lines + replayed.problems)
     differences += wrong_lines
 
     def finish(settlement: Settlement | None, source: str) -> HandAudit:
@@ -828,7 +872,6 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             hand,
             contributions,
             folded,
-            tuple(steps),
             tuple(differences),
             tuple(irregular),
             tuple(remarks),
@@ -838,6 +881,8 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             replayed.illegal,
             file=file,
             line=hand.first_line,
+            worded=tuple(steps) if explain else None,
+            rake_policy=rake,
         )
 
     if any(amount % hand.chip for amount in contributions.values()):
@@ -848,7 +893,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     except PotEngineError as err:
         message = f"the chips put in cannot be formed into pots: {err}"
         differences.append(message)
-        steps.append(_step(2, (), [message]))
+        step(2, (), [message])
     if layout is None:
         return finish(None, "collected lines")
 
@@ -869,7 +914,10 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     for player in dict.fromkeys([*layout.refunds, *said]):
         ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
         if ours == theirs:
-            notes.append(f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}")
+            if explain:
+                notes.append(
+                    f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                )
         elif not theirs:
             problems.append(
                 f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
@@ -885,7 +933,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                 f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
                 f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
             )
-    steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
+    step(2, notes or ["every bet was matched: nothing goes back"], problems)
     differences += problems
 
     # Step 3: tiers, rake -------------------------------------------------------------------
@@ -947,7 +995,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             problems.append(
                 f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
             )
-        else:
+        elif explain:
             notes.append(f"{name} {pot.formula}" + (f", less {fmt(pot.rake)} rake" if pot.rake else ""))
     if hand.main_pot is not None:
         listed = hand.main_pot + sum(hand.side_pots, start=0) + hand.rake
@@ -963,7 +1011,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    steps.append(_step(3, notes, problems))
+    step(3, notes, problems)
     differences += problems
 
     # Step 4: eligibility ----------------------------------------------------------------------
@@ -992,9 +1040,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
             f"(eligible: {', '.join(pot.eligible)})"
         )
-    for i, pot in enumerate(pots):
-        notes.append(f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}")
-    steps.append(_step(4, notes, problems))
+    if explain:
+        notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
+    step(4, notes, problems)
     differences += problems
 
     # Step 5: the winners of each pot --------------------------------------------------------
@@ -1009,7 +1057,12 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     clashes = duplicate_cards(hand)
     problems += clashes
     tiers, source, described, low_tiers = _ranking(
-        hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
+        hand,
+        live,
+        pots,
+        [*paid, *(beyond[i] for i in sorted(beyond))],
+        notes if explain else None,
+        cards_ok=not clashes,
     )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
@@ -1022,7 +1075,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
         if hand.hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
-            if halves.low_winners:
+            if explain and halves.low_winners:
                 how = (
                     "quartered between"
                     if halves.quartered
@@ -1055,17 +1108,19 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                     + (f" (fee {fmt(fee)})" if fee else "")
                     + ": the site pays the cash-out and does not award that player the pot"
                 )
-            notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+            if explain:
+                notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
             continue
         if site_pays == we_pay:
-            split = (
-                ""
-                if len(won.winners) < 2
-                else " (high and low halves)"
-                if isinstance(won, HiLoPot) and won.low_winners
-                else " (split, odd chips from the button)"
-            )
-            notes.append(f"{name} to {_payments(we_pay)}{split}")
+            if explain:
+                split = (
+                    ""
+                    if len(won.winners) < 2
+                    else " (high and low halves)"
+                    if isinstance(won, HiLoPot) and won.low_winners
+                    else " (split, odd chips from the button)"
+                )
+                notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
         same = (
             set(site_pays) == set(we_pay)
@@ -1092,7 +1147,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    steps.append(_step(5, notes, problems))
+    step(5, notes, problems)
     differences += problems
 
     # Step 6: conservation -----------------------------------------------------------------------
@@ -1108,7 +1163,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
             + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
         )
-    else:
+    elif explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
@@ -1126,7 +1181,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    steps.append(_step(6, notes, problems))
+    step(6, notes, problems)
     differences += problems
 
     game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
