@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 from ..chips import Amount
 from ..errors import HandHistoryError
@@ -55,6 +56,8 @@ lines beyond the limit are counted, never kept, so a hostile file cannot fill th
 MAX_SEATS = 10
 MAX_DIGITS = 15
 """An amount with more digits than this (before the decimal point) is refused."""
+
+R = TypeVar("R")
 
 STREETS = BETTING_STREETS
 """The betting rounds, in order: the one place their names are kept (H-play's ``Street`` enum can
@@ -129,7 +132,14 @@ _NOISE = re.compile(
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
+_NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
 _OMAHA = re.compile(r"^(?:5 Card )?Omaha(?: Hi/Lo)? (?:No Limit|Pot Limit|Limit)")
+_HOLDEM = re.compile(r"Hold'em (?:No Limit|Pot Limit|Limit)")
+_MIXED_GAME = re.compile(r"\(([^,()]*),")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_CURRENCY = re.compile(r"[$€£¥.]")
+_FIXED_LIMIT = re.compile(r"\bLimit\b")
+_BIG_BET_LIMIT = re.compile(r"(No|Pot) Limit")
 
 
 @dataclass(frozen=True)
@@ -267,6 +277,15 @@ class HandHistory:
         return self.stacks[player]
 
 
+def _record(cls: type[R], **fields: Any) -> R:
+    """One of the reader's frozen records (a seat, an action, a hand) from values the reader has
+    checked: what the dataclass's ``__init__`` would store, every field given, without its
+    per-field calls (a microsecond a record, on every line of every hand)."""
+    record = object.__new__(cls)
+    record.__dict__.update(fields)
+    return record
+
+
 def game_name(header_rest: str) -> str | None:
     """The game a header names ("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"), or ``None`` for a
     game the engine does not read.
@@ -286,16 +305,16 @@ def game_name(header_rest: str) -> str | None:
     """
     head = header_rest.split("(", 1)[0].replace("Hi/Lo", "")
     if header_rest.startswith("Mixed") or "/" in head:
-        inner = re.search(r"\(([^,()]*),", header_rest)
+        inner = _MIXED_GAME.search(header_rest)
         header_rest = inner.group(1).strip() if inner else ""
-    if any(word in header_rest for word in _NOT_HOLDEM):
+    if _NOT_HOLDEM_WORD.search(header_rest):
         return None
     omaha = _OMAHA.match(header_rest)
     if omaha:
         return omaha.group(0)
     if "Hold'em" not in header_rest or "Hi/Lo" in header_rest:
         return None
-    found = re.search(r"Hold'em (?:No Limit|Pot Limit|Limit)", header_rest)
+    found = _HOLDEM.search(header_rest)
     return found.group(0) if found else "Hold'em"
 
 
@@ -315,7 +334,8 @@ def _error(
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
-_AMOUNTS: dict[tuple[str, bool], Amount] = {}
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text: in games played in chips and in a currency."""
 # The patterns to try for a line, by its first word ("posts": by its first two words).
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
@@ -339,6 +359,7 @@ class _Reader:
         self.lines = lines
         self.hand_id: str | None = None
         self.currency = False
+        self.known = _AMOUNTS[False]
 
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
@@ -347,13 +368,12 @@ class _Reader:
         return _error(self.hand_id, number, line, reason, UnsupportedHandError)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
-        known = _AMOUNTS.get((text, self.currency))
-        if known is not None:
-            return known
-        value = self._amount(text, number, line)
-        if len(_AMOUNTS) > 4096:  # a bounded cache: amounts repeat from hand to hand
-            _AMOUNTS.clear()
-        _AMOUNTS[(text, self.currency)] = value
+        value = self.known.get(text)
+        if value is None:
+            value = self._amount(text, number, line)
+            if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+                self.known.clear()
+            self.known[text] = value
         return value
 
     def _amount(self, text: str, number: int, line: str) -> Amount:
@@ -395,14 +415,15 @@ class _Reader:
                 else "only hold'em and Omaha hands can be read",
             )
         hole = 5 if game.startswith("5 Card") else 4 if "Omaha" in game else 2  # hole cards a player holds
-        tournament = re.search(r"Tournament #(\d+)", rest)
+        tournament = _TOURNAMENT.search(rest)
         stakes = _STAKES.search(rest)
-        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£¥.]", stakes.group(0))))
+        self.currency = tournament is None and bool(stakes and (_CURRENCY.search(stakes.group(0))))
+        self.known = _AMOUNTS[self.currency]
         small_blind = big_blind = small_bet = big_bet = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
             second = self.amount(stakes.group(2), number, header)
-            if re.search(r"\bLimit\b", game) and not re.search(r"(No|Pot) Limit", game):
+            if _FIXED_LIMIT.search(game) and not _BIG_BET_LIMIT.search(game):
                 # "Hold'em Limit (10/20)" names the small and big bets; the big blind is the
                 # small bet, the small blind is whatever is posted.
                 small_bet, big_bet, big_blind = first, second, first
@@ -436,7 +457,6 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
-        bare = object.__new__
         for number, line in lines[2:]:
             run_twice = "Run it" in line or (line[0] == "*" and line[:6] in ("*** FI", "*** SE", "*** TH"))
             if run_twice and _UNSUPPORTED.search(line):
@@ -452,7 +472,9 @@ class _Reader:
                             number, line, "a seat number or player appears twice or is out of range"
                         )
                     stack = self.amount(seat.group(3), number, line)
-                    seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
+                    seats[name] = _record(
+                        Seat, number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
+                    )
                     numbers.add(n)
                     colon_names = colon_names or ": " in name
                     continue
@@ -508,9 +530,11 @@ class _Reader:
                         raise self.fail(
                             number, line, "this summary line names a seat or player not at the table"
                         )
-                    for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner) :]):
-                        won_here = self.amount(won.group(1), number, line)
-                        summary_won[owner] = summary_won.get(owner, 0) + won_here
+                    said = line[seat_line.end() + len(owner) :]
+                    if "collected (" in said or "won (" in said:
+                        for won in _SUMMARY_WON.finditer(said):
+                            won_here = self.amount(won.group(1), number, line)
+                            summary_won[owner] = summary_won.get(owner, 0) + won_here
                     continue
                 if _NOISE.match(line):
                     continue
@@ -570,8 +594,9 @@ class _Reader:
                 pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
                 if label.startswith("side pot") and pot == 0:
                     raise self.fail(number, line, "side pots are numbered from 1")
+                won_here = self.amount(collected.group(2), number, line)
                 collections.append(
-                    Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
+                    _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
                 )
                 continue
             if player is None:
@@ -607,18 +632,19 @@ class _Reader:
                     raise self.fail(number, line, "a post after the betting started")
             else:
                 betting_started = True
-            action = bare(Action)  # the dataclass's frozen __init__ costs a microsecond a line
-            action.__dict__.update(
-                line=number,
-                street=street,
-                player=player,
-                kind=kind,
-                amount=amount,
-                to=to,
-                all_in=all_in,
-                text=line,
+            actions.append(
+                _record(
+                    Action,
+                    line=number,
+                    street=street,
+                    player=player,
+                    kind=kind,
+                    amount=amount,
+                    to=to,
+                    all_in=all_in,
+                    text=line,
+                )
             )
-            actions.append(action)
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
@@ -628,7 +654,8 @@ class _Reader:
         if summary_board is not None and summary_board != board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
         ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
-        return HandHistory(
+        return _record(
+            HandHistory,
             hand_id=self.hand_id,
             first_line=lines[0][0],
             header=header,
@@ -644,16 +671,17 @@ class _Reader:
             actions=tuple(actions),
             returned=tuple(returned),
             board=tuple(board),
-            shown=shown,
+            shown=MappingProxyType(shown),
             collections=tuple(collections),
             total_pot=total,
             main_pot=main_pot,
             side_pots=tuple(side_pots),
             rake=rake,
-            summary_won=summary_won,
+            summary_won=MappingProxyType(summary_won),
             lines=tuple([text for _, text in lines]),
             game=game,
             cap=cap,
+            remarks=(),
             cash_outs=tuple(cash_outs),
         )
 
