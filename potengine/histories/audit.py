@@ -76,7 +76,7 @@ from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
 from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
-from ..pots.layout import Pot, PotLayout, build_pots, form_pots, rebuilt
+from ..pots.layout import Pot, PotLayout, build_pots, built, form_pots, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, settlement_of
@@ -234,9 +234,9 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     {84: Decimal('0.05')}
     """
     dead: dict[int, Amount] = {}
-    big = {a.player for a in hand.actions if a.kind in ("big blind", "blinds")}
+    big = {a.player for a in hand.posts if a.kind in ("big blind", "blinds")}
     live_small = False
-    for a in hand.actions:
+    for a in hand.posts:
         if a.kind == "blinds":
             if hand.big_blind is not None and a.amount > hand.big_blind:
                 dead[a.line] = a.amount - hand.big_blind
@@ -260,12 +260,12 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     {}
     """
     dead: dict[str, Amount] = {}
-    big = [a.player for a in hand.actions if a.kind == "big blind"]
-    antes = [a for a in hand.actions if a.kind == "ante"]
+    big = [a.player for a in hand.posts if a.kind == "big blind"]
+    antes = [a for a in hand.posts if a.kind == "ante"]
     if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
         dead[antes[0].player] = antes[0].amount
     posts = dead_posts(hand)
-    for a in hand.actions:
+    for a in hand.posts:
         if a.line in posts:
             dead[a.player] = dead.get(a.player, 0) + posts[a.line]
     return dead
@@ -467,7 +467,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
-    posts = [a for a in hand.actions if a.kind in POSTS]
+    posts = hand.posts
     if hand.omaha:
         why = "the hand model does not replay Omaha betting here: the chips and the settlement are checked"
         return Replay(False, [skip.format(why)], [], None)
@@ -519,9 +519,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     sb_seat, bb_seat = game.setup.small_blind_seat, game.setup.big_blind_seat
     if dealt[sb_seat] != small[0].player or dealt[bb_seat] != big[0].player:
         return Replay(False, [skip.format("blinds out of the usual position")], [], None)
-    for action in hand.actions:
-        if action.kind in POSTS:
-            continue
+    for action in hand.actions[len(posts) :]:
         try:
             if action.kind == "fold":
                 game = game.fold(action.player)
@@ -577,32 +575,33 @@ def _plainly_legal(
     an all-in blind or ante, a stack run dry without its mark, or anything else returns False:
     the model then decides, and names the rule.
     """
-    if any(a.all_in for a in hand.actions if a.kind in POSTS):
+    posts = hand.posts
+    if any(a.all_in for a in posts):
         return False
     ante = ante_posts[0].amount if ante_posts else 0
     stacks = {p: hand.stacks[p] - ante for p in dealt}
     n = len(dealt)
+    button = dealt.index(hand.button)
     live = set(dealt)
     out: set[str] = set()  # all-in players: they act no more
+    acting = set(dealt)  # the live players who are not all-in: they alone still act
     bets: dict[str, Amount] = {p: 0 for p in dealt}
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
     street = PREFLOP
-    for action in hand.actions:
-        if action.kind in POSTS:
-            continue
+    for action in hand.actions[len(posts) :]:
         if action.street != street:
-            if owe - out or len(live - out) < 2:
+            if owe - out or len(acting) < 2:
                 return False
             street, current, step = action.street, 0, bb
             stacks = {p: stacks[p] - bets[p] for p in dealt}
             bets = {p: 0 for p in dealt}
-            owe = live - out
-            seat = sb_seat if n == 2 else dealt.index(hand.button)  # heads-up: the big blind first
+            owe = set(acting)
+            seat = sb_seat if n == 2 else button  # heads-up: the big blind first
         for _ in range(n):  # the next player clockwise still in the hand and not all-in
             seat = seat + 1 if seat + 1 < n else 0
-            if dealt[seat] in live and dealt[seat] not in out:
+            if dealt[seat] in acting:
                 break
         else:
             seat = -1
@@ -610,35 +609,38 @@ def _plainly_legal(
         if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False
         owe.discard(p)
-        if action.kind == "fold":
+        kind = action.kind
+        if kind == "fold":
             live.discard(p)
-        elif action.kind == "check":
+            acting.discard(p)
+        elif kind == "check":
             if bets[p] != current:
                 return False
-        elif action.kind == "call":
+        elif kind == "call":
             owed = current - bets[p]
             if owed <= 0 or not (action.amount == owed or (action.all_in and action.amount < owed)):
                 return False
             bets[p] += action.amount
-        elif action.kind in ("bet", "raise"):
-            to = bets[p] + action.amount if action.kind == "bet" else _raise_to(action)
-            if (action.kind == "bet") != (current == 0) or to - current < step or not (live - out - {p}):
-                return False
+        elif kind in ("bet", "raise"):
+            to = bets[p] + action.amount if kind == "bet" else _raise_to(action)
+            if (kind == "bet") != (current == 0) or to - current < step or len(acting) < 2:
+                return False  # (p acts, so another acting player is one besides p)
             step, current, bets[p] = to - current, to, to
-            owe = live - out - {p}
+            owe = acting - {p}
         else:
             return False
         if action.all_in:
             if bets[p] != stacks[p]:
                 return False
             out.add(p)
+            acting.discard(p)
         elif bets[p] >= stacks[p]:
             return False  # all-in without the mark: the model decides
     if len(live) == 1:
         return True
-    if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
+    if any(bets[q] < current for q in acting) or (owe - out and len(acting) > 1):
         return False
-    return street is Street.RIVER or len(live - out) < 2
+    return street is Street.RIVER or len(acting) < 2
 
 
 def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
@@ -707,19 +709,22 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
     ['cards: Kd is dealt twice (on the board and shown by Chloé)']
     """
-    seen: dict[str, str] = {}
+    seen: dict[str, str | None] = {}  # who holds each card dealt so far (None: the board)
     problems: list[str] = []
-    places = [(card, "on the board") for card in hand.board]
-    places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
-    for card, where in places:
-        key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
-        if key in seen:
-            first = seen[key]
+    for holder, cards in [(None, hand.board), *hand.shown.items()]:
+        for card in cards:
+            key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
+            if key not in seen:
+                seen[key] = holder
+                continue
+            first, where = _place(seen[key]), _place(holder)
             both = f"{first} and {where}" if first != where else f"twice {where}"
             problems.append(f"cards: {card} is dealt twice ({both})")
-        else:
-            seen[key] = where
     return problems
+
+
+def _place(holder: str | None) -> str:
+    return "on the board" if holder is None else f"shown by {holder}"
 
 
 def _ranking(
@@ -866,24 +871,25 @@ def audit_hand(
 
     def finish(settlement: Settlement | None, source: str) -> HandAudit:
         verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
-        return HandAudit(
-            hand.hand_id,
-            verdict,
-            hand,
-            contributions,
-            folded,
-            tuple(differences),
-            tuple(irregular),
-            tuple(remarks),
-            settlement,
-            source,
-            None,
-            replayed.illegal,
-            file=file,
-            line=hand.first_line,
-            worded=tuple(steps) if explain else None,
-            rake_policy=rake,
-        )
+        fields = {
+            "hand_id": hand.hand_id,
+            "verdict": verdict,
+            "hand": hand,
+            "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
+            "folded": folded,
+            "differences": tuple(differences),
+            "irregularities": tuple(irregular),
+            "notes": tuple(remarks),
+            "settlement": settlement,
+            "source": source,
+            "error": None,
+            "illegal": replayed.illegal,
+            "file": file,
+            "line": hand.first_line,
+            "worded": tuple(steps) if explain else None,
+            "rake_policy": rake,
+        }
+        return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
 
     if any(amount % hand.chip for amount in contributions.values()):
         return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
@@ -973,7 +979,7 @@ def audit_hand(
     pots = tuple(
         pot
         if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
-        else replace(pot, rake=cut)
+        else rebuilt(pot, rake=cut)
         for pot, cut in zip(layout.pots, withheld, strict=True)
     )
     count = max(len(pots), len(reported))
@@ -988,10 +994,10 @@ def audit_hand(
         )
     for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
         name = pot_label(i, count)
-        made = f"make {fmt(pot.amount)}" + (
-            f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
-        )
         if theirs != pot.awarded:
+            made = f"make {fmt(pot.amount)}" + (
+                f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
+            )
             problems.append(
                 f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
             )

@@ -239,16 +239,27 @@ class HandHistory:
         """Whether each pot is split between the best high and the best qualifying low hand."""
         return "Hi/Lo" in self.game
 
-    @property
+    @cached_property
     def players(self) -> tuple[str, ...]:
         """Every seated player, in clockwise seat order."""
-        return tuple(seat.player for seat in self.seats)
+        return tuple([seat.player for seat in self.seats])
 
-    @property
+    @cached_property
     def button(self) -> str:
         """The player on the button; if that seat is empty, the nearest player before it."""
         before = [s for s in self.seats if s.number <= self.button_seat]
         return (before or list(self.seats))[-1].player
+
+    @cached_property
+    def posts(self) -> tuple[Action, ...]:
+        """The antes and blinds: the first actions of the hand, since the reader refuses a post
+        once the betting has started."""
+        count = 0
+        for action in self.actions:
+            if action.kind not in _POST_KINDS:
+                break
+            count += 1
+        return self.actions[:count]
 
     @property
     def chip(self) -> Amount:
