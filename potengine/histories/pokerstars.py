@@ -745,11 +745,13 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     """
     hand: HandLines | None = None
     number = 0
+    count = 0  # the lines of the hand so far, kept or not
     limit = MAX_LINE_CHARS + 1
     for raw in lines:
-        # A text line without a carriage return (nearly every line) is numbered here; the others
-        # go through _numbered, which splits and decodes them.
-        if type(raw) is str and raw[-1:] in ("\r", "\n"):
+        # A text line without a carriage return (nearly every line) is numbered here, its line
+        # feed dropped with the trailing blanks below; the others go through _numbered, which
+        # splits and decodes them.
+        if type(raw) is str and "\r" in raw:
             raw = raw.rstrip("\r\n")
         if type(raw) is str and "\r" not in raw:
             number += 1
@@ -767,15 +769,17 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
                 continue
             if hand is None or (line[0] == "P" and _HEADER.match(line)):
                 if hand is not None:
+                    hand.total = count
                     yield hand
                 hand = HandLines()
-                hand.total = 0
-            hand.total += 1
-            if len(hand) <= MAX_HAND_LINES:
+                count = 0
+            count += 1
+            if count <= MAX_HAND_LINES + 1:
                 hand.append((at, line))
             if note:
                 hand.bad = (*hand.bad, (at, note))
     if hand is not None:
+        hand.total = count
         yield hand
 
 
@@ -912,7 +916,7 @@ def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes
 def _block(lines: list[bytes], limit: int, number: int, name: str) -> Iterable[str | bytes]:
     if not lines:
         return ()
-    cut = [line if len(line) <= limit else line[:limit] for line in lines]
+    cut = lines if max(map(len, lines)) <= limit else [line[:limit] for line in lines]
     block = b"\n".join(cut)
     if b"\x00" in block:
         where = number + block[: block.index(b"\x00")].count(b"\n") + 1
