@@ -338,15 +338,17 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                 irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
-            contest = (
-                max(
-                    (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded), default=0
+            if action.amount != owed and not (action.amount < owed and action.all_in):
+                # less than owed is right when it is all the live opponents can still contest
+                contest = (
+                    max(
+                        (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded),
+                        default=0,
+                    )
+                    - bets[p]
                 )
-                - bets[p]
-            )
-            capped = min(owed, max(contest, 0))
-            if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
-                wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                if action.amount != min(owed, max(contest, 0)):
+                    wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "bet":

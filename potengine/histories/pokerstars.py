@@ -85,7 +85,8 @@ _SEAT = re.compile(
 )
 _STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*(.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
+_CARD_NAMES = frozenset(rank + suit for rank in (*"23456789TJQKA", "10") for suit in "cdhs")
+"""Every card as a history writes it: rank ("10" or "T" for a ten) then suit ("Ah", "10c")."""
 _ALLIN = r"( and is all-in)?(?: and has reached the " + _AMT + r" cap)?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ante", re.compile(r"^posts the ante (" + _AMT + ")" + _ALLIN + "$")),
@@ -345,6 +346,10 @@ def _error(
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
+_RUNS = frozenset(("*** FI", "*** SE", "*** TH"))
+"""How the street lines of a hand run more than once begin ("*** FIRST FLOP ***")."""
+_ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
+"""The actions whose line writes one amount (a raise writes two)."""
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text: in games played in chips and in a currency."""
 # The patterns to try for a line, by its first word ("posts": by its first two words).
@@ -366,8 +371,9 @@ _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 class _Reader:
     """Parses one hand; every failure names the hand ID and the line."""
 
-    def __init__(self, lines: list[tuple[int, str]]):
+    def __init__(self, lines: list[tuple[int, str]], texts: list[str]):
         self.lines = lines
+        self.texts = texts  # the text of each line
         self.hand_id: str | None = None
         self.currency = False
         self.known = _AMOUNTS[False]
@@ -469,11 +475,11 @@ class _Reader:
         betting_started = False
         by_number: dict[int, str] | None = None
         for number, line in lines[2:]:
-            run_twice = "Run it" in line or (line[0] == "*" and line[:6] in ("*** FI", "*** SE", "*** TH"))
-            if run_twice and _UNSUPPORTED.search(line):
-                raise self.unsupported(number, line, "hands run more than once are not supported")
-            if line == "Hand cancelled":
-                raise self.unsupported(number, line, "a cancelled hand settles no pot")
+            if "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS):
+                if line == "Hand cancelled":
+                    raise self.unsupported(number, line, "a cancelled hand settles no pot")
+                if _UNSUPPORTED.search(line):
+                    raise self.unsupported(number, line, "hands run more than once are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -514,6 +520,20 @@ class _Reader:
             if section == "summary":
                 if by_number is None:
                     by_number = {s.number: s.player for s in seats.values()}
+                seat_line = _SUMMARY_SEAT.match(line)  # the most frequent summary line
+                if seat_line:
+                    owner = by_number.get(int(seat_line.group(1)))
+                    rest = line[seat_line.end() :]
+                    if owner is None or not rest.startswith(owner):
+                        raise self.fail(
+                            number, line, "this summary line names a seat or player not at the table"
+                        )
+                    said = rest[len(owner) :]
+                    if "collected (" in said or "won (" in said:
+                        for won in _SUMMARY_WON.finditer(said):
+                            won_here = self.amount(won.group(1), number, line)
+                            summary_won[owner] = summary_won.get(owner, 0) + won_here
+                    continue
                 total_line = _TOTAL.match(line)
                 if total_line:
                     total = self.amount(total_line.group(1), number, line)
@@ -534,19 +554,6 @@ class _Reader:
                     found = _CARDS.findall(line)
                     summary_board = self.cards(found[0] if found else "", number, line)
                     continue
-                seat_line = _SUMMARY_SEAT.match(line)
-                if seat_line:
-                    owner = by_number.get(int(seat_line.group(1)))
-                    if owner is None or not line[seat_line.end() :].startswith(owner):
-                        raise self.fail(
-                            number, line, "this summary line names a seat or player not at the table"
-                        )
-                    said = line[seat_line.end() + len(owner) :]
-                    if "collected (" in said or "won (" in said:
-                        for won in _SUMMARY_WON.finditer(said):
-                            won_here = self.amount(won.group(1), number, line)
-                            summary_won[owner] = summary_won.get(owner, 0) + won_here
-                    continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
@@ -559,62 +566,59 @@ class _Reader:
             else:
                 player = self.speaker(line, seats)
                 said = line[len(player) + 2 :] if player is not None else ""
-            if player is not None:
-                if said in _QUIET:
+            if player is None:  # a line nobody speaks: a returned bet, a cash-out, a pot collected
+                if line.startswith("Dealt to "):
                     continue
-                verb = None
-                plain = _PLAIN.get(said)
-                if plain is not None:
-                    kind, verb = plain
-                else:
-                    words = said.split(" ", 2)
-                    verb_key = (
-                        words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                uncalled = _UNCALLED.match(line) if line.startswith("Uncalled") else None
+                if uncalled:
+                    player = self.player(uncalled.group(2), seats, number, line)
+                    returned.append((player, self.amount(uncalled.group(1), number, line)))
+                    continue
+                cash_out = _CASH_OUT.match(line) if " cashed out the hand " in line else None
+                if cash_out:
+                    fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
+                    cash_outs.append(
+                        (
+                            self.player(cash_out.group(1), seats, number, line),
+                            self.amount(cash_out.group(2), number, line),
+                            fee,
+                        )
                     )
-                    # `kind` is read after the loop: the kind of the pattern that matched
-                    for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
-                        verb = pattern.match(said)
-                        if verb:
-                            break
-                if verb is None:
-                    if _NOISE.match(line):
-                        continue
-                    raise self.fail(number, line, f"cannot read {player}'s action")
-            elif line.startswith("Dealt to "):
-                continue
-            uncalled = _UNCALLED.match(line) if player is None and line.startswith("Uncalled") else None
-            if uncalled:
-                player = self.player(uncalled.group(2), seats, number, line)
-                returned.append((player, self.amount(uncalled.group(1), number, line)))
-                continue
-            cash_out = _CASH_OUT.match(line) if player is None and " cashed out the hand " in line else None
-            if cash_out:
-                fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
-                cash_outs.append(
-                    (
-                        self.player(cash_out.group(1), seats, number, line),
-                        self.amount(cash_out.group(2), number, line),
-                        fee,
+                    continue
+                collected = _COLLECTED.match(line) if " collected " in line else None
+                if collected:
+                    player = self.player(collected.group(1), seats, number, line)
+                    label = collected.group(3)
+                    pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
+                    if label.startswith("side pot") and pot == 0:
+                        raise self.fail(number, line, "side pots are numbered from 1")
+                    won_here = self.amount(collected.group(2), number, line)
+                    collections.append(
+                        _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
                     )
-                )
-                continue
-            collected = _COLLECTED.match(line) if player is None and " collected " in line else None
-            if collected:
-                player = self.player(collected.group(1), seats, number, line)
-                label = collected.group(3)
-                pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
-                if label.startswith("side pot") and pot == 0:
-                    raise self.fail(number, line, "side pots are numbered from 1")
-                won_here = self.amount(collected.group(2), number, line)
-                collections.append(
-                    _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
-                )
-                continue
-            if player is None:
+                    continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this line")
-            assert verb is not None  # a player's line reaches here only once an action pattern matched
+            # A player's line: an action, a card shown, or words the audit does not need.
+            if said in _QUIET:
+                continue
+            verb = None
+            plain = _PLAIN.get(said)
+            if plain is not None:
+                kind, verb = plain
+            else:
+                words = said.split(" ", 2)
+                verb_key = words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                # `kind` is read after the loop: the kind of the pattern that matched
+                for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
+                    verb = pattern.match(said)
+                    if verb:
+                        break
+            if verb is None:
+                if _NOISE.match(line):
+                    continue
+                raise self.fail(number, line, f"cannot read {player}'s action")
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == hole:  # a single card shown is not a hand to rank
@@ -627,7 +631,7 @@ class _Reader:
             amount: Amount = 0
             to = None
             all_in = False
-            if kind in ("ante", "small blind", "big blind", "blinds", "call", "bet"):
+            if kind in _ONE_AMOUNT:
                 amount = self.amount(verb.group(1), number, line)
                 all_in = verb.group(2) is not None
             elif kind == "raise":
@@ -689,7 +693,7 @@ class _Reader:
             side_pots=tuple(side_pots),
             rake=rake,
             summary_won=MappingProxyType(summary_won),
-            lines=tuple([text for _, text in lines]),
+            lines=tuple(self.texts),
             game=game,
             cap=cap,
             remarks=(),
@@ -708,7 +712,7 @@ class _Reader:
     def cards(self, text: str, number: int, line: str) -> list[str]:
         cards = text.split()
         for card in cards:
-            if not _CARD.match(card):
+            if card not in _CARD_NAMES:
                 raise self.fail(number, line, f"{card!r} is not a card")
         if len(cards) > 5:
             raise self.fail(number, line, "too many cards")
@@ -842,12 +846,13 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
             first[1],
             f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}",
         )
-    for number, line in lines:
-        if len(line) > MAX_LINE_CHARS:
-            raise _error(
-                hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
-            )
-    hand = _Reader(lines).parse()
+    texts = [text for _, text in lines]
+    if max(map(len, texts)) > MAX_LINE_CHARS:
+        number, line = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
+        raise _error(
+            hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+        )
+    hand = _Reader(lines, texts).parse()
     bad = getattr(lines, "bad", ())
     if bad:
         first_number, first_reason = bad[0]
