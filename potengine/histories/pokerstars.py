@@ -748,40 +748,27 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
     """
     hand: HandLines | None = None
-    number = 0
     count = 0  # the lines of the hand so far, kept or not
     limit = MAX_LINE_CHARS + 1
-    for raw in lines:
-        # A text line without a carriage return (nearly every line) is numbered here, its line
-        # feed dropped with the trailing blanks below; the others go through _numbered, which
-        # splits and decodes them.
-        if type(raw) is str and "\r" in raw:
-            raw = raw.rstrip("\r\n")
-        if type(raw) is str and "\r" not in raw:
-            number += 1
-            items: Iterable[tuple[int, str, str]] = ((number, raw, ""),)
-        else:
-            items = list(_numbered([raw], number))
-            number += len(items)
-        for at, line, note in items:
-            if len(line) > limit:
-                line = line[:limit]
-            if "\ufeff" in line:
-                line = line.replace("\ufeff", "")
-            line = line.rstrip()
-            if not line or (line[0] == "*" and _SEPARATOR.match(line)):
-                continue
-            if hand is None or (line[0] == "P" and _HEADER.match(line)):
-                if hand is not None:
-                    hand.total = count
-                    yield hand
-                hand = HandLines()
-                count = 0
-            count += 1
-            if count <= MAX_HAND_LINES + 1:
-                hand.append((at, line))
-            if note:
-                hand.bad = (*hand.bad, (at, note))
+    for at, line, note in _numbered(lines):
+        if len(line) > limit:
+            line = line[:limit]
+        if "\ufeff" in line:
+            line = line.replace("\ufeff", "")
+        line = line.rstrip()  # the line feed of a text stream's line too
+        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+            continue
+        if hand is None or (line[0] == "P" and _HEADER.match(line)):
+            if hand is not None:
+                hand.total = count
+                yield hand
+            hand = HandLines()
+            count = 0
+        count += 1
+        if count <= MAX_HAND_LINES + 1:
+            hand.append((at, line))
+        if note:
+            hand.bad = (*hand.bad, (at, note))
     if hand is not None:
         hand.total = count
         yield hand
@@ -790,9 +777,12 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
 def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
     """Number the lines from ``number`` + 1 (a lone carriage return ends a line too); decode bytes
     one line at a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a
-    note."""
+    note. A text line's final line feed is left to the caller, which drops trailing blanks."""
     for raw in lines:
-        if isinstance(raw, bytes):
+        if type(raw) is str and "\r" not in raw:  # nearly every line
+            number += 1
+            yield number, raw, ""
+        elif isinstance(raw, bytes):
             parts = raw.rstrip(b"\r\n").split(b"\r")
             for part in parts:
                 number += 1
@@ -887,8 +877,8 @@ def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     return list(iter_text(io.StringIO(text, newline=None)))
 
 
-def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes]:
-    """The lines of a binary file, read a block at a time, each cut to a bounded length.
+def _bounded_blocks(handle: io.BufferedIOBase, name: str) -> Iterator[list[str] | list[bytes]]:
+    """The lines of a binary file, a block of lines at a time, each cut to a bounded length.
 
     A block that is UTF-8 is decoded at once and its lines given as text; a block that is not is
     given line by line as bytes, for :func:`iter_hand_lines` to decode one line at a time (and
@@ -912,15 +902,15 @@ def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes
         if len(tail) > limit:
             lines.append(tail[:limit])
             tail, skipping = b"", True
-        yield from _block(lines, limit, number, name)
+        yield _block(lines, limit, number, name)
         number += len(lines)
     if tail:
-        yield from _block([tail], limit, number, name)
+        yield _block([tail], limit, number, name)
 
 
-def _block(lines: list[bytes], limit: int, number: int, name: str) -> Iterable[str | bytes]:
+def _block(lines: list[bytes], limit: int, number: int, name: str) -> list[str] | list[bytes]:
     if not lines:
-        return ()
+        return []
     cut = lines if max(map(len, lines)) <= limit else [line[:limit] for line in lines]
     block = b"\n".join(cut)
     if b"\x00" in block:
@@ -955,7 +945,8 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
         raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
     with handle:
         try:
-            yield from _bounded_lines(handle, name)
+            for block in _bounded_blocks(handle, name):
+                yield from block
         except IsADirectoryError:
             raise HandHistoryError(f"cannot read {name}: it is a directory") from None
         except OSError as err:
