@@ -474,6 +474,8 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
+        known = self.known  # the amounts read before, by their text (self.amount reads a new one)
+        bare = object.__new__
         for number, line in lines[2:]:
             if "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS):
                 if line == "Hand cancelled":
@@ -488,9 +490,10 @@ class _Reader:
                         raise self.fail(
                             number, line, "a seat number or player appears twice or is out of range"
                         )
-                    stack = self.amount(seat.group(3), number, line)
-                    seats[name] = _record(
-                        Seat, number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
+                    stack = known.get(seat.group(3)) or self.amount(seat.group(3), number, line)
+                    seats[name] = seat_record = bare(Seat)  # see _record: no per-field calls
+                    seat_record.__dict__.update(
+                        number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
                     )
                     numbers.add(n)
                     colon_names = colon_names or ": " in name
@@ -632,11 +635,11 @@ class _Reader:
             to = None
             all_in = False
             if kind in _ONE_AMOUNT:
-                amount = self.amount(verb.group(1), number, line)
+                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
                 all_in = verb.group(2) is not None
             elif kind == "raise":
-                amount = self.amount(verb.group(1), number, line)
-                to = self.amount(verb.group(2), number, line)
+                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
+                to = known.get(verb.group(2)) or self.amount(verb.group(2), number, line)
                 all_in = verb.group(3) is not None
             if kind in _POST_KINDS:
                 if street is not Street.PRE_FLOP:
@@ -647,18 +650,16 @@ class _Reader:
                     raise self.fail(number, line, "a post after the betting started")
             else:
                 betting_started = True
-            actions.append(
-                _record(
-                    Action,
-                    line=number,
-                    street=street,
-                    player=player,
-                    kind=kind,
-                    amount=amount,
-                    to=to,
-                    all_in=all_in,
-                    text=line,
-                )
+            actions.append(action := bare(Action))
+            action.__dict__.update(
+                line=number,
+                street=street,
+                player=player,
+                kind=kind,
+                amount=amount,
+                to=to,
+                all_in=all_in,
+                text=line,
             )
 
         last_number, last_line = lines[-1]
