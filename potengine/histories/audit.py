@@ -601,14 +601,13 @@ def _plainly_legal(
             bets = {p: 0 for p in dealt}
             owe = set(acting)
             seat = sb_seat if n == 2 else button  # heads-up: the big blind first
-        for _ in range(n):  # the next player clockwise still in the hand and not all-in
+        if not acting:
+            return False
+        seat = seat + 1 if seat + 1 < n else 0
+        while dealt[seat] not in acting:  # the next player clockwise still in the hand and not all-in
             seat = seat + 1 if seat + 1 < n else 0
-            if dealt[seat] in acting:
-                break
-        else:
-            seat = -1
         p = action.player
-        if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
+        if dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False
         owe.discard(p)
         kind = action.kind
