@@ -348,6 +348,8 @@ _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _RUNS = frozenset(("*** FI", "*** SE", "*** TH"))
 """How the street lines of a hand run more than once begin ("*** FIRST FLOP ***")."""
+_BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
+"""The cards on the board before each street is dealt."""
 _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
 """The actions whose line writes one amount (a raise writes two)."""
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
@@ -503,7 +505,7 @@ class _Reader:
                 section = "betting"
             street_line = _STREET.match(line) if line[0] == "*" else None
             if street_line:
-                name, cards = street_line.group(1), _CARDS.findall(street_line.group(2))
+                name = street_line.group(1)
                 if name == "SUMMARY":
                     section = "summary"
                 elif name == "SHOW DOWN":
@@ -512,9 +514,9 @@ class _Reader:
                     street = Street.PRE_FLOP
                 else:
                     street = Street[name]
-                    expected = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}[street]
-                    if len(board) != expected:
+                    if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(number, line, f"the {street} comes out of order")
+                    cards = _CARDS.findall(street_line.group(2))
                     new = self.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
                         raise self.fail(number, line, f"wrong number of cards on the {street}")
@@ -759,7 +761,7 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
         line = line.rstrip()  # the line feed of a text stream's line too
         if not line or (line[0] == "*" and _SEPARATOR.match(line)):
             continue
-        if hand is None or (line[0] == "P" and _HEADER.match(line)):
+        if hand is None or (line[0] == "P" and line.startswith("PokerStars") and _HEADER.match(line)):
             if hand is not None:
                 hand.total = count
                 yield hand
