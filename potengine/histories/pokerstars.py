@@ -41,6 +41,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -348,6 +349,7 @@ _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _RUNS = frozenset(("*** FI", "*** SE", "*** TH"))
 """How the street lines of a hand run more than once begin ("*** FIRST FLOP ***")."""
+_SEAT_NUMBER = attrgetter("number")
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 """The cards on the board before each street is dealt."""
 _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
@@ -373,9 +375,10 @@ _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 class _Reader:
     """Parses one hand; every failure names the hand ID and the line."""
 
-    def __init__(self, lines: list[tuple[int, str]], texts: list[str]):
+    def __init__(self, lines: list[tuple[int, str]], texts: list[str], header: re.Match[str] | None):
         self.lines = lines
         self.texts = texts  # the text of each line
+        self.header = header  # the first line matched against the header pattern
         self.hand_id: str | None = None
         self.currency = False
         self.known = _AMOUNTS[False]
@@ -418,7 +421,7 @@ class _Reader:
     def parse(self) -> HandHistory:
         lines = self.lines
         number, header = lines[0]
-        match = _HEADER.match(header)
+        match = self.header
         if not match:
             raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
         self.hand_id = match.group(1)
@@ -671,7 +674,7 @@ class _Reader:
             raise self.fail(last_number, last_line, "the hand has no seats")
         if summary_board is not None and summary_board != board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
-        ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
+        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
         return _record(
             HandHistory,
             hand_id=self.hand_id,
@@ -845,7 +848,7 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
         raise _error(
             hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
         )
-    hand = _Reader(lines, texts).parse()
+    hand = _Reader(lines, texts, match).parse()
     bad = getattr(lines, "bad", ())
     if bad:
         first_number, first_reason = bad[0]
