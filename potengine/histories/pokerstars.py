@@ -479,7 +479,7 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
-        known = self.known  # the amounts read before, by their text (self.amount reads a new one)
+        known = self.known  # amounts read before, by their text; self.amount reads the others (and a zero)
         bare = object.__new__
         for number, line in lines[2:]:
             if "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS):
