@@ -95,8 +95,6 @@ STEP_TITLES = (
 PREFLOP = Street.PRE_FLOP
 """The street name for the betting before the flop (kept here alone: the street names are local)."""
 
-POSTS = ("ante", "small blind", "big blind", "blinds")
-
 
 class Verdict(enum.StrEnum):
     """The one verdict every hand gets; the JSON writes its lower-case value.
