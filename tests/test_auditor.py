@@ -1,6 +1,7 @@
 """The auditor: correct histories are consistent, every planted error is caught in words."""
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -551,3 +552,28 @@ def test_a_card_dealt_twice_makes_the_hand_inconsistent(old, new, card, where):
     report = audit_text(text)
     assert not report.consistent
     assert f"cards: {card} is dealt twice ({where})" in report.differences
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")))
+def test_the_steps_written_when_read_are_those_of_an_audit_that_explains(name):
+    """A hand is audited for its verdict alone; reading its steps audits it again with the words,
+    and nothing the audit reported changes."""
+    for item in read_file(DATA / name):
+        if isinstance(item, HandHistoryError):
+            continue
+        quiet, explained = audit_hand(item), audit_hand(item, explain=True)
+        assert quiet.worded is None and explained.worded is not None
+        assert replace(quiet, illegal=None) == replace(explained, illegal=None)  # verdict, notes, pots...
+        assert str(quiet.illegal) == str(explained.illegal)  # (errors compare by identity)
+        assert quiet.steps == explained.steps and quiet.report() == explained.report()
+        assert quiet.worded == explained.steps  # written once, then kept
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")))
+def test_the_posts_are_the_first_actions_and_all_of_them(name):
+    posts = {"ante", "small blind", "big blind", "blinds"}
+    for item in read_file(DATA / name):
+        if isinstance(item, HandHistoryError):
+            continue
+        assert item.posts == item.actions[: len(item.posts)]
+        assert [a for a in item.actions if a.kind in posts] == list(item.posts)

@@ -76,7 +76,7 @@ from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.check import AuditStep
 from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
-from ..pots.layout import Pot, PotLayout, build_pots, form_pots, rebuilt
+from ..pots.layout import Pot, PotLayout, build_pots, built, form_pots, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, settlement_of
@@ -94,8 +94,6 @@ STEP_TITLES = (
 
 PREFLOP = Street.PRE_FLOP
 """The street name for the betting before the flop (kept here alone: the street names are local)."""
-
-POSTS = ("ante", "small blind", "big blind", "blinds")
 
 
 class Verdict(enum.StrEnum):
@@ -124,6 +122,10 @@ class HandAudit:
     winners were decided: ``"cards"``, ``"folds"`` or ``"collected lines"``. ``error`` is the
     reason an ``unsupported`` or ``unreadable`` hand was not read, and ``illegal`` the engine's
     refusal of an action, if any.
+
+    The six steps (:attr:`steps`) are put in words only when they are read: the verdict, the
+    differences and the notes never need them. ``worded`` holds them once written, and
+    ``rake_policy`` is the rake policy the hand was audited with.
     """
 
     hand_id: str | None
@@ -131,7 +133,6 @@ class HandAudit:
     hand: HandHistory | None = None
     contributions: Mapping[str, Amount] = field(default_factory=dict)
     folded: frozenset[str] = frozenset()
-    steps: tuple[AuditStep, ...] = ()
     differences: tuple[str, ...] = ()
     irregularities: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -141,9 +142,26 @@ class HandAudit:
     illegal: IllegalHandHistoryError | None = None
     file: str = ""
     line: int = 0
+    worded: tuple[AuditStep, ...] | None = field(default=None, repr=False, compare=False)
+    rake_policy: Rake | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
+
+    @property
+    def steps(self) -> tuple[AuditStep, ...]:
+        """The six steps, each with what it found (none for a hand that was not read).
+
+        Read for the first time, they are written by auditing the hand again with ``explain``
+        (see :func:`audit_hand`): the same rules give the same verdict, now with every step's words.
+        """
+        if self.worded is None:
+            words = (
+                () if self.hand is None else audit_hand(self.hand, rake=self.rake_policy, explain=True).steps
+            )
+            object.__setattr__(self, "worded", words)
+            return words
+        return self.worded
 
     @property
     def consistent(self) -> bool:
@@ -214,9 +232,9 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     {84: Decimal('0.05')}
     """
     dead: dict[int, Amount] = {}
-    big = {a.player for a in hand.actions if a.kind in ("big blind", "blinds")}
+    big = {a.player for a in hand.posts if a.kind in ("big blind", "blinds")}
     live_small = False
-    for a in hand.actions:
+    for a in hand.posts:
         if a.kind == "blinds":
             if hand.big_blind is not None and a.amount > hand.big_blind:
                 dead[a.line] = a.amount - hand.big_blind
@@ -240,12 +258,12 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     {}
     """
     dead: dict[str, Amount] = {}
-    big = [a.player for a in hand.actions if a.kind == "big blind"]
-    antes = [a for a in hand.actions if a.kind == "ante"]
+    big = [a.player for a in hand.posts if a.kind == "big blind"]
+    antes = [a for a in hand.posts if a.kind == "ante"]
     if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
         dead[antes[0].player] = antes[0].amount
     posts = dead_posts(hand)
-    for a in hand.actions:
+    for a in hand.posts:
         if a.line in posts:
             dead[a.player] = dead.get(a.player, 0) + posts[a.line]
     return dead
@@ -318,15 +336,17 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                 irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
-            contest = (
-                max(
-                    (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded), default=0
+            if action.amount != owed and not (action.amount < owed and action.all_in):
+                # less than owed is right when it is all the live opponents can still contest
+                contest = (
+                    max(
+                        (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded),
+                        default=0,
+                    )
+                    - bets[p]
                 )
-                - bets[p]
-            )
-            capped = min(owed, max(contest, 0))
-            if action.amount not in (owed, capped) and not (action.amount < owed and action.all_in):
-                wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                if action.amount != min(owed, max(contest, 0)):
+                    wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "bet":
@@ -447,7 +467,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
-    posts = [a for a in hand.actions if a.kind in POSTS]
+    posts = hand.posts
     if hand.omaha:
         why = "the hand model does not replay Omaha betting here: the chips and the settlement are checked"
         return Replay(False, [skip.format(why)], [], None)
@@ -499,9 +519,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     sb_seat, bb_seat = game.setup.small_blind_seat, game.setup.big_blind_seat
     if dealt[sb_seat] != small[0].player or dealt[bb_seat] != big[0].player:
         return Replay(False, [skip.format("blinds out of the usual position")], [], None)
-    for action in hand.actions:
-        if action.kind in POSTS:
-            continue
+    for action in hand.actions[len(posts) :]:
         try:
             if action.kind == "fold":
                 game = game.fold(action.player)
@@ -557,68 +575,71 @@ def _plainly_legal(
     an all-in blind or ante, a stack run dry without its mark, or anything else returns False:
     the model then decides, and names the rule.
     """
-    if any(a.all_in for a in hand.actions if a.kind in POSTS):
+    posts = hand.posts
+    if any(a.all_in for a in posts):
         return False
     ante = ante_posts[0].amount if ante_posts else 0
     stacks = {p: hand.stacks[p] - ante for p in dealt}
     n = len(dealt)
+    button = dealt.index(hand.button)
     live = set(dealt)
     out: set[str] = set()  # all-in players: they act no more
+    acting = set(dealt)  # the live players who are not all-in: they alone still act
     bets: dict[str, Amount] = {p: 0 for p in dealt}
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
     street = PREFLOP
-    for action in hand.actions:
-        if action.kind in POSTS:
-            continue
+    for action in hand.actions[len(posts) :]:
         if action.street != street:
-            if owe - out or len(live - out) < 2:
+            if owe - out or len(acting) < 2:
                 return False
             street, current, step = action.street, 0, bb
             stacks = {p: stacks[p] - bets[p] for p in dealt}
             bets = {p: 0 for p in dealt}
-            owe = live - out
-            seat = sb_seat if n == 2 else dealt.index(hand.button)  # heads-up: the big blind first
-        for _ in range(n):  # the next player clockwise still in the hand and not all-in
+            owe = set(acting)
+            seat = sb_seat if n == 2 else button  # heads-up: the big blind first
+        if not acting:
+            return False
+        seat = seat + 1 if seat + 1 < n else 0
+        while dealt[seat] not in acting:  # the next player clockwise still in the hand and not all-in
             seat = seat + 1 if seat + 1 < n else 0
-            if dealt[seat] in live and dealt[seat] not in out:
-                break
-        else:
-            seat = -1
         p = action.player
-        if seat < 0 or dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
+        if dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
             return False
         owe.discard(p)
-        if action.kind == "fold":
+        kind = action.kind
+        if kind == "fold":
             live.discard(p)
-        elif action.kind == "check":
+            acting.discard(p)
+        elif kind == "check":
             if bets[p] != current:
                 return False
-        elif action.kind == "call":
+        elif kind == "call":
             owed = current - bets[p]
             if owed <= 0 or not (action.amount == owed or (action.all_in and action.amount < owed)):
                 return False
             bets[p] += action.amount
-        elif action.kind in ("bet", "raise"):
-            to = bets[p] + action.amount if action.kind == "bet" else _raise_to(action)
-            if (action.kind == "bet") != (current == 0) or to - current < step or not (live - out - {p}):
-                return False
+        elif kind in ("bet", "raise"):
+            to = bets[p] + action.amount if kind == "bet" else _raise_to(action)
+            if (kind == "bet") != (current == 0) or to - current < step or len(acting) < 2:
+                return False  # (p acts, so another acting player is one besides p)
             step, current, bets[p] = to - current, to, to
-            owe = live - out - {p}
+            owe = acting - {p}
         else:
             return False
         if action.all_in:
             if bets[p] != stacks[p]:
                 return False
             out.add(p)
+            acting.discard(p)
         elif bets[p] >= stacks[p]:
             return False  # all-in without the mark: the model decides
     if len(live) == 1:
         return True
-    if any(bets[q] < current for q in live - out) or (owe - out and len(live - out) > 1):
+    if any(bets[q] < current for q in acting) or (owe - out and len(acting) > 1):
         return False
-    return street is Street.RIVER or len(live - out) < 2
+    return street is Street.RIVER or len(acting) < 2
 
 
 def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded: Iterable[str]) -> bool:
@@ -687,19 +708,22 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
     >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
     ['cards: Kd is dealt twice (on the board and shown by Chloé)']
     """
-    seen: dict[str, str] = {}
+    seen: dict[str, str | None] = {}  # who holds each card dealt so far (None: the board)
     problems: list[str] = []
-    places = [(card, "on the board") for card in hand.board]
-    places += [(card, f"shown by {player}") for player, cards in hand.shown.items() for card in cards]
-    for card, where in places:
-        key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
-        if key in seen:
-            first = seen[key]
+    for holder, cards in [(None, hand.board), *hand.shown.items()]:
+        for card in cards:
+            key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
+            if key not in seen:
+                seen[key] = holder
+                continue
+            first, where = _place(seen[key]), _place(holder)
             both = f"{first} and {where}" if first != where else f"twice {where}"
             problems.append(f"cards: {card} is dealt twice ({both})")
-        else:
-            seen[key] = where
     return problems
+
+
+def _place(holder: str | None) -> str:
+    return "on the board" if holder is None else f"shown by {holder}"
 
 
 def _ranking(
@@ -707,18 +731,21 @@ def _ranking(
     live: Sequence[str],
     pots: Sequence[Pot],
     paid: Sequence[Mapping[str, Amount]],
-    notes: list[str],
+    notes: list[str] | None,
     *,
     cards_ok: bool = True,
 ) -> tuple[Tiers, str, dict[str, HandValue] | None, Tiers | None]:
     """Tiers best first: from the shown cards if every live player showed, else the collections;
     and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
-    them (the collected lines then say who won each half), ``()`` for no low or a game without."""
+    them (the collected lines then say who won each half), ``()`` for no low or a game without.
+    How the winners were decided goes into ``notes``, unless it is ``None``."""
     if len(live) == 1:
-        notes.append(f"everybody else folded: {live[0]} takes the pot")
+        if notes is not None:
+            notes.append(f"everybody else folded: {live[0]} takes the pot")
         return ((live[0],),), "folds", None, ()
     if not cards_ok:
-        notes.append("the shown cards are impossible: the collected lines say who won each pot")
+        if notes is not None:
+            notes.append("the shown cards are impossible: the collected lines say who won each pot")
     elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
         try:
             high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
@@ -729,8 +756,11 @@ def _ranking(
                 live=live,
             )
         except PotEngineError as err:
-            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+            if notes is not None:
+                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
+            if notes is None:
+                return high_tiers, "cards", None, lows
             notes.append(
                 "cards: "
                 + " > ".join(" = ".join(t) for t in high_tiers)
@@ -755,17 +785,19 @@ def _ranking(
         try:
             by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
         except PotEngineError as err:
-            notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+            if notes is not None:
+                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
-            notes.append(
-                "cards: "
-                + " > ".join(" = ".join(t) for t in by_cards)
-                + " ("
-                + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
-                + ")"
-            )
+            if notes is not None:
+                notes.append(
+                    "cards: "
+                    + " > ".join(" = ".join(t) for t in by_cards)
+                    + " ("
+                    + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
+                    + ")"
+                )
             return tuple(tuple(t) for t in by_cards), "cards", values, ()
-    if cards_ok:
+    if cards_ok and notes is not None:
         notes.append("not every live player showed: the collected lines say who won each pot")
     ranked: list[str] = []
     tiers: list[tuple[str, ...]] = []
@@ -788,11 +820,18 @@ def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> Audi
 # ----------------------------------------------------------------------------------------------
 # The audit
 # ----------------------------------------------------------------------------------------------
-def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -> HandAudit:
+def audit_hand(
+    hand: HandHistory, *, rake: Rake | None = None, file: str = "", explain: bool = False
+) -> HandAudit:
     """Replay ``hand`` with the engine and compare it with the history, pot by pot.
 
     ``rake`` is an optional policy for cash games: given, the history's rake is also checked
     against it (a tournament hand must show no rake). ``file`` names the file the hand came from.
+
+    Every difference, irregularity and note is written as it is found; what a step found when
+    it found nothing wrong (the pots' sums, who won what) is written only with ``explain``, which
+    :attr:`HandAudit.steps` asks for when it is first read: most hands are audited for their
+    verdict alone.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hands = read_file(DATA / "pokerstars/side_pots.txt")
@@ -806,39 +845,50 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     irregular: list[str] = []
     remarks: list[str] = list(hand.remarks)
     steps: list[AuditStep] = []
+
+    def step(number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
+        if explain:
+            steps.append(_step(number, notes, problems))
+
     contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
     live = [p for p in contributions if p not in folded]
-    notes = [
-        "Put in: "
-        + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
-        + "; "
-        + (f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded")
-    ]
     replayed = replay_actions(hand, contributions)
-    notes += replayed.notes
     irregular += odd_lines + replayed.problems
-    steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
+    notes: list[str] = []
+    if explain:
+        notes = [
+            "Put in: "
+            + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
+            + "; "
+            + (
+                f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded"
+            ),
+            *replayed.notes,
+        ]
+    step(1, notes, wrong_lines + odd_lines + replayed.problems)
     differences += wrong_lines
 
     def finish(settlement: Settlement | None, source: str) -> HandAudit:
         verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
-        return HandAudit(
-            hand.hand_id,
-            verdict,
-            hand,
-            contributions,
-            folded,
-            tuple(steps),
-            tuple(differences),
-            tuple(irregular),
-            tuple(remarks),
-            settlement,
-            source,
-            None,
-            replayed.illegal,
-            file=file,
-            line=hand.first_line,
-        )
+        fields = {
+            "hand_id": hand.hand_id,
+            "verdict": verdict,
+            "hand": hand,
+            "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
+            "folded": folded,
+            "differences": tuple(differences),
+            "irregularities": tuple(irregular),
+            "notes": tuple(remarks),
+            "settlement": settlement,
+            "source": source,
+            "error": None,
+            "illegal": replayed.illegal,
+            "file": file,
+            "line": hand.first_line,
+            "worded": tuple(steps) if explain else None,
+            "rake_policy": rake,
+        }
+        return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
 
     if any(amount % hand.chip for amount in contributions.values()):
         return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
@@ -848,7 +898,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     except PotEngineError as err:
         message = f"the chips put in cannot be formed into pots: {err}"
         differences.append(message)
-        steps.append(_step(2, (), [message]))
+        step(2, (), [message])
     if layout is None:
         return finish(None, "collected lines")
 
@@ -869,7 +919,10 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     for player in dict.fromkeys([*layout.refunds, *said]):
         ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
         if ours == theirs:
-            notes.append(f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}")
+            if explain:
+                notes.append(
+                    f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                )
         elif not theirs:
             problems.append(
                 f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
@@ -885,7 +938,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                 f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
                 f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
             )
-    steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
+    step(2, notes or ["every bet was matched: nothing goes back"], problems)
     differences += problems
 
     # Step 3: tiers, rake -------------------------------------------------------------------
@@ -925,7 +978,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     pots = tuple(
         pot
         if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
-        else replace(pot, rake=cut)
+        else rebuilt(pot, rake=cut)
         for pot, cut in zip(layout.pots, withheld, strict=True)
     )
     count = max(len(pots), len(reported))
@@ -940,14 +993,14 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
         )
     for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
         name = pot_label(i, count)
-        made = f"make {fmt(pot.amount)}" + (
-            f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
-        )
         if theirs != pot.awarded:
+            made = f"make {fmt(pot.amount)}" + (
+                f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
+            )
             problems.append(
                 f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
             )
-        else:
+        elif explain:
             notes.append(f"{name} {pot.formula}" + (f", less {fmt(pot.rake)} rake" if pot.rake else ""))
     if hand.main_pot is not None:
         listed = hand.main_pot + sum(hand.side_pots, start=0) + hand.rake
@@ -963,7 +1016,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    steps.append(_step(3, notes, problems))
+    step(3, notes, problems)
     differences += problems
 
     # Step 4: eligibility ----------------------------------------------------------------------
@@ -992,9 +1045,9 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
             f"(eligible: {', '.join(pot.eligible)})"
         )
-    for i, pot in enumerate(pots):
-        notes.append(f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}")
-    steps.append(_step(4, notes, problems))
+    if explain:
+        notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
+    step(4, notes, problems)
     differences += problems
 
     # Step 5: the winners of each pot --------------------------------------------------------
@@ -1009,7 +1062,12 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
     clashes = duplicate_cards(hand)
     problems += clashes
     tiers, source, described, low_tiers = _ranking(
-        hand, live, pots, [*paid, *(beyond[i] for i in sorted(beyond))], notes, cards_ok=not clashes
+        hand,
+        live,
+        pots,
+        [*paid, *(beyond[i] for i in sorted(beyond))],
+        notes if explain else None,
+        cards_ok=not clashes,
     )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
@@ -1022,7 +1080,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
         if hand.hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
-            if halves.low_winners:
+            if explain and halves.low_winners:
                 how = (
                     "quartered between"
                     if halves.quartered
@@ -1055,17 +1113,19 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                     + (f" (fee {fmt(fee)})" if fee else "")
                     + ": the site pays the cash-out and does not award that player the pot"
                 )
-            notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+            if explain:
+                notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
             continue
         if site_pays == we_pay:
-            split = (
-                ""
-                if len(won.winners) < 2
-                else " (high and low halves)"
-                if isinstance(won, HiLoPot) and won.low_winners
-                else " (split, odd chips from the button)"
-            )
-            notes.append(f"{name} to {_payments(we_pay)}{split}")
+            if explain:
+                split = (
+                    ""
+                    if len(won.winners) < 2
+                    else " (high and low halves)"
+                    if isinstance(won, HiLoPot) and won.low_winners
+                    else " (split, odd chips from the button)"
+                )
+                notes.append(f"{name} to {_payments(we_pay)}{split}")
             continue
         same = (
             set(site_pays) == set(we_pay)
@@ -1092,7 +1152,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    steps.append(_step(5, notes, problems))
+    step(5, notes, problems)
     differences += problems
 
     # Step 6: conservation -----------------------------------------------------------------------
@@ -1108,7 +1168,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
             + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
             + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
         )
-    else:
+    elif explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
@@ -1126,7 +1186,7 @@ def audit_hand(hand: HandHistory, *, rake: Rake | None = None, file: str = "") -
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    steps.append(_step(6, notes, problems))
+    step(6, notes, problems)
     differences += problems
 
     game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"

@@ -41,7 +41,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
+from operator import attrgetter
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 from ..chips import Amount
 from ..errors import HandHistoryError
@@ -55,6 +57,8 @@ lines beyond the limit are counted, never kept, so a hostile file cannot fill th
 MAX_SEATS = 10
 MAX_DIGITS = 15
 """An amount with more digits than this (before the decimal point) is refused."""
+
+R = TypeVar("R")
 
 STREETS = BETTING_STREETS
 """The betting rounds, in order: the one place their names are kept (H-play's ``Street`` enum can
@@ -82,7 +86,8 @@ _SEAT = re.compile(
 )
 _STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*(.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_CARD = re.compile(r"^(?:[2-9TJQKA]|10)[cdhs]$")
+_CARD_NAMES = frozenset(rank + suit for rank in (*"23456789TJQKA", "10") for suit in "cdhs")
+"""Every card as a history writes it: rank ("10" or "T" for a ten) then suit ("Ah", "10c")."""
 _ALLIN = r"( and is all-in)?(?: and has reached the " + _AMT + r" cap)?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ante", re.compile(r"^posts the ante (" + _AMT + ")" + _ALLIN + "$")),
@@ -129,7 +134,14 @@ _NOISE = re.compile(
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
+_NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
 _OMAHA = re.compile(r"^(?:5 Card )?Omaha(?: Hi/Lo)? (?:No Limit|Pot Limit|Limit)")
+_HOLDEM = re.compile(r"Hold'em (?:No Limit|Pot Limit|Limit)")
+_MIXED_GAME = re.compile(r"\(([^,()]*),")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_CURRENCY = re.compile(r"[$€£¥.]")
+_FIXED_LIMIT = re.compile(r"\bLimit\b")
+_BIG_BET_LIMIT = re.compile(r"(No|Pot) Limit")
 
 
 @dataclass(frozen=True)
@@ -229,16 +241,27 @@ class HandHistory:
         """Whether each pot is split between the best high and the best qualifying low hand."""
         return "Hi/Lo" in self.game
 
-    @property
+    @cached_property
     def players(self) -> tuple[str, ...]:
         """Every seated player, in clockwise seat order."""
-        return tuple(seat.player for seat in self.seats)
+        return tuple([seat.player for seat in self.seats])
 
-    @property
+    @cached_property
     def button(self) -> str:
         """The player on the button; if that seat is empty, the nearest player before it."""
         before = [s for s in self.seats if s.number <= self.button_seat]
         return (before or list(self.seats))[-1].player
+
+    @cached_property
+    def posts(self) -> tuple[Action, ...]:
+        """The antes and blinds: the first actions of the hand, since the reader refuses a post
+        once the betting has started."""
+        count = 0
+        for action in self.actions:
+            if action.kind not in _POST_KINDS:
+                break
+            count += 1
+        return self.actions[:count]
 
     @property
     def chip(self) -> Amount:
@@ -267,6 +290,15 @@ class HandHistory:
         return self.stacks[player]
 
 
+def _record(cls: type[R], **fields: Any) -> R:
+    """One of the reader's frozen records (a seat, an action, a hand) from values the reader has
+    checked: what the dataclass's ``__init__`` would store, every field given, without its
+    per-field calls (a microsecond a record, on every line of every hand)."""
+    record = object.__new__(cls)
+    record.__dict__.update(fields)
+    return record
+
+
 def game_name(header_rest: str) -> str | None:
     """The game a header names ("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"), or ``None`` for a
     game the engine does not read.
@@ -286,16 +318,16 @@ def game_name(header_rest: str) -> str | None:
     """
     head = header_rest.split("(", 1)[0].replace("Hi/Lo", "")
     if header_rest.startswith("Mixed") or "/" in head:
-        inner = re.search(r"\(([^,()]*),", header_rest)
+        inner = _MIXED_GAME.search(header_rest)
         header_rest = inner.group(1).strip() if inner else ""
-    if any(word in header_rest for word in _NOT_HOLDEM):
+    if _NOT_HOLDEM_WORD.search(header_rest):
         return None
     omaha = _OMAHA.match(header_rest)
     if omaha:
         return omaha.group(0)
     if "Hold'em" not in header_rest or "Hi/Lo" in header_rest:
         return None
-    found = re.search(r"Hold'em (?:No Limit|Pot Limit|Limit)", header_rest)
+    found = _HOLDEM.search(header_rest)
     return found.group(0) if found else "Hold'em"
 
 
@@ -315,7 +347,15 @@ def _error(
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
-_AMOUNTS: dict[tuple[str, bool], Amount] = {}
+_RUNS = frozenset(("*** FI", "*** SE", "*** TH"))
+"""How the street lines of a hand run more than once begin ("*** FIRST FLOP ***")."""
+_SEAT_NUMBER = attrgetter("number")
+_BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
+"""The cards on the board before each street is dealt."""
+_ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
+"""The actions whose line writes one amount (a raise writes two)."""
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text: in games played in chips and in a currency."""
 # The patterns to try for a line, by its first word ("posts": by its first two words).
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
@@ -335,10 +375,13 @@ _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 class _Reader:
     """Parses one hand; every failure names the hand ID and the line."""
 
-    def __init__(self, lines: list[tuple[int, str]]):
+    def __init__(self, lines: list[tuple[int, str]], texts: list[str], header: re.Match[str] | None):
         self.lines = lines
+        self.texts = texts  # the text of each line
+        self.header = header  # the first line matched against the header pattern
         self.hand_id: str | None = None
         self.currency = False
+        self.known = _AMOUNTS[False]
 
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
@@ -347,13 +390,12 @@ class _Reader:
         return _error(self.hand_id, number, line, reason, UnsupportedHandError)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
-        known = _AMOUNTS.get((text, self.currency))
-        if known is not None:
-            return known
-        value = self._amount(text, number, line)
-        if len(_AMOUNTS) > 4096:  # a bounded cache: amounts repeat from hand to hand
-            _AMOUNTS.clear()
-        _AMOUNTS[(text, self.currency)] = value
+        value = self.known.get(text)
+        if value is None:
+            value = self._amount(text, number, line)
+            if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+                self.known.clear()
+            self.known[text] = value
         return value
 
     def _amount(self, text: str, number: int, line: str) -> Amount:
@@ -379,7 +421,7 @@ class _Reader:
     def parse(self) -> HandHistory:
         lines = self.lines
         number, header = lines[0]
-        match = _HEADER.match(header)
+        match = self.header
         if not match:
             raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
         self.hand_id = match.group(1)
@@ -395,14 +437,15 @@ class _Reader:
                 else "only hold'em and Omaha hands can be read",
             )
         hole = 5 if game.startswith("5 Card") else 4 if "Omaha" in game else 2  # hole cards a player holds
-        tournament = re.search(r"Tournament #(\d+)", rest)
+        tournament = _TOURNAMENT.search(rest)
         stakes = _STAKES.search(rest)
-        self.currency = tournament is None and bool(stakes and (re.search(r"[$€£¥.]", stakes.group(0))))
+        self.currency = tournament is None and bool(stakes and (_CURRENCY.search(stakes.group(0))))
+        self.known = _AMOUNTS[self.currency]
         small_blind = big_blind = small_bet = big_bet = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
             second = self.amount(stakes.group(2), number, header)
-            if re.search(r"\bLimit\b", game) and not re.search(r"(No|Pot) Limit", game):
+            if _FIXED_LIMIT.search(game) and not _BIG_BET_LIMIT.search(game):
                 # "Hold'em Limit (10/20)" names the small and big bets; the big blind is the
                 # small bet, the small blind is whatever is posted.
                 small_bet, big_bet, big_blind = first, second, first
@@ -436,13 +479,14 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
+        known = self.known  # amounts read before, by their text; self.amount reads the others (and a zero)
         bare = object.__new__
         for number, line in lines[2:]:
-            run_twice = "Run it" in line or (line[0] == "*" and line[:6] in ("*** FI", "*** SE", "*** TH"))
-            if run_twice and _UNSUPPORTED.search(line):
-                raise self.unsupported(number, line, "hands run more than once are not supported")
-            if line == "Hand cancelled":
-                raise self.unsupported(number, line, "a cancelled hand settles no pot")
+            if "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS):
+                if line == "Hand cancelled":
+                    raise self.unsupported(number, line, "a cancelled hand settles no pot")
+                if _UNSUPPORTED.search(line):
+                    raise self.unsupported(number, line, "hands run more than once are not supported")
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
@@ -451,8 +495,11 @@ class _Reader:
                         raise self.fail(
                             number, line, "a seat number or player appears twice or is out of range"
                         )
-                    stack = self.amount(seat.group(3), number, line)
-                    seats[name] = Seat(n, name, stack, line.endswith("is sitting out"))
+                    stack = known.get(seat.group(3)) or self.amount(seat.group(3), number, line)
+                    seats[name] = seat_record = bare(Seat)  # see _record: no per-field calls
+                    seat_record.__dict__.update(
+                        number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
+                    )
                     numbers.add(n)
                     colon_names = colon_names or ": " in name
                     continue
@@ -461,7 +508,7 @@ class _Reader:
                 section = "betting"
             street_line = _STREET.match(line) if line[0] == "*" else None
             if street_line:
-                name, cards = street_line.group(1), _CARDS.findall(street_line.group(2))
+                name = street_line.group(1)
                 if name == "SUMMARY":
                     section = "summary"
                 elif name == "SHOW DOWN":
@@ -470,9 +517,9 @@ class _Reader:
                     street = Street.PRE_FLOP
                 else:
                     street = Street[name]
-                    expected = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}[street]
-                    if len(board) != expected:
+                    if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(number, line, f"the {street} comes out of order")
+                    cards = _CARDS.findall(street_line.group(2))
                     new = self.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
                         raise self.fail(number, line, f"wrong number of cards on the {street}")
@@ -481,6 +528,20 @@ class _Reader:
             if section == "summary":
                 if by_number is None:
                     by_number = {s.number: s.player for s in seats.values()}
+                seat_line = _SUMMARY_SEAT.match(line)  # the most frequent summary line
+                if seat_line:
+                    owner = by_number.get(int(seat_line.group(1)))
+                    rest = line[seat_line.end() :]
+                    if owner is None or not rest.startswith(owner):
+                        raise self.fail(
+                            number, line, "this summary line names a seat or player not at the table"
+                        )
+                    said = rest[len(owner) :]
+                    if "collected (" in said or "won (" in said:
+                        for won in _SUMMARY_WON.finditer(said):
+                            won_here = self.amount(won.group(1), number, line)
+                            summary_won[owner] = summary_won.get(owner, 0) + won_here
+                    continue
                 total_line = _TOTAL.match(line)
                 if total_line:
                     total = self.amount(total_line.group(1), number, line)
@@ -501,17 +562,6 @@ class _Reader:
                     found = _CARDS.findall(line)
                     summary_board = self.cards(found[0] if found else "", number, line)
                     continue
-                seat_line = _SUMMARY_SEAT.match(line)
-                if seat_line:
-                    owner = by_number.get(int(seat_line.group(1)))
-                    if owner is None or not line[seat_line.end() :].startswith(owner):
-                        raise self.fail(
-                            number, line, "this summary line names a seat or player not at the table"
-                        )
-                    for won in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner) :]):
-                        won_here = self.amount(won.group(1), number, line)
-                        summary_won[owner] = summary_won.get(owner, 0) + won_here
-                    continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this summary line")
@@ -524,61 +574,59 @@ class _Reader:
             else:
                 player = self.speaker(line, seats)
                 said = line[len(player) + 2 :] if player is not None else ""
-            if player is not None:
-                if said in _QUIET:
+            if player is None:  # a line nobody speaks: a returned bet, a cash-out, a pot collected
+                if line.startswith("Dealt to "):
                     continue
-                verb = None
-                plain = _PLAIN.get(said)
-                if plain is not None:
-                    kind, verb = plain
-                else:
-                    words = said.split(" ", 2)
-                    verb_key = (
-                        words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                uncalled = _UNCALLED.match(line) if line.startswith("Uncalled") else None
+                if uncalled:
+                    player = self.player(uncalled.group(2), seats, number, line)
+                    returned.append((player, self.amount(uncalled.group(1), number, line)))
+                    continue
+                cash_out = _CASH_OUT.match(line) if " cashed out the hand " in line else None
+                if cash_out:
+                    fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
+                    cash_outs.append(
+                        (
+                            self.player(cash_out.group(1), seats, number, line),
+                            self.amount(cash_out.group(2), number, line),
+                            fee,
+                        )
                     )
-                    # `kind` is read after the loop: the kind of the pattern that matched
-                    for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
-                        verb = pattern.match(said)
-                        if verb:
-                            break
-                if verb is None:
-                    if _NOISE.match(line):
-                        continue
-                    raise self.fail(number, line, f"cannot read {player}'s action")
-            elif line.startswith("Dealt to "):
-                continue
-            uncalled = _UNCALLED.match(line) if player is None and line.startswith("Uncalled") else None
-            if uncalled:
-                player = self.player(uncalled.group(2), seats, number, line)
-                returned.append((player, self.amount(uncalled.group(1), number, line)))
-                continue
-            cash_out = _CASH_OUT.match(line) if player is None and " cashed out the hand " in line else None
-            if cash_out:
-                fee = self.amount(cash_out.group(3), number, line) if cash_out.group(3) else 0
-                cash_outs.append(
-                    (
-                        self.player(cash_out.group(1), seats, number, line),
-                        self.amount(cash_out.group(2), number, line),
-                        fee,
+                    continue
+                collected = _COLLECTED.match(line) if " collected " in line else None
+                if collected:
+                    player = self.player(collected.group(1), seats, number, line)
+                    label = collected.group(3)
+                    pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
+                    if label.startswith("side pot") and pot == 0:
+                        raise self.fail(number, line, "side pots are numbered from 1")
+                    won_here = self.amount(collected.group(2), number, line)
+                    collections.append(
+                        _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
                     )
-                )
-                continue
-            collected = _COLLECTED.match(line) if player is None and " collected " in line else None
-            if collected:
-                player = self.player(collected.group(1), seats, number, line)
-                label = collected.group(3)
-                pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
-                if label.startswith("side pot") and pot == 0:
-                    raise self.fail(number, line, "side pots are numbered from 1")
-                collections.append(
-                    Collection(number, player, self.amount(collected.group(2), number, line), pot, label)
-                )
-                continue
-            if player is None:
+                    continue
                 if _NOISE.match(line):
                     continue
                 raise self.fail(number, line, "cannot read this line")
-            assert verb is not None  # a player's line reaches here only once an action pattern matched
+            # A player's line: an action, a card shown, or words the audit does not need.
+            if said in _QUIET:
+                continue
+            verb = None
+            plain = _PLAIN.get(said)
+            if plain is not None:
+                kind, verb = plain
+            else:
+                words = said.split(" ", 2)
+                verb_key = words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
+                # `kind` is read after the loop: the kind of the pattern that matched
+                for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
+                    verb = pattern.match(said)
+                    if verb:
+                        break
+            if verb is None:
+                if _NOISE.match(line):
+                    continue
+                raise self.fail(number, line, f"cannot read {player}'s action")
             if kind == "show":
                 cards = self.cards(verb.group(1), number, line)
                 if len(cards) == hole:  # a single card shown is not a hand to rank
@@ -591,12 +639,12 @@ class _Reader:
             amount: Amount = 0
             to = None
             all_in = False
-            if kind in ("ante", "small blind", "big blind", "blinds", "call", "bet"):
-                amount = self.amount(verb.group(1), number, line)
+            if kind in _ONE_AMOUNT:
+                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
                 all_in = verb.group(2) is not None
             elif kind == "raise":
-                amount = self.amount(verb.group(1), number, line)
-                to = self.amount(verb.group(2), number, line)
+                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
+                to = known.get(verb.group(2)) or self.amount(verb.group(2), number, line)
                 all_in = verb.group(3) is not None
             if kind in _POST_KINDS:
                 if street is not Street.PRE_FLOP:
@@ -607,7 +655,7 @@ class _Reader:
                     raise self.fail(number, line, "a post after the betting started")
             else:
                 betting_started = True
-            action = bare(Action)  # the dataclass's frozen __init__ costs a microsecond a line
+            actions.append(action := bare(Action))
             action.__dict__.update(
                 line=number,
                 street=street,
@@ -618,7 +666,6 @@ class _Reader:
                 all_in=all_in,
                 text=line,
             )
-            actions.append(action)
 
         last_number, last_line = lines[-1]
         if total is None or rake is None:
@@ -627,8 +674,9 @@ class _Reader:
             raise self.fail(last_number, last_line, "the hand has no seats")
         if summary_board is not None and summary_board != board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
-        ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
-        return HandHistory(
+        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
+        return _record(
+            HandHistory,
             hand_id=self.hand_id,
             first_line=lines[0][0],
             header=header,
@@ -644,16 +692,17 @@ class _Reader:
             actions=tuple(actions),
             returned=tuple(returned),
             board=tuple(board),
-            shown=shown,
+            shown=MappingProxyType(shown),
             collections=tuple(collections),
             total_pot=total,
             main_pot=main_pot,
             side_pots=tuple(side_pots),
             rake=rake,
-            summary_won=summary_won,
-            lines=tuple([text for _, text in lines]),
+            summary_won=MappingProxyType(summary_won),
+            lines=tuple(self.texts),
             game=game,
             cap=cap,
+            remarks=(),
             cash_outs=tuple(cash_outs),
         )
 
@@ -669,7 +718,7 @@ class _Reader:
     def cards(self, text: str, number: int, line: str) -> list[str]:
         cards = text.split()
         for card in cards:
-            if not _CARD.match(card):
+            if card not in _CARD_NAMES:
                 raise self.fail(number, line, f"{card!r} is not a card")
         if len(cards) > 5:
             raise self.fail(number, line, "too many cards")
@@ -705,47 +754,41 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
     """
     hand: HandLines | None = None
-    number = 0
+    count = 0  # the lines of the hand so far, kept or not
     limit = MAX_LINE_CHARS + 1
-    for raw in lines:
-        # A text line without a carriage return (nearly every line) is numbered here; the others
-        # go through _numbered, which splits and decodes them.
-        if type(raw) is str and raw[-1:] in ("\r", "\n"):
-            raw = raw.rstrip("\r\n")
-        if type(raw) is str and "\r" not in raw:
-            number += 1
-            items: Iterable[tuple[int, str, str]] = ((number, raw, ""),)
-        else:
-            items = list(_numbered([raw], number))
-            number += len(items)
-        for at, line, note in items:
-            if len(line) > limit:
-                line = line[:limit]
-            if "\ufeff" in line:
-                line = line.replace("\ufeff", "")
-            line = line.rstrip()
-            if not line or (line[0] == "*" and _SEPARATOR.match(line)):
-                continue
-            if hand is None or (line[0] == "P" and _HEADER.match(line)):
-                if hand is not None:
-                    yield hand
-                hand = HandLines()
-                hand.total = 0
-            hand.total += 1
-            if len(hand) <= MAX_HAND_LINES:
-                hand.append((at, line))
-            if note:
-                hand.bad = (*hand.bad, (at, note))
+    for at, line, note in _numbered(lines):
+        if len(line) > limit:
+            line = line[:limit]
+        if "\ufeff" in line:
+            line = line.replace("\ufeff", "")
+        line = line.rstrip()  # the line feed of a text stream's line too
+        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+            continue
+        if hand is None or (line[0] == "P" and line.startswith("PokerStars") and _HEADER.match(line)):
+            if hand is not None:
+                hand.total = count
+                yield hand
+            hand = HandLines()
+            count = 0
+        count += 1
+        if count <= MAX_HAND_LINES + 1:
+            hand.append((at, line))
+        if note:
+            hand.bad = (*hand.bad, (at, note))
     if hand is not None:
+        hand.total = count
         yield hand
 
 
 def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
     """Number the lines from ``number`` + 1 (a lone carriage return ends a line too); decode bytes
     one line at a time: UTF-8, or else Windows-1252 (older PokerStars clients wrote it), with a
-    note."""
+    note. A text line's final line feed is left to the caller, which drops trailing blanks."""
     for raw in lines:
-        if isinstance(raw, bytes):
+        if type(raw) is str and "\r" not in raw:  # nearly every line
+            number += 1
+            yield number, raw, ""
+        elif isinstance(raw, bytes):
             parts = raw.rstrip(b"\r\n").split(b"\r")
             for part in parts:
                 number += 1
@@ -799,12 +842,13 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
             first[1],
             f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}",
         )
-    for number, line in lines:
-        if len(line) > MAX_LINE_CHARS:
-            raise _error(
-                hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
-            )
-    hand = _Reader(lines).parse()
+    texts = [text for _, text in lines]
+    if max(map(len, texts)) > MAX_LINE_CHARS:
+        number, line = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
+        raise _error(
+            hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+        )
+    hand = _Reader(lines, texts, match).parse()
     bad = getattr(lines, "bad", ())
     if bad:
         first_number, first_reason = bad[0]
@@ -839,8 +883,8 @@ def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     return list(iter_text(io.StringIO(text, newline=None)))
 
 
-def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes]:
-    """The lines of a binary file, read a block at a time, each cut to a bounded length.
+def _bounded_blocks(handle: io.BufferedIOBase, name: str) -> Iterator[list[str] | list[bytes]]:
+    """The lines of a binary file, a block of lines at a time, each cut to a bounded length.
 
     A block that is UTF-8 is decoded at once and its lines given as text; a block that is not is
     given line by line as bytes, for :func:`iter_hand_lines` to decode one line at a time (and
@@ -864,16 +908,16 @@ def _bounded_lines(handle: io.BufferedIOBase, name: str) -> Iterator[str | bytes
         if len(tail) > limit:
             lines.append(tail[:limit])
             tail, skipping = b"", True
-        yield from _block(lines, limit, number, name)
+        yield _block(lines, limit, number, name)
         number += len(lines)
     if tail:
-        yield from _block([tail], limit, number, name)
+        yield _block([tail], limit, number, name)
 
 
-def _block(lines: list[bytes], limit: int, number: int, name: str) -> Iterable[str | bytes]:
+def _block(lines: list[bytes], limit: int, number: int, name: str) -> list[str] | list[bytes]:
     if not lines:
-        return ()
-    cut = [line if len(line) <= limit else line[:limit] for line in lines]
+        return []
+    cut = lines if max(map(len, lines)) <= limit else [line[:limit] for line in lines]
     block = b"\n".join(cut)
     if b"\x00" in block:
         where = number + block[: block.index(b"\x00")].count(b"\n") + 1
@@ -907,7 +951,8 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
         raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
     with handle:
         try:
-            yield from _bounded_lines(handle, name)
+            for block in _bounded_blocks(handle, name):
+                yield from block
         except IsADirectoryError:
             raise HandHistoryError(f"cannot read {name}: it is a directory") from None
         except OSError as err:
