@@ -17,8 +17,8 @@ potengine.errors.InputError: Bilal's contribution must be a whole number of chip
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
+from contextlib import ContextDecorator
 from decimal import (
     Context,
     Decimal,
@@ -30,6 +30,7 @@ from decimal import (
     localcontext,
 )
 from numbers import Integral
+from types import TracebackType
 
 from .errors import InputError
 
@@ -50,24 +51,41 @@ EXACT = Context(prec=100, traps=[Inexact, InvalidOperation, DivisionByZero, Over
 """The Decimal context of every computation on amounts: 100 digits, and a trap on any rounding."""
 
 
-@contextmanager
-def exact_arithmetic(what: str = "the amounts") -> Iterator[None]:
+class exact_arithmetic(ContextDecorator):  # noqa: N801 (used like a function: ``with exact_arithmetic():``)
     """Run Decimal arithmetic exactly: ample precision, and an error rather than any rounding.
 
     Amounts are bounded by :data:`MAX_CHIPS` and :data:`MAX_DECIMAL_PLACES`, so 100 digits always
     suffice; should a result ever need rounding, :class:`InputError` is raised instead of a wrong
     answer. Arithmetic on ``int`` amounts is exact anyway and needs no context: the settlement
-    enters this one only when an amount is a Decimal.
+    enters this one only when an amount is a Decimal. It also decorates a function. (A class
+    rather than a generator: it is entered once per settled hand, and costs a third less so.)
 
     >>> with exact_arithmetic():
     ...     Decimal(10) ** 40 + Decimal("0.01")
     Decimal('10000000000000000000000000000000000000000.01')
+    >>> with exact_arithmetic("the pots"):
+    ...     Decimal(1) / 3
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: the pots cannot be computed exactly: Inexact
     """
-    try:
-        with localcontext(EXACT):
-            yield
-    except DecimalException as error:  # pragma: no cover - bounded amounts never get here
-        raise InputError(f"{what} cannot be computed exactly: {type(error).__name__}") from None
+
+    def __init__(self, what: str = "the amounts") -> None:
+        self._what = what
+
+    def _recreate_cm(self) -> exact_arithmetic:
+        return type(self)(self._what)  # a decorated function enters a fresh one on every call
+
+    def __enter__(self) -> None:
+        self._context = localcontext(EXACT)
+        self._context.__enter__()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self._context.__exit__(kind, error, trace)
+        if isinstance(error, DecimalException):
+            raise InputError(f"{self._what} cannot be computed exactly: {type(error).__name__}") from None
 
 
 def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount:

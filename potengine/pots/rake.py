@@ -214,12 +214,13 @@ def spread_in_proportion(amounts: Sequence[Amount], rake: Amount, *, chip: Amoun
     (Decimal('0.00'), Decimal('0.01'))
     """
     total = sum(amounts, start=0)
-    units = int(Fraction(rake) / Fraction(chip))
+    # Counted in whole chips: // of two amounts (ints or Decimals, never negative) is exact.
+    units = int(rake // chip)
     if not amounts or total == 0 or units == 0:
         return tuple(chip * 0 for _ in amounts)
     if len(amounts) == 1:
         return (chip * units,)
-    sizes = [int(Fraction(a) / Fraction(chip)) for a in amounts]  # whole chips: exact integers
+    sizes = [int(a // chip) for a in amounts]
     whole = sum(sizes)
     parts = [units * size // whole for size in sizes]
     left = units - sum(parts)
