@@ -35,10 +35,24 @@ def test_a_hi_lo_pot_is_split_with_the_odd_chip_to_the_high_half():
     assert "pot: high half 13 to Bo, low half 12 to Cy." in audit.steps[4].findings
 
 
-def test_the_betting_of_an_omaha_hand_is_checked_from_the_lines_not_replayed():
+def test_the_betting_of_an_omaha_hand_is_replayed_with_the_hand_model():
     audit = AUDITS["250000003001"]
-    assert "the hand model does not replay Omaha betting here" in audit.steps[0].findings[-1]
+    assert (
+        audit.steps[0].findings[-1]
+        == "Replayed with the hand model: every action is legal and the totals agree."
+    )
     assert audit.illegal is None
+    assert all(a.illegal is None for a in AUDITS.values())
+
+
+def test_a_bet_above_the_pot_in_pot_limit_omaha_is_named():
+    # 25 in the pot on the flop: a pot-limit bet is at most 25.
+    audit = edited(
+        "250000003001", "*** FLOP *** [2c 5d Kh]\nBo: checks", "*** FLOP *** [2c 5d Kh]\nBo: bets 100"
+    )
+    assert audit.illegal is not None
+    assert "Bo cannot bet to 100: the maximum is 25" in str(audit.illegal)
+    assert "pot limit" in str(audit.illegal)
 
 
 def test_a_tied_low_is_quartered_and_its_odd_chip_goes_left_of_the_button():

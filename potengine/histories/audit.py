@@ -19,8 +19,9 @@ make:
 6. paid + returned + withheld = put in, for the history and (through
    :func:`potengine.pots.settlement.check_conservation`) for the engine's own settlement.
 
-Omaha hands (four or five hole cards, high only or hi-lo) are checked from the lines and settled
-by the engine, but their betting is not replayed through the hand model (step 1 says so).
+Omaha hands (four or five hole cards, high only or hi-lo) are checked the same way: their betting
+is replayed through the hand model under the header's structure (pot limit, usually), and the
+engine settles them high, or high and low.
 
 Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
 but an action departs from the rules the engine follows: a note naming the rule, never an
@@ -468,9 +469,6 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     acting = {a.player for a in hand.actions}
     dealt = [s.player for s in hand.seats if s.player in acting]
     posts = hand.posts
-    if hand.omaha:
-        why = "the hand model does not replay Omaha betting here: the chips and the settlement are checked"
-        return Replay(False, [skip.format(why)], [], None)
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
     if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
@@ -513,6 +511,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
             big_blind_ante=big_blind_ante,
             chip=hand.chip,
             structure=structure,
+            game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
         )
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
