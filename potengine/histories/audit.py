@@ -760,13 +760,7 @@ def _ranking(
         else:
             if notes is None:
                 return high_tiers, "cards", None, lows
-            notes.append(
-                "cards: "
-                + " > ".join(" = ".join(t) for t in high_tiers)
-                + " ("
-                + "; ".join(f"{p}: {omaha_values[p].description}" for t in high_tiers for p in t)
-                + ")"
-            )
+            notes.append(_cards_note(high_tiers, omaha_values))
             if hand.hi_lo:
                 notes.append(
                     "low: "
@@ -788,13 +782,7 @@ def _ranking(
                 notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
         else:
             if notes is not None:
-                notes.append(
-                    "cards: "
-                    + " > ".join(" = ".join(t) for t in by_cards)
-                    + " ("
-                    + "; ".join(f"{p}: {values[p].description}" for t in by_cards for p in t)
-                    + ")"
-                )
+                notes.append(_cards_note(by_cards, values))
             return tuple(tuple(t) for t in by_cards), "cards", values, ()
     if cards_ok and notes is not None:
         notes.append("not every live player showed: the collected lines say who won each pot")
@@ -1200,6 +1188,13 @@ def audit_hand(
     if game != "holdem":
         settlement = rebuilt(settlement, game=game)
     return finish(settlement, source)
+
+
+def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
+    """The note of a showdown ranked by the cards: the order, then each hand in words."""
+    order = " > ".join(" = ".join(t) for t in tiers)
+    hands = "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t)
+    return f"cards: {order} ({hands})"
 
 
 def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[str, Amount]) -> PotLayout:
