@@ -10,6 +10,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sample_histories import CORRECT, DATA
 
 from potengine.errors import HandHistoryError, IllegalActionError
 from potengine.histories.audit import (
@@ -22,8 +23,6 @@ from potengine.histories.audit import (
     iter_audits,
 )
 from potengine.histories.pokerstars import iter_hand_lines, parse_text
-
-DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
 
 
 def audits(name: str) -> dict[str, HandAudit]:
@@ -170,16 +169,7 @@ def consistent_texts() -> list[str]:
     """Every consistent hand the project writes that prints its uncalled bets (an old history
     prints none, so the unmatched part of its last bet is on no line to check)."""
     texts = []
-    for name in [
-        "side_pots.txt",
-        "folded_above_allin.txt",
-        "uncalled.txt",
-        "split_odd_chip.txt",
-        "cash_rake.txt",
-        "tournament_antes.txt",
-        "site_practice.txt",
-        "omaha_hilo.txt",
-    ]:
+    for name in [*CORRECT, "site_practice.txt", "omaha_hilo.txt"]:
         for text in (DATA / name).read_text(encoding="utf-8").split("\n\n\n\n"):
             [hand] = parse_text(text)
             if audit_hand(hand).consistent and "Game #1000000" not in text:

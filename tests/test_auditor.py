@@ -3,11 +3,11 @@
 import re
 from dataclasses import replace
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sample_histories import CORRECT, DATA
 
 from potengine.errors import HandHistoryError, IllegalActionError
 from potengine.histories.audit import (
@@ -21,16 +21,6 @@ from potengine.histories.audit import (
 from potengine.histories.pokerstars import parse_text, read_file
 from potengine.pots.rake import Rake
 from potengine.pots.settlement import settle
-
-DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
-CORRECT = [
-    "side_pots.txt",
-    "folded_above_allin.txt",
-    "uncalled.txt",
-    "split_odd_chip.txt",
-    "cash_rake.txt",
-    "tournament_antes.txt",
-]
 
 
 def text_of(name: str, index: int = 0) -> str:

@@ -6,19 +6,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from sample_histories import CORRECT, DATA
 
 from potengine.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
-CORRECT = [
-    "side_pots.txt",
-    "folded_above_allin.txt",
-    "uncalled.txt",
-    "split_odd_chip.txt",
-    "cash_rake.txt",
-    "tournament_antes.txt",
-]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:

@@ -1,26 +1,15 @@
 """The PokerStars hand-history reader: every field, every error with hand ID and line, limits."""
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sample_histories import CORRECT, DATA, WRONG
 
 from potengine.errors import HandHistoryError, PotEngineError
 from potengine.histories import pokerstars
 from potengine.histories.pokerstars import HandHistory, parse_hand, parse_text, read_file, split_hands
-
-DATA = Path(__file__).parent.parent / "potengine" / "histories" / "samples" / "pokerstars"
-CORRECT = [
-    "side_pots.txt",
-    "folded_above_allin.txt",
-    "uncalled.txt",
-    "split_odd_chip.txt",
-    "cash_rake.txt",
-    "tournament_antes.txt",
-]
-WRONG = ["wrong_pot_off_by_one.txt", "wrong_ineligible_payout.txt", "wrong_odd_chip.txt"]
 
 SIMPLE = (DATA / "uncalled.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0]
 
