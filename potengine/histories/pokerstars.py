@@ -356,11 +356,14 @@ _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
 """The actions whose line writes one amount (a raise writes two)."""
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text: in games played in chips and in a currency."""
-# The patterns to try for a line, by its first word ("posts": by its first two words).
+_PHRASES: dict[bool, dict[str, tuple[str, Amount, Amount | None, bool]]] = {False: {}, True: {}}
+"""The actions already read, by their words after the player's name ("calls $0.50"): their kind,
+amount, raise-to amount and all-in mark, in games played in chips and in a currency."""
+_VERB_KEY = 4
+"""The patterns to try for a line, by its first four letters ("call", "rais", "post"), in order."""
 _VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
 for _kind, _pattern in _VERBS:
-    _words = _pattern.pattern[1:].split("(")[0].rstrip("$").split(" ")
-    _first = " ".join(_words[:2]) if _words[0] == "posts" else _words[0]
+    _first = _pattern.pattern[1 : 1 + _VERB_KEY]
     _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
 # The two lines without an amount, matched once: the most frequent lines of all.
 _PLAIN: dict[str, tuple[str, re.Match[str]]] = {
@@ -479,10 +482,18 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
         by_number: dict[int, str] | None = None
+        by_seat: dict[str, str] = {}
         known = self.known  # amounts read before, by their text; self.amount reads the others (and a zero)
+        phrases = _PHRASES[self.currency]
         bare = object.__new__
+        # A cancelled hand or a hand run twice is rare: looked for in the whole text at once, and
+        # line by line (to name the line) only when the text holds one.
+        whole = "\n".join(self.texts)
+        stops = "Run it" in whole or "Hand cancelled" in whole or any(run in whole for run in _RUNS)
         for number, line in lines[2:]:
-            if "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS):
+            if stops and (
+                "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS)
+            ):
                 if line == "Hand cancelled":
                     raise self.unsupported(number, line, "a cancelled hand settles no pot")
                 if _UNSUPPORTED.search(line):
@@ -528,10 +539,15 @@ class _Reader:
             if section == "summary":
                 if by_number is None:
                     by_number = {s.number: s.player for s in seats.values()}
-                seat_line = _SUMMARY_SEAT.match(line)  # the most frequent summary line
-                if seat_line:
+                    by_seat = {f"Seat {s.number}": s.player for s in seats.values()}
+                # The most frequent summary line: "Seat 3: Alice (button) collected ($1.15)".
+                head, colon, rest = line.partition(": ")
+                owner = by_seat.get(head) if colon else None
+                seat_line = None if owner is not None else _SUMMARY_SEAT.match(line)
+                if seat_line:  # a seat's line written otherwise ("Seat 03: ...")
                     owner = by_number.get(int(seat_line.group(1)))
                     rest = line[seat_line.end() :]
+                if owner is not None or seat_line:
                     if owner is None or not rest.startswith(owner):
                         raise self.fail(
                             number, line, "this summary line names a seat or player not at the table"
@@ -609,43 +625,50 @@ class _Reader:
                     continue
                 raise self.fail(number, line, "cannot read this line")
             # A player's line: an action, a card shown, or words the audit does not need.
-            if said in _QUIET:
-                continue
-            verb = None
-            plain = _PLAIN.get(said)
-            if plain is not None:
-                kind, verb = plain
+            said_as = phrases.get(said)  # an action worded so before: (kind, amount, to, all-in)
+            if said_as is not None:
+                kind, amount, to, all_in = said_as
+                if section == "showdown":
+                    raise self.fail(number, line, "a bet after the showdown began")
             else:
-                words = said.split(" ", 2)
-                verb_key = words[0] + " " + words[1] if words[0] == "posts" and len(words) > 1 else words[0]
-                # `kind` is read after the loop: the kind of the pattern that matched
-                for kind, pattern in _VERB_TABLE.get(verb_key, ()):  # noqa: B007
-                    verb = pattern.match(said)
-                    if verb:
-                        break
-            if verb is None:
-                if _NOISE.match(line):
+                plain = _PLAIN.get(said)
+                if plain is not None:
+                    kind, verb = plain
+                elif said in _QUIET:
                     continue
-                raise self.fail(number, line, f"cannot read {player}'s action")
-            if kind == "show":
-                cards = self.cards(verb.group(1), number, line)
-                if len(cards) == hole:  # a single card shown is not a hand to rank
-                    shown[player] = tuple(cards)
-                elif len(cards) > hole:
-                    raise self.fail(number, line, f"a {game} hand shows {hole} cards")
-                continue
-            if section == "showdown":
-                raise self.fail(number, line, "a bet after the showdown began")
-            amount: Amount = 0
-            to = None
-            all_in = False
-            if kind in _ONE_AMOUNT:
-                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
-                all_in = verb.group(2) is not None
-            elif kind == "raise":
-                amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
-                to = known.get(verb.group(2)) or self.amount(verb.group(2), number, line)
-                all_in = verb.group(3) is not None
+                else:
+                    verb = None
+                    # `kind` is read after the loop: the kind of the pattern that matched
+                    for kind, pattern in _VERB_TABLE.get(said[:_VERB_KEY], ()):  # noqa: B007
+                        verb = pattern.match(said)
+                        if verb:
+                            break
+                if verb is None:
+                    if _NOISE.match(line):
+                        continue
+                    raise self.fail(number, line, f"cannot read {player}'s action")
+                if kind == "show":
+                    cards = self.cards(verb.group(1), number, line)
+                    if len(cards) == hole:  # a single card shown is not a hand to rank
+                        shown[player] = tuple(cards)
+                    elif len(cards) > hole:
+                        raise self.fail(number, line, f"a {game} hand shows {hole} cards")
+                    continue
+                if section == "showdown":
+                    raise self.fail(number, line, "a bet after the showdown began")
+                amount = 0
+                to = None
+                all_in = False
+                if kind in _ONE_AMOUNT:
+                    amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
+                    all_in = verb.group(2) is not None
+                elif kind == "raise":
+                    amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
+                    to = known.get(verb.group(2)) or self.amount(verb.group(2), number, line)
+                    all_in = verb.group(3) is not None
+                if len(phrases) > 4096:  # a bounded cache, like the amounts': the same words recur
+                    phrases.clear()
+                phrases[said] = (kind, amount, to, all_in)
             if kind in _POST_KINDS:
                 if street is not Street.PRE_FLOP:
                     raise self.fail(number, line, "antes and blinds are posted before the flop")
