@@ -501,12 +501,13 @@ class _Reader:
             if section == "setup":
                 seat = _SEAT.match(line)
                 if seat:
-                    n, name = int(seat.group(1)), seat.group(2)
+                    seat_number, name, stack_text = seat.group(1, 2, 3)
+                    n = int(seat_number)
                     if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
                         raise self.fail(
                             number, line, "a seat number or player appears twice or is out of range"
                         )
-                    stack = known.get(seat.group(3)) or self.amount(seat.group(3), number, line)
+                    stack = known.get(stack_text) or self.amount(stack_text, number, line)
                     seats[name] = seat_record = bare(Seat)  # see _record: no per-field calls
                     seat_record.__dict__.update(
                         number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
@@ -660,12 +661,14 @@ class _Reader:
                 to = None
                 all_in = False
                 if kind in _ONE_AMOUNT:
-                    amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
-                    all_in = verb.group(2) is not None
+                    written, mark = verb.group(1, 2)
+                    amount = known.get(written) or self.amount(written, number, line)
+                    all_in = mark is not None
                 elif kind == "raise":
-                    amount = known.get(verb.group(1)) or self.amount(verb.group(1), number, line)
-                    to = known.get(verb.group(2)) or self.amount(verb.group(2), number, line)
-                    all_in = verb.group(3) is not None
+                    written, written_to, mark = verb.group(1, 2, 3)
+                    amount = known.get(written) or self.amount(written, number, line)
+                    to = known.get(written_to) or self.amount(written_to, number, line)
+                    all_in = mark is not None
                 if len(phrases) > 4096:  # a bounded cache, like the amounts': the same words recur
                     phrases.clear()
                 phrases[said] = (kind, amount, to, all_in)
