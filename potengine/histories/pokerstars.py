@@ -40,11 +40,11 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from ..cached import cached
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
@@ -241,18 +241,18 @@ class HandHistory:
         """Whether each pot is split between the best high and the best qualifying low hand."""
         return "Hi/Lo" in self.game
 
-    @cached_property
+    @cached
     def players(self) -> tuple[str, ...]:
         """Every seated player, in clockwise seat order."""
         return tuple([seat.player for seat in self.seats])
 
-    @cached_property
+    @cached
     def button(self) -> str:
         """The player on the button; if that seat is empty, the nearest player before it."""
         before = [s for s in self.seats if s.number <= self.button_seat]
         return (before or list(self.seats))[-1].player
 
-    @cached_property
+    @cached
     def posts(self) -> tuple[Action, ...]:
         """The antes and blinds: the first actions of the hand, since the reader refuses a post
         once the betting has started."""
@@ -280,7 +280,7 @@ class HandHistory:
             return (self.total_pot - self.rake,)
         return (self.main_pot, *self.side_pots)
 
-    @cached_property
+    @cached
     def stacks(self) -> Mapping[str, Amount]:
         """Every player's chips at the start of the hand, in seat order."""
         return MappingProxyType({seat.player: seat.stack for seat in self.seats})
@@ -417,9 +417,10 @@ class _Reader:
         return int(value)
 
     def player(self, name: str, seats: dict[str, Seat], number: int, line: str) -> str:
-        if name not in seats:
+        seat = seats.get(name)
+        if seat is None:
             raise self.fail(number, line, f"{name!r} has no seat in this hand")
-        return name
+        return seat.player  # the seat's own string (see parse)
 
     def parse(self) -> HandHistory:
         lines = self.lines
@@ -584,8 +585,10 @@ class _Reader:
                 raise self.fail(number, line, "cannot read this summary line")
             head, colon, said = line.partition(": ")
             player: str | None
-            if colon and head in seats and not colon_names:
-                player = head
+            seated = seats.get(head) if colon and not colon_names else None
+            if seated is not None:
+                # the seat's own string, not an equal copy: the audit's lookups by it go quicker
+                player = seated.player
             elif not colon:
                 player = None  # no "name: " in the line: nobody speaks
             else:
