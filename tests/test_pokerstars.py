@@ -1,6 +1,7 @@
 """The PokerStars hand-history reader: every field, every error with hand ID and line, limits."""
 
 from decimal import Decimal
+from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -257,3 +258,65 @@ def test_side_pot_zero_is_refused():
     [result] = parse_text(_break(SIMPLE, "Ann collected 125 from pot", "Ann collected 125 from side pot-0"))
     assert isinstance(result, HandHistoryError)
     assert "side pots are numbered from 1" in str(result) and "side pot-0" in str(result)
+
+
+def _lines_line_by_line(data: bytes, chunk: int) -> list[str | bytes] | str:
+    """The oracle for open_lines: every line split as bytes, cut to the limit, and each block of
+    ``chunk`` bytes decoded whole if it can be (the reader before it decoded most blocks at once);
+    a file with a NUL byte in its kept part gives the error's text."""
+    limit = 4 * (pokerstars.MAX_LINE_CHARS + 2)
+    out: list[str | bytes] = []
+    tail, skipping, number = b"", False, 0
+    for start in range(0, len(data), chunk):
+        piece = data[start : start + chunk]
+        if skipping:
+            end = piece.find(b"\n")
+            if end < 0:
+                continue
+            piece, skipping = piece[end + 1 :], False
+        lines = (tail + piece).split(b"\n")
+        tail = lines.pop()
+        if len(tail) > limit:
+            lines.append(tail[:limit])
+            tail, skipping = b"", True
+        blocks = [lines]
+        if tail and start + chunk >= len(data):
+            blocks.append([tail])
+        for block in blocks:
+            cut = [line[:limit] for line in block]
+            joined = b"\n".join(cut)
+            if b"\x00" in joined:
+                where = number + joined[: joined.index(b"\x00")].count(b"\n") + 1
+                return f"f.txt is not a text file (line {where} holds a NUL byte)"
+            try:
+                out.extend(joined.decode("utf-8").split("\n") if block else [])
+            except UnicodeDecodeError:
+                out.extend(cut)
+            number += len(block)
+    return out
+
+
+_PIECES = st.sampled_from(
+    [
+        *(b"Seat 1: Jos\xc3\xa9 (5 in chips)", b"ab", b"\xef\xbb\xbf"),  # text, a byte-order mark
+        *(b"\n", b"\r\n", b"\r"),  # line ends
+        *(b"\xe9", b"\x00"),  # not UTF-8, not text
+        *(b"x" * 2500, b"y" * 4100),  # long lines: two in a row, or the second, are over the limit
+    ]
+)
+
+
+@given(pieces=st.lists(_PIECES, max_size=12), chunk=st.integers(1, 9000))
+def test_a_file_read_in_blocks_gives_the_lines_read_one_by_one(tmp_path_factory, pieces, chunk):
+    """Lines come the same whatever the block boundaries: multi-byte letters, bytes that are not
+    UTF-8, NUL bytes, carriage returns and lines longer than the limit, cut anywhere."""
+    data = b"".join(pieces)
+    path = tmp_path_factory.mktemp("blocks") / "f.txt"
+    path.write_bytes(data)
+    expected = _lines_line_by_line(data, chunk)
+    with mock.patch.object(pokerstars, "_CHUNK", chunk):  # bytes read at a time: block boundaries anywhere
+        try:
+            got: list[str | bytes] | str = list(pokerstars.open_lines(path))
+        except HandHistoryError as err:
+            got = str(err)
+    assert got == expected

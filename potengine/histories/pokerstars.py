@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
+from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -912,6 +913,10 @@ def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     return list(iter_text(io.StringIO(text, newline=None)))
 
 
+_CHUNK = 1 << 20
+"""How many bytes of a file are read at a time."""
+
+
 def _bounded_blocks(handle: io.BufferedIOBase, name: str) -> Iterator[list[str] | list[bytes]]:
     """The lines of a binary file, a block of lines at a time, each cut to a bounded length.
 
@@ -924,7 +929,7 @@ def _bounded_blocks(handle: io.BufferedIOBase, name: str) -> Iterator[list[str] 
     skipping = False
     number = 0
     while True:
-        chunk = handle.read(1 << 20)
+        chunk = handle.read(_CHUNK)
         if not chunk:
             break
         if skipping:
@@ -932,15 +937,36 @@ def _bounded_blocks(handle: io.BufferedIOBase, name: str) -> Iterator[list[str] 
             if end < 0:
                 continue
             chunk, skipping = chunk[end + 1 :], False
-        lines = (tail + chunk).split(b"\n")
-        tail = lines.pop()
+        data = tail + chunk
+        end = data.rfind(b"\n")
+        lines = _text_lines(data[:end]) if end >= 0 and len(data) - end <= limit else None
+        if lines is not None:  # nearly every block: decoded and split once
+            tail = data[end + 1 :]
+            yield lines
+            number += len(lines)
+            continue
+        pieces = data.split(b"\n")
+        tail = pieces.pop()
         if len(tail) > limit:
-            lines.append(tail[:limit])
+            pieces.append(tail[:limit])
             tail, skipping = b"", True
-        yield _block(lines, limit, number, name)
-        number += len(lines)
+        yield _block(pieces, limit, number, name)
+        number += len(pieces)
     if tail:
         yield _block([tail], limit, number, name)
+
+
+def _text_lines(data: bytes) -> list[str] | None:
+    """The lines of ``data``, if it is UTF-8 text with no NUL byte and no line that
+    :func:`_bounded_blocks` would cut; else ``None`` (:func:`_block` then reads it line by line)."""
+    if b"\x00" in data:
+        return None
+    try:
+        lines = data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return None
+    # A line of at most MAX_LINE_CHARS + 2 characters has at most 4 * (MAX_LINE_CHARS + 2) bytes.
+    return lines if max(map(len, lines)) <= MAX_LINE_CHARS + 2 else None
 
 
 def _block(lines: list[bytes], limit: int, number: int, name: str) -> list[str] | list[bytes]:
@@ -968,6 +994,12 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
     ...
     potengine.errors.HandHistoryError: cannot read hands.txt: no such file
     """
+    # chained in C: a line costs no step of a Python generator (a block of lines does)
+    return chain.from_iterable(_file_blocks(path))
+
+
+def _file_blocks(path: str | os.PathLike[str]) -> Iterator[list[str] | list[bytes]]:
+    """The blocks of lines of :func:`_bounded_blocks`, the file opened on the first read."""
     name = os.path.basename(os.fspath(path))
     try:
         # closed by the `with` below; opened apart so that opening and reading errors read differently
@@ -980,8 +1012,7 @@ def open_lines(path: str | os.PathLike[str]) -> Iterator[str | bytes]:
         raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
     with handle:
         try:
-            for block in _bounded_blocks(handle, name):
-                yield from block
+            yield from _bounded_blocks(handle, name)
         except IsADirectoryError:
             raise HandHistoryError(f"cannot read {name}: it is a directory") from None
         except OSError as err:
