@@ -247,12 +247,13 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     return dead
 
 
-def dead_money(hand: HandHistory) -> dict[str, Amount]:
+def dead_money(hand: HandHistory, *, posts: Mapping[int, Amount] | None = None) -> dict[str, Amount]:
     """Chips posted dead, by player: they go into the main pot but match no bet.
 
-    The dead small blinds of :func:`dead_posts`, and a big-blind ante (an ante posted by the big
-    blind alone, for the whole table). Antes that every player posts are counted like any other
-    chip: each player's ante is matched by the others'.
+    The dead small blinds of :func:`dead_posts` (``posts``, if the caller has them already), and
+    a big-blind ante (an ante posted by the big blind alone, for the whole table). Antes that
+    every player posts are counted like any other chip: each player's ante is matched by the
+    others'.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_money(read_file(DATA / "pokerstars/tournament_antes.txt")[0])
@@ -263,7 +264,8 @@ def dead_money(hand: HandHistory) -> dict[str, Amount]:
     antes = [a for a in hand.posts if a.kind == "ante"]
     if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
         dead[antes[0].player] = antes[0].amount
-    posts = dead_posts(hand)
+    if posts is None:
+        posts = dead_posts(hand)
     for a in hand.posts:
         if a.line in posts:
             dead[a.player] = dead.get(a.player, 0) + posts[a.line]
@@ -275,7 +277,7 @@ def _raise_to(action: Action) -> Amount:
     return action.to
 
 
-def contributions_from_lines(hand: HandHistory) -> LineTotals:
+def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | None = None) -> LineTotals:
     """Each player's total put in, the folded players, and the lines that do not add up.
 
     A street's bets are street totals: "raises 20 to 40" brings that player's bet on the street
@@ -283,7 +285,8 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     who put in nothing are left out. The amounts are measured as PokerStars measures them: a
     raise from the largest bet actually made (a short big blind lowers it), a call to the full big
     blind (even when the big blind posted less), and a call never more than what the live
-    opponents can still contest.
+    opponents can still contest. ``dead`` is the hand's :func:`dead_posts`, if the caller has
+    them already.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file(DATA / "pokerstars/side_pots.txt")[0]
@@ -293,11 +296,12 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     """
     players = hand.players
     stacks = hand.stacks
-    spent: dict[str, Amount] = {p: 0 for p in players}
+    spent: dict[str, Amount] = dict.fromkeys(players, 0)
     folded: set[str] = set()
     wrong: list[str] = []
     irregular: list[str] = []
-    dead = dead_posts(hand)
+    if dead is None:
+        dead = dead_posts(hand)
     w = _where  # a finding's place, built only for a finding
     street = None
     bets: dict[str, Amount] = {}
@@ -306,35 +310,20 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     for action in hand.actions:
         p = action.player
         if action.street != street:
-            street, bets, current = action.street, {q: 0 for q in players}, 0
+            street, bets, current = action.street, dict.fromkeys(players, 0), 0
             # before the flop a call is to the full big blind, even when the big blind posted less
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
             irregular.append(f"{w(action)}: {p} acts after folding")
-        if kind == "ante":
-            spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds"):
-            stake = _stake(hand, kind)
-            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
-                wrong.append(
-                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
-                    f"but the stakes make the {kind} {fmt(stake)}"
-                )
-            spent[p] += action.amount
-            bets[p] += action.amount - dead.get(action.line, 0)
-            current = max(current, bets[p])
-            target = max(target, current)
-        elif kind == "fold":
+        # The kinds of line in the order of their frequency: folds first, posts and antes last.
+        if kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(
                     f"{w(action)}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
                     "is all-in on a blind as folding, out of turn; his chips stay in the pot"
                 )
             folded.add(p)
-        elif kind == "check":
-            if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
             if action.amount != owed and not (action.amount < owed and action.all_in):
@@ -350,13 +339,9 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                     wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
-        elif kind == "bet":
-            if current > 0 and street != PREFLOP:
-                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
-            spent[p] += action.amount
-            bets[p] += action.amount
-            current = max(current, bets[p])
-            target = max(target, current)
+        elif kind == "check":
+            if bets[p] < target and spent[p] < stacks[p]:
+                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "raise":
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
@@ -366,8 +351,34 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                 )
             spent[p] += to - bets[p]
             bets[p] = to
-            current = max(current, to)
-            target = max(target, current)
+            if to > current:
+                current = to
+            if current > target:
+                target = current
+        elif kind == "bet":
+            if current > 0 and street != PREFLOP:
+                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
+            spent[p] += action.amount
+            bets[p] += action.amount
+            if bets[p] > current:
+                current = bets[p]
+            if current > target:
+                target = current
+        elif kind == "ante":
+            spent[p] += action.amount
+        elif kind in ("small blind", "big blind", "blinds"):
+            stake = _stake(hand, kind)
+            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
+                wrong.append(
+                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
+                    f"but the stakes make the {kind} {fmt(stake)}"
+                )
+            spent[p] += action.amount
+            bets[p] += action.amount - dead[action.line] if action.line in dead else action.amount
+            if bets[p] > current:
+                current = bets[p]
+            if current > target:
+                target = current
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
                 f"{w(action)}: {p} is all-in after putting in {fmt(spent[p])}, "
@@ -379,10 +390,10 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             )
     chip = hand.chip
     for p, amount in spent.items():
-        if amount % chip:
+        if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
-    contributions = {p: spent[p] for p in players if spent[p] > 0}
-    return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+    contributions = {p: amount for p, amount in spent.items() if amount > 0}
+    return LineTotals(contributions, frozenset([p for p in folded if p in contributions]), wrong, irregular)
 
 
 def _where(action: Action) -> str:
