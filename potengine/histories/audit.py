@@ -456,7 +456,13 @@ class Replay(NamedTuple):
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
 
 
-def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fast: bool = True) -> Replay:
+def replay_actions(
+    hand: HandHistory,
+    contributions: Mapping[str, Amount],
+    *,
+    fast: bool = True,
+    dead: Mapping[int, Amount] | None = None,
+) -> Replay:
     """Play the history's actions through the hand model of :mod:`potengine.play.hand`.
 
     Unlike :func:`potengine.histories.phh.replay` (which returns the played hand), this returns
@@ -470,6 +476,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     action is in turn and of a legal size by the rules of the hand model is passed without
     stepping the immutable model through it; anything else, and every doubt, goes to the model,
     which names the rule. (A test keeps the two in agreement on every hand of the corpus.)
+    ``dead`` is the hand's :func:`dead_posts`, if the caller has them already.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file(DATA / "pokerstars/uncalled.txt")[1]
@@ -482,12 +489,21 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     posts = hand.posts
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
-    if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
+    if dead is None:
+        dead = dead_posts(hand)
+    if dead or len(dealt) < 2 or hand.button not in dealt:
         return Replay(False, [skip.format("dead blinds or a dead button")], [], None)
-    ante_posts = [a for a in posts if a.kind == "ante"]
-    antes = {a.amount for a in ante_posts if not a.all_in}
-    small = [a for a in posts if a.kind == "small blind"]
-    big = [a for a in posts if a.kind == "big blind"]
+    ante_posts: list[Action] = []
+    small: list[Action] = []
+    big: list[Action] = []
+    for a in posts:
+        if a.kind == "small blind":
+            small.append(a)
+        elif a.kind == "big blind":
+            big.append(a)
+        elif a.kind == "ante":
+            ante_posts.append(a)
+    antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
@@ -505,11 +521,13 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     if structure is None:
         return Replay(False, [skip.format("the header names no betting structure")], [], None)
     plain = isinstance(structure, NoLimit) and not big_blind_ante
-    if fast and plain and (small[0].amount, big[0].amount) == (sb, bb):
+    if fast and plain and small[0].amount == sb and big[0].amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
-        seats = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
-        if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and _plainly_legal(
-            hand, dealt, seats[0], seats[1], sb, bb, ante_posts
+        sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        if (
+            dealt[sb_seat] == small[0].player
+            and dealt[bb_seat] == big[0].player
+            and _plainly_legal(hand, dealt, b, sb_seat, bb_seat, sb, bb, ante_posts)
         ):
             return Replay(True, [REPLAYED], [], None)
     try:
@@ -572,7 +590,14 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
 
 
 def _plainly_legal(
-    hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount, bb: Amount, ante_posts: list
+    hand: HandHistory,
+    dealt: list[str],
+    button: int,
+    sb_seat: int,
+    bb_seat: int,
+    sb: Amount,
+    bb: Amount,
+    ante_posts: list[Action],
 ) -> bool:
     """True only for a plain no-limit hand (the caller checks the structure) whose every action
     is in turn and of a legal size.
@@ -586,16 +611,18 @@ def _plainly_legal(
     the model then decides, and names the rule.
     """
     posts = hand.posts
-    if any(a.all_in for a in posts):
-        return False
+    for post in posts:
+        if post.all_in:
+            return False
     ante = ante_posts[0].amount if ante_posts else 0
-    stacks = {p: hand.stacks[p] - ante for p in dealt}
+    # What each player can still put in: his stack less the ante, then less each street's bets.
+    stacks: Mapping[str, Amount] = {p: hand.stacks[p] - ante for p in dealt} if ante else hand.stacks
     n = len(dealt)
-    button = dealt.index(hand.button)
-    live = set(dealt)
+    left = (*range(1, n), 0)  # the seat to the left of each seat
+    live = n  # the players who have not folded
     out: set[str] = set()  # all-in players: they act no more
     acting = set(dealt)  # the live players who are not all-in: they alone still act
-    bets: dict[str, Amount] = {p: 0 for p in dealt}
+    bets: dict[str, Amount] = dict.fromkeys(dealt, 0)
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
@@ -605,22 +632,22 @@ def _plainly_legal(
             if owe - out or len(acting) < 2:
                 return False
             street, current, step = action.street, 0, bb
-            stacks = {p: stacks[p] - bets[p] for p in dealt}
-            bets = {p: 0 for p in dealt}
+            stacks = {p: stacks[p] - bets[p] for p in acting}
+            bets = dict.fromkeys(acting, 0)
             owe = set(acting)
-            seat = sb_seat if n == 2 else button  # heads-up: the big blind first
+            seat = button  # left of the button first (heads-up, the button is the small blind)
         if not acting:
             return False
-        seat = seat + 1 if seat + 1 < n else 0
+        seat = left[seat]
         while dealt[seat] not in acting:  # the next player clockwise still in the hand and not all-in
-            seat = seat + 1 if seat + 1 < n else 0
+            seat = left[seat]
         p = action.player
-        if dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
+        if dealt[seat] != p or (p not in owe and bets[p] == current) or live < 2:
             return False
         owe.discard(p)
         kind = action.kind
         if kind == "fold":
-            live.discard(p)
+            live -= 1
             acting.discard(p)
         elif kind == "check":
             if bets[p] != current:
@@ -645,7 +672,7 @@ def _plainly_legal(
             acting.discard(p)
         elif bets[p] >= stacks[p]:
             return False  # all-in without the mark: the model decides
-    if len(live) == 1:
+    if live == 1:
         return True
     if any(bets[q] < current for q in acting) or (owe - out and len(acting) > 1):
         return False
