@@ -869,15 +869,11 @@ def audit_hand(
     differences: list[str] = []
     irregular: list[str] = []
     remarks: list[str] = list(hand.remarks)
-    steps: list[AuditStep] = []
+    steps: list[AuditStep] = []  # written with explain only
 
-    def step(number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
-        if explain:
-            steps.append(_step(number, notes, problems))
-
-    contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
-    live = [p for p in contributions if p not in folded]
-    replayed = replay_actions(hand, contributions)
+    dead = dead_posts(hand)
+    contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand, dead=dead)
+    replayed = replay_actions(hand, contributions, dead=dead)
     irregular += odd_lines + replayed.problems
     notes: list[str] = []
     if explain:
@@ -890,43 +886,62 @@ def audit_hand(
             ),
             *replayed.notes,
         ]
-    step(1, notes, wrong_lines + odd_lines + replayed.problems)
+    if explain:
+        steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
     differences += wrong_lines
 
-    def finish(settlement: Settlement | None, source: str) -> HandAudit:
-        verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
-        fields = {
-            "hand_id": hand.hand_id,
-            "verdict": verdict,
-            "hand": hand,
-            "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
-            "folded": folded,
-            "differences": tuple(differences),
-            "irregularities": tuple(irregular),
-            "notes": tuple(remarks),
-            "settlement": settlement,
-            "source": source,
-            "error": None,
-            "illegal": replayed.illegal,
-            "file": file,
-            "line": hand.first_line,
-            "worded": tuple(steps) if explain else None,
-            "rake_policy": rake,
-        }
-        return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
-
-    if any(amount % hand.chip for amount in contributions.values()):
-        return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
+    settlement: Settlement | None = None
+    source = "collected lines"
     layout: PotLayout | None = None
-    try:
-        layout = _pots(contributions, folded, dead_money(hand))
-    except PotEngineError as err:
-        message = f"the chips put in cannot be formed into pots: {err}"
-        differences.append(message)
-        step(2, (), [message])
-    if layout is None:
-        return finish(None, "collected lines")
+    if not any(amount % hand.chip for amount in contributions.values()):  # else named in step 1: no pots
+        try:
+            layout = _pots(contributions, folded, dead_money(hand, posts=dead))
+        except PotEngineError as err:
+            message = f"the chips put in cannot be formed into pots: {err}"
+            differences.append(message)
+            if explain:
+                steps.append(_step(2, (), [message]))
+    if layout is not None:
+        settlement, source = _compare_pots(
+            hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
+        )
+    verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
+    fields = {
+        "hand_id": hand.hand_id,
+        "verdict": verdict,
+        "hand": hand,
+        "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
+        "folded": folded,
+        "differences": tuple(differences),
+        "irregularities": tuple(irregular),
+        "notes": tuple(remarks),
+        "settlement": settlement,
+        "source": source,
+        "error": None,
+        "illegal": replayed.illegal,
+        "file": file,
+        "line": hand.first_line,
+        "worded": tuple(steps) if explain else None,
+        "rake_policy": rake,
+    }
+    return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
 
+
+def _compare_pots(
+    hand: HandHistory,
+    layout: PotLayout,
+    contributions: dict[str, Amount],
+    folded: frozenset[str],
+    rake: Rake | None,
+    explain: bool,
+    differences: list[str],
+    irregular: list[str],
+    remarks: list[str],
+    steps: list[AuditStep],
+) -> tuple[Settlement, str]:
+    """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
+    finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
+    ``steps``); the result is the engine's settlement and how the winners were decided."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
     amounts = [pot.amount for pot in layout.pots]
@@ -963,7 +978,8 @@ def audit_hand(
                 f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
                 f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
             )
-    step(2, notes or ["every bet was matched: nothing goes back"], problems)
+    if explain:
+        steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
     differences += problems
 
     # Step 3: tiers, rake -------------------------------------------------------------------
@@ -1041,7 +1057,8 @@ def audit_hand(
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    step(3, notes, problems)
+    if explain:
+        steps.append(_step(3, notes, problems))
     differences += problems
 
     # Step 4: eligibility ----------------------------------------------------------------------
@@ -1072,7 +1089,8 @@ def audit_hand(
         )
     if explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-    step(4, notes, problems)
+    if explain:
+        steps.append(_step(4, notes, problems))
     differences += problems
 
     # Step 5: the winners of each pot --------------------------------------------------------
@@ -1086,6 +1104,7 @@ def audit_hand(
         pays[c.player] = pays.get(c.player, 0) + c.amount
     clashes = duplicate_cards(hand)
     problems += clashes
+    live = [p for p in contributions if p not in folded]
     tiers, source, described, low_tiers = _ranking(
         hand,
         live,
@@ -1177,7 +1196,8 @@ def audit_hand(
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    step(5, notes, problems)
+    if explain:
+        steps.append(_step(5, notes, problems))
     differences += problems
 
     # Step 6: conservation -----------------------------------------------------------------------
@@ -1211,7 +1231,8 @@ def audit_hand(
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    step(6, notes, problems)
+    if explain:
+        steps.append(_step(6, notes, problems))
     differences += problems
 
     game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
@@ -1225,7 +1246,7 @@ def audit_hand(
     )
     if game != "holdem":
         settlement = rebuilt(settlement, game=game)
-    return finish(settlement, source)
+    return settlement, source
 
 
 def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
