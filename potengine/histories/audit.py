@@ -1262,9 +1262,10 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     in, so :func:`build_pots`' checks would only repeat the reader's."""
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
-    if any(type(c) is not int for c in contributions.values()):
-        with exact_arithmetic("the pots"):
-            return form_pots(contributions, folded, dead)
+    for amount in contributions.values():
+        if type(amount) is not int:  # a Decimal: exact arithmetic
+            with exact_arithmetic("the pots"):
+                return form_pots(contributions, folded, dead)
     return form_pots(contributions, folded, dead)
 
 
