@@ -948,7 +948,7 @@ def _compare_pots(
     total_in_pots = sum(amounts, start=0)
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
-        said[player] = said.get(player, 0) + amount
+        said[player] = said[player] + amount if player in said else amount
     if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
         said = dict(layout.refunds)
         inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
@@ -956,28 +956,29 @@ def _compare_pots(
             f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
             f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
         )
-    for player in dict.fromkeys([*layout.refunds, *said]):
-        ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
-        if ours == theirs:
-            if explain:
-                notes.append(
-                    f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+    if explain or said != layout.refunds:  # when the two agree, only explain has words to write
+        for player in dict.fromkeys([*layout.refunds, *said]):
+            ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
+            if ours == theirs:
+                if explain:
+                    notes.append(
+                        f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                    )
+            elif not theirs:
+                problems.append(
+                    f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
+                    f"but the history returns nothing to {player}"
                 )
-        elif not theirs:
-            problems.append(
-                f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
-                f"but the history returns nothing to {player}"
-            )
-        elif not ours:
-            problems.append(
-                f"uncalled bet: history returns {fmt(theirs)} to {player}, "
-                f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
-            )
-        else:
-            problems.append(
-                f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
-                f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
-            )
+            elif not ours:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, "
+                    f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
+                )
+            else:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
+                    f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
+                )
     if explain:
         steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
     differences += problems
@@ -986,13 +987,15 @@ def _compare_pots(
     problems, notes = [], []
     reported = hand.pots_reported
     withheld: tuple[Amount, ...] = (0,) * len(amounts)
-    if hand.rake > total_in_pots or hand.rake % hand.chip:
+    if not hand.rake:
+        pass  # nothing withheld
+    elif hand.rake > total_in_pots or hand.rake % hand.chip:
         problems.append(
             f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
             if hand.rake > total_in_pots
             else f"rake: {fmt(hand.rake)} is not a whole number of chips"
         )
-    elif hand.rake:
+    else:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
         withheld = proportional
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
@@ -1017,10 +1020,12 @@ def _compare_pots(
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
     pots = tuple(
-        pot
-        if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
-        else rebuilt(pot, rake=cut)
-        for pot, cut in zip(layout.pots, withheld, strict=True)
+        [
+            pot
+            if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
+            else rebuilt(pot, rake=cut)
+            for pot, cut in zip(layout.pots, withheld, strict=True)
+        ]
     )
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
@@ -1050,8 +1055,8 @@ def _compare_pots(
                 f"summary: main pot and side pots plus rake make {fmt(listed)}, "
                 f"but the total pot says {fmt(hand.total_pot)}: {_gap(listed, hand.total_pot)}"
             )
-    returned = sum(layout.refunds.values(), start=0)
     if hand.total_pot != total_in_pots:
+        returned = sum(layout.refunds.values(), start=0)
         problems.append(
             f"total pot: history says {fmt(hand.total_pot)}, the chips put in "
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
@@ -1101,7 +1106,7 @@ def _compare_pots(
     beyond: dict[int, dict[str, Amount]] = {}
     for c in hand.collections:
         pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
-        pays[c.player] = pays.get(c.player, 0) + c.amount
+        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
     clashes = duplicate_cards(hand)
     problems += clashes
     live = [p for p in contributions if p not in folded]
@@ -1109,19 +1114,20 @@ def _compare_pots(
         hand,
         live,
         pots,
-        [*paid, *(beyond[i] for i in sorted(beyond))],
+        [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
         notes if explain else None,
         cards_ok=not clashes,
     )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
-    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs}
+    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
     unpaid: dict[str, Amount] = {}
     awarded = []
+    hi_lo = hand.hi_lo
     for i, pot in enumerate(pots):
         site_pays = {p: a for p, a in paid[i].items() if a}
         won: Pot
-        if hand.hi_lo and low_tiers is not None:
+        if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
             if explain and halves.low_winners:
@@ -1137,7 +1143,7 @@ def _compare_pots(
                     f"to {', '.join(halves.high_winners)}, "
                     f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
                 )
-        elif hand.hi_lo:
+        elif hi_lo:
             no_low = "No low hand qualified" in hand.lines
             won = _hilo_from_lines(
                 pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
@@ -1147,7 +1153,7 @@ def _compare_pots(
         awarded.append(won)
         we_pay = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
-        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays}
+        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays} if cashed else {}
         if kept and site_pays == {p: a for p, a in we_pay.items() if p not in kept}:
             for p, a in kept.items():
                 unpaid[p] = unpaid.get(p, 0) + a
@@ -1202,7 +1208,10 @@ def _compare_pots(
 
     # Step 6: conservation -----------------------------------------------------------------------
     problems, notes = [], []
-    paid_out = sum((c.amount for c in hand.collections), start=0)
+    collected: dict[str, Amount] = {}
+    for c in hand.collections:
+        collected[c.player] = collected[c.player] + c.amount if c.player in collected else c.amount
+    paid_out = sum(collected.values(), start=0)
     given_back = sum(said.values(), start=0)
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
@@ -1219,10 +1228,7 @@ def _compare_pots(
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
             + f"= put in {fmt(put_in)}"
         )
-    collected: dict[str, Amount] = {}
-    for c in hand.collections:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-    if hand.summary_won:
+    if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
         for player in dict.fromkeys([*collected, *hand.summary_won]):
             lines_say = collected.get(player, 0) + unpaid.get(player, 0)
             summary_says = hand.summary_won.get(player, 0)
@@ -1235,14 +1241,14 @@ def _compare_pots(
         steps.append(_step(6, notes, problems))
     differences += problems
 
-    game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
+    game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
     settlement = settlement_of(  # totals and the engine's one conservation check
         layout,
         tuple(awarded),
         ranking=tiers,
         button=button,
         chip=hand.chip,
-        low_ranking=low_tiers if hand.hi_lo else None,  # None: the lines, not the cards, said
+        low_ranking=low_tiers if hi_lo else None,  # None: the lines, not the cards, said
     )
     if game != "holdem":
         settlement = rebuilt(settlement, game=game)
@@ -1320,10 +1326,12 @@ def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
 
 
 def _button(hand: HandHistory, seats: Sequence[str]) -> str:
-    """The button, or the nearest player before it who is in the pots (same odd-chip order)."""
-    numbers = {s.player: s.number for s in hand.seats}
-    before = [p for p in seats if numbers[p] <= hand.button_seat]
-    return (before or list(seats))[-1]
+    """The button, or the nearest player before it who is in the pots (same odd-chip order);
+    ``seats`` are the players in the pots, in seat order."""
+    for seat in reversed(hand.seats):  # from the last seat back: the first one found is the nearest
+        if seat.number <= hand.button_seat and seat.player in seats:
+            return seat.player
+    return seats[-1]  # nobody before the button: the last seat, going round
 
 
 # ----------------------------------------------------------------------------------------------
