@@ -260,15 +260,17 @@ def dead_money(hand: HandHistory, *, posts: Mapping[int, Amount] | None = None) 
     {}
     """
     dead: dict[str, Amount] = {}
-    big = [a.player for a in hand.posts if a.kind == "big blind"]
     antes = [a for a in hand.posts if a.kind == "ante"]
-    if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
-        dead[antes[0].player] = antes[0].amount
+    if len(antes) == 1 and len(hand.players) > 2:
+        big = [a.player for a in hand.posts if a.kind == "big blind"]
+        if big and antes[0].player == big[0]:
+            dead[antes[0].player] = antes[0].amount
     if posts is None:
         posts = dead_posts(hand)
-    for a in hand.posts:
-        if a.line in posts:
-            dead[a.player] = dead.get(a.player, 0) + posts[a.line]
+    if posts:
+        for a in hand.posts:
+            if a.line in posts:
+                dead[a.player] = dead.get(a.player, 0) + posts[a.line]
     return dead
 
 
@@ -296,7 +298,8 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
     """
     players = hand.players
     stacks = hand.stacks
-    spent: dict[str, Amount] = dict.fromkeys(players, 0)
+    zero = type(hand.chip)(0)  # 0 as an int or a Decimal, like the amounts: like compares faster with like
+    spent: dict[str, Amount] = dict.fromkeys(players, zero)
     folded: set[str] = set()
     wrong: list[str] = []
     irregular: list[str] = []
@@ -310,7 +313,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
     for action in hand.actions:
         p = action.player
         if action.street != street:
-            street, bets, current = action.street, dict.fromkeys(players, 0), 0
+            street, bets, current = action.street, dict.fromkeys(players, zero), 0
             # before the flop a call is to the full big blind, even when the big blind posted less
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
@@ -893,7 +896,7 @@ def audit_hand(
     settlement: Settlement | None = None
     source = "collected lines"
     layout: PotLayout | None = None
-    if not any(amount % hand.chip for amount in contributions.values()):  # else named in step 1: no pots
+    if _whole_chips(contributions.values(), hand.chip):  # else named in step 1: no pots to form
         try:
             layout = _pots(contributions, folded, dead_money(hand, posts=dead))
         except PotEngineError as err:
@@ -1260,6 +1263,14 @@ def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> st
     order = " > ".join(" = ".join(t) for t in tiers)
     hands = "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t)
     return f"cards: {order} ({hands})"
+
+
+def _whole_chips(amounts: Iterable[Amount], chip: Amount) -> bool:
+    """Whether every amount is a whole number of chips of size ``chip``."""
+    for amount in amounts:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+        if amount % chip:
+            return False
+    return True
 
 
 def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[str, Amount]) -> PotLayout:
