@@ -247,26 +247,30 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     return dead
 
 
-def dead_money(hand: HandHistory) -> dict[str, Amount]:
+def dead_money(hand: HandHistory, *, posts: Mapping[int, Amount] | None = None) -> dict[str, Amount]:
     """Chips posted dead, by player: they go into the main pot but match no bet.
 
-    The dead small blinds of :func:`dead_posts`, and a big-blind ante (an ante posted by the big
-    blind alone, for the whole table). Antes that every player posts are counted like any other
-    chip: each player's ante is matched by the others'.
+    The dead small blinds of :func:`dead_posts` (``posts``, if the caller has them already), and
+    a big-blind ante (an ante posted by the big blind alone, for the whole table). Antes that
+    every player posts are counted like any other chip: each player's ante is matched by the
+    others'.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_money(read_file(DATA / "pokerstars/tournament_antes.txt")[0])
     {}
     """
     dead: dict[str, Amount] = {}
-    big = [a.player for a in hand.posts if a.kind == "big blind"]
     antes = [a for a in hand.posts if a.kind == "ante"]
-    if len(antes) == 1 and big and antes[0].player == big[0] and len(hand.players) > 2:
-        dead[antes[0].player] = antes[0].amount
-    posts = dead_posts(hand)
-    for a in hand.posts:
-        if a.line in posts:
-            dead[a.player] = dead.get(a.player, 0) + posts[a.line]
+    if len(antes) == 1 and len(hand.players) > 2:
+        big = [a.player for a in hand.posts if a.kind == "big blind"]
+        if big and antes[0].player == big[0]:
+            dead[antes[0].player] = antes[0].amount
+    if posts is None:
+        posts = dead_posts(hand)
+    if posts:
+        for a in hand.posts:
+            if a.line in posts:
+                dead[a.player] = dead.get(a.player, 0) + posts[a.line]
     return dead
 
 
@@ -275,7 +279,7 @@ def _raise_to(action: Action) -> Amount:
     return action.to
 
 
-def contributions_from_lines(hand: HandHistory) -> LineTotals:
+def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | None = None) -> LineTotals:
     """Each player's total put in, the folded players, and the lines that do not add up.
 
     A street's bets are street totals: "raises 20 to 40" brings that player's bet on the street
@@ -283,7 +287,8 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     who put in nothing are left out. The amounts are measured as PokerStars measures them: a
     raise from the largest bet actually made (a short big blind lowers it), a call to the full big
     blind (even when the big blind posted less), and a call never more than what the live
-    opponents can still contest.
+    opponents can still contest. ``dead`` is the hand's :func:`dead_posts`, if the caller has
+    them already.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file(DATA / "pokerstars/side_pots.txt")[0]
@@ -293,11 +298,13 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     """
     players = hand.players
     stacks = hand.stacks
-    spent: dict[str, Amount] = {p: 0 for p in players}
+    zero = type(hand.chip)(0)  # 0 as an int or a Decimal, like the amounts: like compares faster with like
+    spent: dict[str, Amount] = dict.fromkeys(players, zero)
     folded: set[str] = set()
     wrong: list[str] = []
     irregular: list[str] = []
-    dead = dead_posts(hand)
+    if dead is None:
+        dead = dead_posts(hand)
     w = _where  # a finding's place, built only for a finding
     street = None
     bets: dict[str, Amount] = {}
@@ -306,35 +313,20 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
     for action in hand.actions:
         p = action.player
         if action.street != street:
-            street, bets, current = action.street, {q: 0 for q in players}, 0
+            street, bets, current = action.street, dict.fromkeys(players, zero), 0
             # before the flop a call is to the full big blind, even when the big blind posted less
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
             irregular.append(f"{w(action)}: {p} acts after folding")
-        if kind == "ante":
-            spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds"):
-            stake = _stake(hand, kind)
-            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
-                wrong.append(
-                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
-                    f"but the stakes make the {kind} {fmt(stake)}"
-                )
-            spent[p] += action.amount
-            bets[p] += action.amount - dead.get(action.line, 0)
-            current = max(current, bets[p])
-            target = max(target, current)
-        elif kind == "fold":
+        # The kinds of line in the order of their frequency: folds first, posts and antes last.
+        if kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(
                     f"{w(action)}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
                     "is all-in on a blind as folding, out of turn; his chips stay in the pot"
                 )
             folded.add(p)
-        elif kind == "check":
-            if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "call":
             owed = target - bets[p]
             if action.amount != owed and not (action.amount < owed and action.all_in):
@@ -350,13 +342,9 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                     wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
-        elif kind == "bet":
-            if current > 0 and street != PREFLOP:
-                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
-            spent[p] += action.amount
-            bets[p] += action.amount
-            current = max(current, bets[p])
-            target = max(target, current)
+        elif kind == "check":
+            if bets[p] < target and spent[p] < stacks[p]:
+                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "raise":
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
@@ -366,8 +354,34 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
                 )
             spent[p] += to - bets[p]
             bets[p] = to
-            current = max(current, to)
-            target = max(target, current)
+            if to > current:
+                current = to
+            if current > target:
+                target = current
+        elif kind == "bet":
+            if current > 0 and street != PREFLOP:
+                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
+            spent[p] += action.amount
+            bets[p] += action.amount
+            if bets[p] > current:
+                current = bets[p]
+            if current > target:
+                target = current
+        elif kind == "ante":
+            spent[p] += action.amount
+        elif kind in ("small blind", "big blind", "blinds"):
+            stake = _stake(hand, kind)
+            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
+                wrong.append(
+                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
+                    f"but the stakes make the {kind} {fmt(stake)}"
+                )
+            spent[p] += action.amount
+            bets[p] += action.amount - dead[action.line] if action.line in dead else action.amount
+            if bets[p] > current:
+                current = bets[p]
+            if current > target:
+                target = current
         if action.all_in and spent[p] != stacks[p]:
             wrong.append(
                 f"{w(action)}: {p} is all-in after putting in {fmt(spent[p])}, "
@@ -379,10 +393,10 @@ def contributions_from_lines(hand: HandHistory) -> LineTotals:
             )
     chip = hand.chip
     for p, amount in spent.items():
-        if amount % chip:
+        if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
-    contributions = {p: spent[p] for p in players if spent[p] > 0}
-    return LineTotals(contributions, frozenset(p for p in folded if p in contributions), wrong, irregular)
+    contributions = {p: amount for p, amount in spent.items() if amount > 0}
+    return LineTotals(contributions, frozenset([p for p in folded if p in contributions]), wrong, irregular)
 
 
 def _where(action: Action) -> str:
@@ -445,7 +459,13 @@ class Replay(NamedTuple):
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
 
 
-def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fast: bool = True) -> Replay:
+def replay_actions(
+    hand: HandHistory,
+    contributions: Mapping[str, Amount],
+    *,
+    fast: bool = True,
+    dead: Mapping[int, Amount] | None = None,
+) -> Replay:
     """Play the history's actions through the hand model of :mod:`potengine.play.hand`.
 
     Unlike :func:`potengine.histories.phh.replay` (which returns the played hand), this returns
@@ -459,6 +479,7 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     action is in turn and of a legal size by the rules of the hand model is passed without
     stepping the immutable model through it; anything else, and every doubt, goes to the model,
     which names the rule. (A test keeps the two in agreement on every hand of the corpus.)
+    ``dead`` is the hand's :func:`dead_posts`, if the caller has them already.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> hand = read_file(DATA / "pokerstars/uncalled.txt")[1]
@@ -471,12 +492,21 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     posts = hand.posts
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
-    if dead_posts(hand) or len(dealt) < 2 or hand.button not in dealt:
+    if dead is None:
+        dead = dead_posts(hand)
+    if dead or len(dealt) < 2 or hand.button not in dealt:
         return Replay(False, [skip.format("dead blinds or a dead button")], [], None)
-    ante_posts = [a for a in posts if a.kind == "ante"]
-    antes = {a.amount for a in ante_posts if not a.all_in}
-    small = [a for a in posts if a.kind == "small blind"]
-    big = [a for a in posts if a.kind == "big blind"]
+    ante_posts: list[Action] = []
+    small: list[Action] = []
+    big: list[Action] = []
+    for a in posts:
+        if a.kind == "small blind":
+            small.append(a)
+        elif a.kind == "big blind":
+            big.append(a)
+        elif a.kind == "ante":
+            ante_posts.append(a)
+    antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
@@ -494,11 +524,13 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
     if structure is None:
         return Replay(False, [skip.format("the header names no betting structure")], [], None)
     plain = isinstance(structure, NoLimit) and not big_blind_ante
-    if fast and plain and (small[0].amount, big[0].amount) == (sb, bb):
+    if fast and plain and small[0].amount == sb and big[0].amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
-        seats = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
-        if (dealt[seats[0]], dealt[seats[1]]) == (small[0].player, big[0].player) and _plainly_legal(
-            hand, dealt, seats[0], seats[1], sb, bb, ante_posts
+        sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        if (
+            dealt[sb_seat] == small[0].player
+            and dealt[bb_seat] == big[0].player
+            and _plainly_legal(hand, dealt, b, sb_seat, bb_seat, sb, bb, ante_posts)
         ):
             return Replay(True, [REPLAYED], [], None)
     try:
@@ -561,7 +593,14 @@ def replay_actions(hand: HandHistory, contributions: Mapping[str, Amount], *, fa
 
 
 def _plainly_legal(
-    hand: HandHistory, dealt: list[str], sb_seat: int, bb_seat: int, sb: Amount, bb: Amount, ante_posts: list
+    hand: HandHistory,
+    dealt: list[str],
+    button: int,
+    sb_seat: int,
+    bb_seat: int,
+    sb: Amount,
+    bb: Amount,
+    ante_posts: list[Action],
 ) -> bool:
     """True only for a plain no-limit hand (the caller checks the structure) whose every action
     is in turn and of a legal size.
@@ -575,16 +614,18 @@ def _plainly_legal(
     the model then decides, and names the rule.
     """
     posts = hand.posts
-    if any(a.all_in for a in posts):
-        return False
+    for post in posts:
+        if post.all_in:
+            return False
     ante = ante_posts[0].amount if ante_posts else 0
-    stacks = {p: hand.stacks[p] - ante for p in dealt}
+    # What each player can still put in: his stack less the ante, then less each street's bets.
+    stacks: Mapping[str, Amount] = {p: hand.stacks[p] - ante for p in dealt} if ante else hand.stacks
     n = len(dealt)
-    button = dealt.index(hand.button)
-    live = set(dealt)
+    left = (*range(1, n), 0)  # the seat to the left of each seat
+    live = n  # the players who have not folded
     out: set[str] = set()  # all-in players: they act no more
     acting = set(dealt)  # the live players who are not all-in: they alone still act
-    bets: dict[str, Amount] = {p: 0 for p in dealt}
+    bets: dict[str, Amount] = dict.fromkeys(dealt, 0)
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
@@ -594,22 +635,22 @@ def _plainly_legal(
             if owe - out or len(acting) < 2:
                 return False
             street, current, step = action.street, 0, bb
-            stacks = {p: stacks[p] - bets[p] for p in dealt}
-            bets = {p: 0 for p in dealt}
+            stacks = {p: stacks[p] - bets[p] for p in acting}
+            bets = dict.fromkeys(acting, 0)
             owe = set(acting)
-            seat = sb_seat if n == 2 else button  # heads-up: the big blind first
+            seat = button  # left of the button first (heads-up, the button is the small blind)
         if not acting:
             return False
-        seat = seat + 1 if seat + 1 < n else 0
+        seat = left[seat]
         while dealt[seat] not in acting:  # the next player clockwise still in the hand and not all-in
-            seat = seat + 1 if seat + 1 < n else 0
+            seat = left[seat]
         p = action.player
-        if dealt[seat] != p or (p not in owe and bets[p] == current) or len(live) < 2:
+        if dealt[seat] != p or (p not in owe and bets[p] == current) or live < 2:
             return False
         owe.discard(p)
         kind = action.kind
         if kind == "fold":
-            live.discard(p)
+            live -= 1
             acting.discard(p)
         elif kind == "check":
             if bets[p] != current:
@@ -634,7 +675,7 @@ def _plainly_legal(
             acting.discard(p)
         elif bets[p] >= stacks[p]:
             return False  # all-in without the mark: the model decides
-    if len(live) == 1:
+    if live == 1:
         return True
     if any(bets[q] < current for q in acting) or (owe - out and len(acting) > 1):
         return False
@@ -831,15 +872,11 @@ def audit_hand(
     differences: list[str] = []
     irregular: list[str] = []
     remarks: list[str] = list(hand.remarks)
-    steps: list[AuditStep] = []
+    steps: list[AuditStep] = []  # written with explain only
 
-    def step(number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
-        if explain:
-            steps.append(_step(number, notes, problems))
-
-    contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand)
-    live = [p for p in contributions if p not in folded]
-    replayed = replay_actions(hand, contributions)
+    dead = dead_posts(hand)
+    contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand, dead=dead)
+    replayed = replay_actions(hand, contributions, dead=dead)
     irregular += odd_lines + replayed.problems
     notes: list[str] = []
     if explain:
@@ -852,50 +889,69 @@ def audit_hand(
             ),
             *replayed.notes,
         ]
-    step(1, notes, wrong_lines + odd_lines + replayed.problems)
+    if explain:
+        steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
     differences += wrong_lines
 
-    def finish(settlement: Settlement | None, source: str) -> HandAudit:
-        verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
-        fields = {
-            "hand_id": hand.hand_id,
-            "verdict": verdict,
-            "hand": hand,
-            "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
-            "folded": folded,
-            "differences": tuple(differences),
-            "irregularities": tuple(irregular),
-            "notes": tuple(remarks),
-            "settlement": settlement,
-            "source": source,
-            "error": None,
-            "illegal": replayed.illegal,
-            "file": file,
-            "line": hand.first_line,
-            "worded": tuple(steps) if explain else None,
-            "rake_policy": rake,
-        }
-        return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
-
-    if any(amount % hand.chip for amount in contributions.values()):
-        return finish(None, "collected lines")  # not whole chips: named in step 1, no pots to form
+    settlement: Settlement | None = None
+    source = "collected lines"
     layout: PotLayout | None = None
-    try:
-        layout = _pots(contributions, folded, dead_money(hand))
-    except PotEngineError as err:
-        message = f"the chips put in cannot be formed into pots: {err}"
-        differences.append(message)
-        step(2, (), [message])
-    if layout is None:
-        return finish(None, "collected lines")
+    if _whole_chips(contributions.values(), hand.chip):  # else named in step 1: no pots to form
+        try:
+            layout = _pots(contributions, folded, dead_money(hand, posts=dead))
+        except PotEngineError as err:
+            message = f"the chips put in cannot be formed into pots: {err}"
+            differences.append(message)
+            if explain:
+                steps.append(_step(2, (), [message]))
+    if layout is not None:
+        settlement, source = _compare_pots(
+            hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
+        )
+    verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
+    fields = {
+        "hand_id": hand.hand_id,
+        "verdict": verdict,
+        "hand": hand,
+        "contributions": MappingProxyType(contributions),  # the audit's own dict: frozen, not copied
+        "folded": folded,
+        "differences": tuple(differences),
+        "irregularities": tuple(irregular),
+        "notes": tuple(remarks),
+        "settlement": settlement,
+        "source": source,
+        "error": None,
+        "illegal": replayed.illegal,
+        "file": file,
+        "line": hand.first_line,
+        "worded": tuple(steps) if explain else None,
+        "rake_policy": rake,
+    }
+    return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
 
+
+def _compare_pots(
+    hand: HandHistory,
+    layout: PotLayout,
+    contributions: dict[str, Amount],
+    folded: frozenset[str],
+    rake: Rake | None,
+    explain: bool,
+    differences: list[str],
+    irregular: list[str],
+    remarks: list[str],
+    steps: list[AuditStep],
+) -> tuple[Settlement, str]:
+    """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
+    finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
+    ``steps``); the result is the engine's settlement and how the winners were decided."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
     amounts = [pot.amount for pot in layout.pots]
     total_in_pots = sum(amounts, start=0)
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
-        said[player] = said.get(player, 0) + amount
+        said[player] = said[player] + amount if player in said else amount
     if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
         said = dict(layout.refunds)
         inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
@@ -903,42 +959,46 @@ def audit_hand(
             f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
             f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
         )
-    for player in dict.fromkeys([*layout.refunds, *said]):
-        ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
-        if ours == theirs:
-            if explain:
-                notes.append(
-                    f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+    if explain or said != layout.refunds:  # when the two agree, only explain has words to write
+        for player in dict.fromkeys([*layout.refunds, *said]):
+            ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
+            if ours == theirs:
+                if explain:
+                    notes.append(
+                        f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                    )
+            elif not theirs:
+                problems.append(
+                    f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
+                    f"but the history returns nothing to {player}"
                 )
-        elif not theirs:
-            problems.append(
-                f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
-                f"but the history returns nothing to {player}"
-            )
-        elif not ours:
-            problems.append(
-                f"uncalled bet: history returns {fmt(theirs)} to {player}, "
-                f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
-            )
-        else:
-            problems.append(
-                f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
-                f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
-            )
-    step(2, notes or ["every bet was matched: nothing goes back"], problems)
+            elif not ours:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, "
+                    f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
+                )
+            else:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
+                    f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
+                )
+    if explain:
+        steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
     differences += problems
 
     # Step 3: tiers, rake -------------------------------------------------------------------
     problems, notes = [], []
     reported = hand.pots_reported
     withheld: tuple[Amount, ...] = (0,) * len(amounts)
-    if hand.rake > total_in_pots or hand.rake % hand.chip:
+    if not hand.rake:
+        pass  # nothing withheld
+    elif hand.rake > total_in_pots or hand.rake % hand.chip:
         problems.append(
             f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
             if hand.rake > total_in_pots
             else f"rake: {fmt(hand.rake)} is not a whole number of chips"
         )
-    elif hand.rake:
+    else:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
         withheld = proportional
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
@@ -963,10 +1023,12 @@ def audit_hand(
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
     pots = tuple(
-        pot
-        if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
-        else rebuilt(pot, rake=cut)
-        for pot, cut in zip(layout.pots, withheld, strict=True)
+        [
+            pot
+            if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
+            else rebuilt(pot, rake=cut)
+            for pot, cut in zip(layout.pots, withheld, strict=True)
+        ]
     )
     count = max(len(pots), len(reported))
     if len(reported) != len(pots):
@@ -996,14 +1058,15 @@ def audit_hand(
                 f"summary: main pot and side pots plus rake make {fmt(listed)}, "
                 f"but the total pot says {fmt(hand.total_pot)}: {_gap(listed, hand.total_pot)}"
             )
-    returned = sum(layout.refunds.values(), start=0)
     if hand.total_pot != total_in_pots:
+        returned = sum(layout.refunds.values(), start=0)
         problems.append(
             f"total pot: history says {fmt(hand.total_pot)}, the chips put in "
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    step(3, notes, problems)
+    if explain:
+        steps.append(_step(3, notes, problems))
     differences += problems
 
     # Step 4: eligibility ----------------------------------------------------------------------
@@ -1034,7 +1097,8 @@ def audit_hand(
         )
     if explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-    step(4, notes, problems)
+    if explain:
+        steps.append(_step(4, notes, problems))
     differences += problems
 
     # Step 5: the winners of each pot --------------------------------------------------------
@@ -1045,26 +1109,28 @@ def audit_hand(
     beyond: dict[int, dict[str, Amount]] = {}
     for c in hand.collections:
         pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
-        pays[c.player] = pays.get(c.player, 0) + c.amount
+        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
     clashes = duplicate_cards(hand)
     problems += clashes
+    live = [p for p in contributions if p not in folded]
     tiers, source, described, low_tiers = _ranking(
         hand,
         live,
         pots,
-        [*paid, *(beyond[i] for i in sorted(beyond))],
+        [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
         notes if explain else None,
         cards_ok=not clashes,
     )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
-    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs}
+    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
     unpaid: dict[str, Amount] = {}
     awarded = []
+    hi_lo = hand.hi_lo
     for i, pot in enumerate(pots):
         site_pays = {p: a for p, a in paid[i].items() if a}
         won: Pot
-        if hand.hi_lo and low_tiers is not None:
+        if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
             if explain and halves.low_winners:
@@ -1080,7 +1146,7 @@ def audit_hand(
                     f"to {', '.join(halves.high_winners)}, "
                     f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
                 )
-        elif hand.hi_lo:
+        elif hi_lo:
             no_low = "No low hand qualified" in hand.lines
             won = _hilo_from_lines(
                 pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
@@ -1090,7 +1156,7 @@ def audit_hand(
         awarded.append(won)
         we_pay = {p: a for p, a in won.shares.items() if a}
         name = pot_label(i, count)
-        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays}
+        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays} if cashed else {}
         if kept and site_pays == {p: a for p, a in we_pay.items() if p not in kept}:
             for p, a in kept.items():
                 unpaid[p] = unpaid.get(p, 0) + a
@@ -1139,12 +1205,16 @@ def audit_hand(
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    step(5, notes, problems)
+    if explain:
+        steps.append(_step(5, notes, problems))
     differences += problems
 
     # Step 6: conservation -----------------------------------------------------------------------
     problems, notes = [], []
-    paid_out = sum((c.amount for c in hand.collections), start=0)
+    collected: dict[str, Amount] = {}
+    for c in hand.collections:
+        collected[c.player] = collected[c.player] + c.amount if c.player in collected else c.amount
+    paid_out = sum(collected.values(), start=0)
     given_back = sum(said.values(), start=0)
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
@@ -1161,10 +1231,7 @@ def audit_hand(
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
             + f"= put in {fmt(put_in)}"
         )
-    collected: dict[str, Amount] = {}
-    for c in hand.collections:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-    if hand.summary_won:
+    if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
         for player in dict.fromkeys([*collected, *hand.summary_won]):
             lines_say = collected.get(player, 0) + unpaid.get(player, 0)
             summary_says = hand.summary_won.get(player, 0)
@@ -1173,21 +1240,22 @@ def audit_hand(
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    step(6, notes, problems)
+    if explain:
+        steps.append(_step(6, notes, problems))
     differences += problems
 
-    game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
+    game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
     settlement = settlement_of(  # totals and the engine's one conservation check
         layout,
         tuple(awarded),
         ranking=tiers,
         button=button,
         chip=hand.chip,
-        low_ranking=low_tiers if hand.hi_lo else None,  # None: the lines, not the cards, said
+        low_ranking=low_tiers if hi_lo else None,  # None: the lines, not the cards, said
     )
     if game != "holdem":
         settlement = rebuilt(settlement, game=game)
-    return finish(settlement, source)
+    return settlement, source
 
 
 def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
@@ -1197,15 +1265,24 @@ def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> st
     return f"cards: {order} ({hands})"
 
 
+def _whole_chips(amounts: Iterable[Amount], chip: Amount) -> bool:
+    """Whether every amount is a whole number of chips of size ``chip``."""
+    for amount in amounts:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+        if amount % chip:
+            return False
+    return True
+
+
 def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[str, Amount]) -> PotLayout:
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
-    if any(type(c) is not int for c in contributions.values()):
-        with exact_arithmetic("the pots"):
-            return form_pots(contributions, folded, dead)
+    for amount in contributions.values():
+        if type(amount) is not int:  # a Decimal: exact arithmetic
+            with exact_arithmetic("the pots"):
+                return form_pots(contributions, folded, dead)
     return form_pots(contributions, folded, dead)
 
 
@@ -1260,10 +1337,12 @@ def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
 
 
 def _button(hand: HandHistory, seats: Sequence[str]) -> str:
-    """The button, or the nearest player before it who is in the pots (same odd-chip order)."""
-    numbers = {s.player: s.number for s in hand.seats}
-    before = [p for p in seats if numbers[p] <= hand.button_seat]
-    return (before or list(seats))[-1]
+    """The button, or the nearest player before it who is in the pots (same odd-chip order);
+    ``seats`` are the players in the pots, in seat order."""
+    for seat in reversed(hand.seats):  # from the last seat back: the first one found is the nearest
+        if seat.number <= hand.button_seat and seat.player in seats:
+            return seat.player
+    return seats[-1]  # nobody before the button: the last seat, going round
 
 
 # ----------------------------------------------------------------------------------------------

@@ -374,16 +374,19 @@ def cut_tiers(
     tiers: list[Tier] = []
     low: Amount = 0
     for high in levels:
-        # Everybody's chips between low and high, and the live seats that reached high.
+        # Everybody's chips between low and high: the full width from each seat that reached high
+        # (the live ones among them are eligible), the part of it from each seat that did not.
         amount: Amount = 0
+        reached = 0
         eligible = []
         for name, c, alive in zip(names, in_play, live, strict=False):
             if c >= high:
-                amount += high - low
+                reached += 1
                 if alive:
                     eligible.append(name)
             elif c > low:
                 amount += c - low
+        amount += (high - low) * reached
         tiers.append(_tier(Tier, (low, high, amount, tuple(eligible))))  # Tier(...) without its __new__
         low = high
     return top, refund, tiers
