@@ -786,6 +786,7 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     hand: HandLines | None = None
     count = 0  # the lines of the hand so far, kept or not
     limit = MAX_LINE_CHARS + 1
+    most = MAX_HAND_LINES + 1
     for at, line, note in _numbered(lines):
         if len(line) > limit:
             line = line[:limit]
@@ -801,7 +802,7 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
             hand = HandLines()
             count = 0
         count += 1
-        if count <= MAX_HAND_LINES + 1:
+        if count <= most:
             hand.append((at, line))
         if note:
             hand.bad = (*hand.bad, (at, note))
