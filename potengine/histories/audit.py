@@ -1072,7 +1072,6 @@ def _compare_pots(
     # Step 4: eligibility ----------------------------------------------------------------------
     problems, notes = [], []
     for c in hand.collections:
-        name = pot_label(c.pot, count) if c.label != "pot" else "pot"
         if c.pot >= len(pots):
             problems.append(
                 f"{c.label}: history pays {c.player} {fmt(c.amount)} from a pot the chips put in "
@@ -1082,6 +1081,7 @@ def _compare_pots(
         pot = pots[c.pot]
         if c.player in pot.eligible:
             continue
+        name = pot_label(c.pot, count) if c.label != "pot" else "pot"
         if c.player in folded:
             why = f"{c.player} folded"
         elif c.player not in contributions:
@@ -1097,7 +1097,6 @@ def _compare_pots(
         )
     if explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-    if explain:
         steps.append(_step(4, notes, problems))
     differences += problems
 

@@ -369,8 +369,12 @@ def cut_tiers(
             refund = highest - second
             in_play[top] = second
     names = range(len(in_play)) if seats is None else seats
-    # A tier ends at every distinct positive amount of a live seat.
-    levels = sorted(set(compress(in_play, live)) - {0})
+    # A tier ends at every distinct positive amount of a live seat: sorted, equal ones then side
+    # by side, the first of each kept (not a set: hashing a Decimal costs more than sorting).
+    levels: list[Amount] = []
+    for c in sorted(compress(in_play, live)):
+        if c and (not levels or c != levels[-1]):
+            levels.append(c)
     tiers: list[Tier] = []
     low: Amount = 0
     for high in levels:
