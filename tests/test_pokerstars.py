@@ -4,7 +4,7 @@ from decimal import Decimal
 from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from sample_histories import CORRECT, DATA, WRONG
 
@@ -319,4 +319,67 @@ def test_a_file_read_in_blocks_gives_the_lines_read_one_by_one(tmp_path_factory,
             got: list[str | bytes] | str = list(pokerstars.open_lines(path))
         except HandHistoryError as err:
             got = str(err)
+    assert got == expected
+
+
+def _hands_line_by_line(lines):
+    """The oracle for iter_hand_lines: each line numbered, cleaned and placed in its hand in turn."""
+    hands, hand, count = [], None, 0
+    for at, line, note in pokerstars._numbered(lines):
+        line = line[: pokerstars.MAX_LINE_CHARS + 1].replace("\ufeff", "").rstrip()
+        if not line or (line[0] == "*" and pokerstars._SEPARATOR.match(line)):
+            continue
+        if hand is None or (line.startswith("PokerStars") and pokerstars._HEADER.match(line)):
+            hand, count = [[], 0, []], 0
+            hands.append(hand)
+        count += 1
+        hand[1] = count
+        if count <= pokerstars.MAX_HAND_LINES + 1:
+            hand[0].append((at, line))
+        if note:
+            hand[2].append((at, note))
+    return [(kept, total, tuple(bad)) for kept, total, bad in hands]
+
+
+_PLAIN_LINES = st.sampled_from(
+    [
+        *("PokerStars Hand #1: Hold'em No Limit (1/2)", "PokerStars Game #22: x", "PokerStars is not a hand"),
+        *("Seat 1: Ann (50 in chips)", "Ann: folds", "*** FLOP *** [2c 3d 4h]", 'Ann said, "* #1"'),
+        *(
+            "",
+            "   ",
+            "\n",
+            "Ann: checks\n",
+            "*********** # 7 **************",
+            "***#3***",
+        ),  # blanks, separators
+    ]
+)
+_OTHER_LINES = st.sampled_from(
+    [
+        *("\ufeffPokerStars Hand #3: y", "Ann\ufeff: calls 2", "x" * 1003),  # byte-order marks, long
+        *("a\rb", "c\r\n", "Ann: folds\r", "a\r \r", "x\r\ny", "\r"),  # carriage returns
+        *(
+            b"Seat 2: J\xc3\xa9r\xc3\xb4me (5 in chips)",
+            b"Seat 2: J\xe9r\xf4me (5 in chips)",
+            b"PokerStars Hand #4: z",
+        ),
+    ]
+)
+_LINES = st.one_of(_PLAIN_LINES, _PLAIN_LINES, _PLAIN_LINES, _OTHER_LINES)  # mostly plain text
+
+
+@example(
+    lines=["PokerStars Hand #1: x", "*** # 2 ***", "Ann: folds", "", "Bo: folds", "***"], batch=9, most=6
+)
+@given(lines=st.lists(_LINES, max_size=40), batch=st.integers(1, 9), most=st.integers(1, 6))
+def test_hands_cut_in_batches_are_the_hands_cut_line_by_line(lines, batch, most):
+    """Whatever the batches (a hand across two, a batch of bytes or carriage returns between plain
+    ones), the hands, their line numbers, totals and notes are those of a line-by-line cut."""
+    with (
+        mock.patch.object(pokerstars, "_BATCH", batch),
+        mock.patch.object(pokerstars, "MAX_HAND_LINES", most),
+    ):
+        expected = _hands_line_by_line(lines)
+        got = [(list(hand), hand.total, hand.bad) for hand in pokerstars.iter_hand_lines(lines)]
     assert got == expected

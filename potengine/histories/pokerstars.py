@@ -37,11 +37,11 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, islice
+from operator import attrgetter, methodcaller
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -783,32 +783,128 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
     >>> [h.bad for h in iter_hand_lines([b"PokerStars Hand #3: x", b"Seat 1: J\\xe9r\\xf4me (5 in chips)"])]
     [((2, 'byte 0xe9 at column 10 is not UTF-8: the line is read as Windows-1252'),)]
     """
-    hand: HandLines | None = None
-    count = 0  # the lines of the hand so far, kept or not
-    limit = MAX_LINE_CHARS + 1
+    stream = iter(lines)
+    hand: HandLines | None = None  # the hand being cut: it may go on in the next batch
+    number = 0  # the lines numbered so far
     most = MAX_HAND_LINES + 1
-    for at, line, note in _numbered(lines):
-        if len(line) > limit:
-            line = line[:limit]
-        if "\ufeff" in line:
-            line = line.replace("\ufeff", "")
-        line = line.rstrip()  # the line feed of a text stream's line too
+    # A batch of lines at a time: cleaned, searched for the hands' first lines and cut with a
+    # few operations a hand, not a few Python steps a line (most batches are plain text).
+    while batch := list(islice(stream, _BATCH)):
+        texts = _plain_batch(batch)
+        numbers: Sequence[int]
+        notes: list[str] | None = None
+        if texts is not None:
+            numbers = range(number + 1, number + 1 + len(batch))
+            number += len(batch)
+        else:  # bytes, carriage returns, byte-order marks or long lines: line by line
+            numbers, texts, notes = [], [], []
+            for at, line, note in _numbered(batch, number):
+                numbers.append(at)
+                texts.append(_clean_line(line))
+                notes.append(note)
+                number = at
+        previous, opening = 0, False  # where the run of lines begins, and whether a hand does
+        for boundary in [*_hand_starts(texts), len(texts)]:
+            if boundary > previous:
+                kept, bad = _kept_lines(
+                    numbers[previous:boundary],
+                    texts[previous:boundary],
+                    None if notes is None else notes[previous:boundary],
+                )
+                if kept and (opening or hand is None):  # a hand, or text before the first hand
+                    if hand is not None:
+                        yield hand
+                    hand = HandLines()
+                if hand is not None:
+                    if len(hand) < most:
+                        hand.extend(kept[: most - len(hand)])
+                    hand.total += len(kept)
+                    if bad:
+                        hand.bad = (*hand.bad, *bad)
+            previous, opening = boundary, True
+    if hand is not None:
+        yield hand
+
+
+_BATCH = 4096
+"""How many lines :func:`iter_hand_lines` takes at a time."""
+
+
+def _plain_batch(batch: list[str | bytes]) -> list[str] | None:
+    """The lines of ``batch`` with their trailing blanks dropped, if that is all the cleaning
+    they need (text, no carriage return but at a line's end, no byte-order mark, no line over the
+    limit); else None, and :func:`iter_hand_lines` reads them one by one."""
+    try:
+        joined = "\n".join(batch)  # type: ignore[arg-type]  # bytes raise: read line by line
+    except TypeError:
+        return None
+    if "\r" in joined:  # Windows line ends are fine; a carriage return inside a line ends a line
+        batch = list(map(_WITHOUT_LINE_END, batch))
+        joined = "\n".join(batch)  # type: ignore[arg-type]
+        if "\r" in joined:
+            return None
+    if "\ufeff" in joined or max(map(len, batch)) > MAX_LINE_CHARS + 1:
+        return None
+    return list(map(str.rstrip, batch))  # type: ignore[arg-type]  # every line is a str here
+
+
+_WITHOUT_LINE_END = methodcaller("rstrip", "\r\n")
+
+
+def _clean_line(line: str) -> str:
+    """A line as a hand keeps it: at most MAX_LINE_CHARS + 1 characters, no byte-order mark, no
+    trailing blanks (the line feed of a text stream's line among them)."""
+    if len(line) > MAX_LINE_CHARS + 1:
+        line = line[: MAX_LINE_CHARS + 1]
+    if "\ufeff" in line:
+        line = line.replace("\ufeff", "")
+    return line.rstrip()
+
+
+def _hand_starts(texts: list[str]) -> list[int]:
+    """The indexes of the lines that start a hand ("PokerStars Hand #...:"), found in the joined text."""
+    joined = "\n".join(texts)
+    starts = [0] if joined.startswith("PokerStars") and _HEADER.match(texts[0]) else []
+    line, after = 0, 0  # the line that begins at `after`, where the text is still to be searched
+    at = joined.find("\nPokerStars")
+    while at >= 0:
+        line += joined.count("\n", after, at + 1)
+        after = at + 1
+        if line >= len(texts):
+            break
+        if _HEADER.match(texts[line]):
+            starts.append(line)
+        at = joined.find("\nPokerStars", after)
+    if line + joined.count("\n", after) != len(texts) - 1:  # a line holds a line feed: line by line
+        return [i for i, text in enumerate(texts) if text.startswith("PokerStars") and _HEADER.match(text)]
+    return starts
+
+
+def _kept_lines(
+    numbers: Sequence[int], texts: list[str], notes: list[str] | None
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The numbered lines a hand keeps of a run of lines (blank lines and separators dropped), and
+    the notes of the kept lines that were not UTF-8."""
+    end = len(texts)
+    while end and (not texts[end - 1] or (texts[end - 1][0] == "*" and _SEPARATOR.match(texts[end - 1]))):
+        end -= 1  # the blank lines and separators between two hands
+    # No blank line and no separator among the others? A separator holds a "#", as do a hand's
+    # first two lines (its ID, its button seat), which are looked at apart.
+    if (
+        notes is None
+        and "" not in texts[:end]
+        and "#" not in "\n".join(texts[2:end])
+        and not any(text[0] == "*" and _SEPARATOR.match(text) for text in texts[: min(end, 2)])
+    ):
+        return list(zip(numbers[:end], texts[:end], strict=True)), []
+    kept, bad = [], []
+    for at, line, note in zip(numbers, texts, notes or [""] * len(texts), strict=True):
         if not line or (line[0] == "*" and _SEPARATOR.match(line)):
             continue
-        if hand is None or (line[0] == "P" and line.startswith("PokerStars") and _HEADER.match(line)):
-            if hand is not None:
-                hand.total = count
-                yield hand
-            hand = HandLines()
-            count = 0
-        count += 1
-        if count <= most:
-            hand.append((at, line))
+        kept.append((at, line))
         if note:
-            hand.bad = (*hand.bad, (at, note))
-    if hand is not None:
-        hand.total = count
-        yield hand
+            bad.append((at, note))
+    return kept, bad
 
 
 def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
