@@ -7,10 +7,11 @@ into a temporary file of ``hands`` hands (default 20,000). Run:
 
     .venv/bin/python benchmarks/bench_audit.py [hands]
 
-and read the ``ratio`` line. Ours reads the file a line at a time, audits each hand (reading,
-contributions, legality, pots, rake, winners, conservation) and keeps nothing but the verdict
-counts; its peak memory (resident set) is measured in a fresh process for the whole file and
-for a tenth of it, so that a flat memory shows as two close figures. PokerKit's
+and read the ``ratio`` line. Each side runs three times and its fastest run counts (other work on
+this shared machine only slows a run down). Ours reads the file a line at a time, audits each hand
+(reading, contributions, legality, pots, rake, winners, conservation) and keeps nothing but the
+verdict counts; its peak memory (resident set) is measured in a fresh process for the whole file
+and for a tenth of it, so that a flat memory shows as two close figures. PokerKit's
 ``PokerStarsParser`` reads and replays a sample of the same hands (it is much slower); its rate
 counts the hands it could read.
 """
@@ -31,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "pokerstars-real"
 LOCAL = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
+RUNS = 3
+"""Each side is timed this many times; the fastest run is reported."""
 HEADER = re.compile(r"^(\ufeff?PokerStars (?:Zoom )?(?:Hand|Game) #)(\d+)", re.MULTILINE)
 
 MEASURE = """
@@ -120,10 +123,13 @@ def main(argv: list[str] | None = None) -> None:
         write_file(big, hands, count)
         write_file(tenth, hands, max(1, count // 10))
         size = big.stat().st_size
-        n, elapsed, cpu, summary = ours(big)
+        # the best of three runs: other work on this shared machine only ever slows a run down
+        n, elapsed, cpu, summary = min((ours(big) for _ in range(RUNS)), key=lambda run: run[2])
         (_, peak_big), (small_n, peak_small) = peak_memory(big), peak_memory(tenth)
     rate, cpu_rate = n / elapsed, n / cpu
-    sample, read, peer_time = pokerkit_rate(hands, min(500, len(hands)))
+    sample, read, peer_time = min(
+        (pokerkit_rate(hands, min(500, len(hands))) for _ in range(RUNS)), key=lambda run: run[2]
+    )
     peer = read / peer_time if peer_time else 0.0
     print(
         f"file: {n} hands ({size / 2**20:.1f} MiB) built from {len(hands)} real hold'em and Omaha hands "
