@@ -20,7 +20,7 @@ help:
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
 	@echo "make pdf    - the whole book as one PDF, _build/pdf/book.pdf (make book builds it too)"
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt pyproject.toml potengine/__init__.py  # the version lives in __init__.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
