@@ -886,25 +886,31 @@ def _kept_lines(
     """The numbered lines a hand keeps of a run of lines (blank lines and separators dropped), and
     the notes of the kept lines that were not UTF-8."""
     end = len(texts)
-    while end and (not texts[end - 1] or (texts[end - 1][0] == "*" and _SEPARATOR.match(texts[end - 1]))):
+    while end and _dropped(texts[end - 1]):
         end -= 1  # the blank lines and separators between two hands
+    body = texts[:end]
     # No blank line and no separator among the others? A separator holds a "#", as do a hand's
     # first two lines (its ID, its button seat), which are looked at apart.
     if (
         notes is None
-        and "" not in texts[:end]
-        and "#" not in "\n".join(texts[2:end])
-        and not any(text[0] == "*" and _SEPARATOR.match(text) for text in texts[: min(end, 2)])
+        and "" not in body
+        and "#" not in "\n".join(body[2:])
+        and not any(_dropped(text) for text in body[:2])
     ):
-        return list(zip(numbers[:end], texts[:end], strict=True)), []
+        return list(zip(numbers[:end], body, strict=True)), []
     kept, bad = [], []
     for at, line, note in zip(numbers, texts, notes or [""] * len(texts), strict=True):
-        if not line or (line[0] == "*" and _SEPARATOR.match(line)):
+        if _dropped(line):
             continue
         kept.append((at, line))
         if note:
             bad.append((at, note))
     return kept, bad
+
+
+def _dropped(line: str) -> bool:
+    """Whether a hand drops this (cleaned) line: a blank line, or a ``*** # N ***`` separator."""
+    return not line or (line[0] == "*" and _SEPARATOR.match(line) is not None)
 
 
 def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[int, str, str]]:
