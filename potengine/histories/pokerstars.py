@@ -43,7 +43,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import chain, islice
 from operator import attrgetter, methodcaller
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..cached import cached
 from ..chips import Amount
@@ -348,8 +348,6 @@ def _error(
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
-_RUNS = frozenset(("*** FI", "*** SE", "*** TH"))
-"""How the street lines of a hand run more than once begin ("*** FIRST FLOP ***")."""
 _SEAT_NUMBER = attrgetter("number")
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 """The cards on the board before each street is dealt."""
@@ -376,8 +374,63 @@ _PLAIN: dict[str, tuple[str, re.Match[str]]] = {
 _QUIET = frozenset(_QUIET_VERBS.pattern[4:-2].split("|"))
 
 
+class _Game(NamedTuple):
+    """What a header says of the game: its name, the hole cards a player holds, the tournament,
+    whether amounts carry cents, and the stakes (see :class:`HandHistory` for a fixed limit's)."""
+
+    name: str
+    hole: int
+    tournament: str | None
+    currency: bool
+    small_blind: Amount | None
+    big_blind: Amount | None
+    small_bet: Amount | None
+    big_bet: Amount | None
+    cap: Amount | None
+
+
+_GAMES: dict[str, _Game] = {}
+"""The games already read, by their header's words before the date (they repeat from hand to hand)."""
+
+
+def _before_date(rest: str) -> str:
+    """A header's words before its date ("Hold'em No Limit ($0.05/$0.10 USD)"): the game is read
+    from these alone, so that headers which differ only in their date are read once.
+
+    >>> _before_date("Hold'em No Limit (5/10) - 2026/01/01 12:00:00 ET"), _before_date("Razz (1/2)")
+    ("Hold'em No Limit (5/10)", 'Razz (1/2)')
+    """
+    cut = rest.rfind(" - ")
+    date = rest[cut + 3 : cut + 8]
+    return rest[:cut] if cut >= 0 and date[:4].isdigit() and date[4:] == "/" else rest
+
+
+class _Play(NamedTuple):
+    """What a hand's play says (see :meth:`_Reader.play`), and the index of its summary's first line."""
+
+    actions: list[Action]
+    returned: list[tuple[str, Amount]]
+    board: list[str]
+    shown: dict[str, tuple[str, ...]]
+    collections: list[Collection]
+    cash_outs: list[tuple[str, Amount, Amount]]
+    end: int
+
+
+class _Summary(NamedTuple):
+    """What a hand's summary says (see :meth:`_Reader.summary`)."""
+
+    total: Amount | None
+    rake: Amount | None
+    main_pot: Amount | None
+    side_pots: list[Amount]
+    board: list[str] | None
+    won: dict[str, Amount]
+
+
 class _Reader:
-    """Parses one hand; every failure names the hand ID and the line."""
+    """Parses one hand, part by part (header, seats, play, summary); every failure names the hand
+    ID and the line."""
 
     def __init__(self, lines: list[tuple[int, str]], texts: list[str], header: re.Match[str] | None):
         self.lines = lines
@@ -424,6 +477,24 @@ class _Reader:
         return seat.player  # the seat's own string (see parse)
 
     def parse(self) -> HandHistory:
+        """The hand (see :meth:`read`); a hand that fails to read at or after a line that cancels
+        it or runs the board more than once is refused as unsupported, for that line."""
+        try:
+            return self.read()
+        except UnsupportedHandError:
+            raise
+        except HandHistoryError as err:
+            stop = self.stop(err.line_number or 0)
+            if stop is None:
+                raise
+            number, line = stop
+            if line == "Hand cancelled":
+                raise self.unsupported(number, line, "a cancelled hand settles no pot") from None
+            raise self.unsupported(number, line, "hands run more than once are not supported") from None
+
+    def read(self) -> HandHistory:
+        """The hand: its header and table lines, then its seats, its play (the betting, the
+        streets, the showdown) and its summary, each read by a method of its own."""
         lines = self.lines
         number, header = lines[0]
         match = self.header
@@ -431,9 +502,62 @@ class _Reader:
             raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
         self.hand_id = match.group(1)
         rest = match.group(2)
-        game = game_name(rest)
-        if game is None:
-            short = any(word in rest for word in _NOT_HOLDEM[:2])
+        key = _before_date(rest)
+        game = _GAMES.get(key) or self.game(key, number, header)
+        self.currency = game.currency
+        self.known = _AMOUNTS[game.currency]
+        if len(lines) < 2:
+            raise self.fail(number, header, "the hand ends after its first line")
+        number, line = lines[1]
+        table = _TABLE.match(line)
+        if not table:
+            raise self.fail(number, line, "expected \"Table '<name>' ... Seat #N is the button\"")
+        seats, at = self.seats(lines)
+        play = self.play(lines, at, seats, game)
+        summary = self.summary(lines, play.end, seats)
+        last_number, last_line = lines[-1]
+        if summary.total is None or summary.rake is None:
+            raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
+        if not seats:
+            raise self.fail(last_number, last_line, "the hand has no seats")
+        if summary.board is not None and summary.board != play.board:
+            raise self.fail(last_number, last_line, "the summary board differs from the streets")
+        return _record(
+            HandHistory,
+            hand_id=self.hand_id,
+            first_line=lines[0][0],
+            header=header,
+            tournament=game.tournament,
+            small_blind=game.small_blind,
+            big_blind=game.big_blind,
+            currency=game.currency,
+            small_bet=game.small_bet,
+            big_bet=game.big_bet,
+            table=table.group(1),
+            button_seat=int(table.group(3)),
+            seats=tuple(sorted(seats.values(), key=_SEAT_NUMBER)),
+            actions=tuple(play.actions),
+            returned=tuple(play.returned),
+            board=tuple(play.board),
+            shown=MappingProxyType(play.shown),
+            collections=tuple(play.collections),
+            total_pot=summary.total,
+            main_pot=summary.main_pot,
+            side_pots=tuple(summary.side_pots),
+            rake=summary.rake,
+            summary_won=MappingProxyType(summary.won),
+            lines=tuple(self.texts),
+            game=game.name,
+            cap=game.cap,
+            remarks=(),
+            cash_outs=tuple(play.cash_outs),
+        )
+
+    def game(self, words: str, number: int, header: str) -> _Game:
+        """The game of a header's words before its date (:func:`_before_date`), read and kept."""
+        name = game_name(words)
+        if name is None:
+            short = any(word in words for word in _NOT_HOLDEM[:2])
             raise self.unsupported(
                 number,
                 header,
@@ -441,92 +565,101 @@ class _Reader:
                 if short
                 else "only hold'em and Omaha hands can be read",
             )
-        hole = 5 if game.startswith("5 Card") else 4 if "Omaha" in game else 2  # hole cards a player holds
-        tournament = _TOURNAMENT.search(rest)
-        stakes = _STAKES.search(rest)
+        hole = 5 if name.startswith("5 Card") else 4 if "Omaha" in name else 2
+        tournament = _TOURNAMENT.search(words)
+        stakes = _STAKES.search(words)
         self.currency = tournament is None and bool(stakes and (_CURRENCY.search(stakes.group(0))))
         self.known = _AMOUNTS[self.currency]
-        small_blind = big_blind = small_bet = big_bet = None
+        small_blind = big_blind = small_bet = big_bet = cap = None
         if stakes:
             first = self.amount(stakes.group(1), number, header)
             second = self.amount(stakes.group(2), number, header)
-            if _FIXED_LIMIT.search(game) and not _BIG_BET_LIMIT.search(game):
+            if _FIXED_LIMIT.search(name) and not _BIG_BET_LIMIT.search(name):
                 # "Hold'em Limit (10/20)" names the small and big bets; the big blind is the
                 # small bet, the small blind is whatever is posted.
                 small_bet, big_bet, big_blind = first, second, first
             else:
                 small_blind, big_blind = first, second
-        cap = self.amount(stakes.group(3), number, header) if stakes and stakes.group(3) else None
-        if len(lines) < 2:
-            raise self.fail(number, header, "the hand ends after its first line")
-        number, line = lines[1]
-        table = _TABLE.match(line)
-        if not table:
-            raise self.fail(number, line, "expected \"Table '<name>' ... Seat #N is the button\"")
-        button_seat = int(table.group(3))
+            if stakes.group(3):
+                cap = self.amount(stakes.group(3), number, header)
+        game = _Game(
+            name,
+            hole,
+            tournament.group(1) if tournament else None,
+            self.currency,
+            small_blind,
+            big_blind,
+            small_bet,
+            big_bet,
+            cap,
+        )
+        if len(_GAMES) > 1024:  # a bounded cache, like the amounts'
+            _GAMES.clear()
+        _GAMES[words] = game
+        return game
 
+    def stop(self, until: int) -> tuple[int, str] | None:
+        """The first line up to line number ``until`` (after the table line) that cancels the
+        hand or starts a board run more than once ("*** FIRST FLOP ***"), if any: no such line
+        can be read otherwise, so a hand is searched for one only when it fails to read."""
+        for number, line in self.lines[2:]:
+            if number > until:
+                break
+            if line == "Hand cancelled" or _UNSUPPORTED.search(line):
+                return number, line
+        return None
+
+    def seats(self, lines: list[tuple[int, str]]) -> tuple[dict[str, Seat], int]:
+        """The seat lines after the table line, by player, and the index of the line after them."""
         seats: dict[str, Seat] = {}
         numbers: set[int] = set()
+        known = self.known  # amounts read before, by their text; self.amount reads the others (and a zero)
+        bare = object.__new__
+        for at in range(2, len(lines)):
+            number, line = lines[at]
+            seat = _SEAT.match(line)
+            if not seat:
+                if not seats:
+                    raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
+                return seats, at
+            seat_number, name, stack_text = seat.group(1, 2, 3)
+            n = int(seat_number)
+            if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
+                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+            stack = known.get(stack_text) or self.amount(stack_text, number, line)
+            seats[name] = record = bare(Seat)  # see _record: no per-field calls
+            record.__dict__.update(
+                number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
+            )
+            numbers.add(n)
+        return seats, len(lines)
+
+    def play(self, lines: list[tuple[int, str]], start: int, seats: dict[str, Seat], game: _Game) -> _Play:
+        """The lines from the first after the seats to ``*** SUMMARY ***``: the antes and blinds,
+        the streets and their bets, the bets returned, the cards shown and the pots collected; and
+        the index of the line after the summary's heading."""
         street = Street.PRE_FLOP
-        section = "setup"
+        showdown = False
         actions: list[Action] = []
         returned: list[tuple[str, Amount]] = []
         board: list[str] = []
         shown: dict[str, tuple[str, ...]] = {}
         collections: list[Collection] = []
-        total = rake = None
-        main_pot: Amount | None = None
-        side_pots: list[Amount] = []
-        summary_board: list[str] | None = None
-        summary_won: dict[str, Amount] = {}
-
-        colon_names = False
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
-        by_number: dict[int, str] | None = None
-        by_seat: dict[str, str] = {}
-        known = self.known  # amounts read before, by their text; self.amount reads the others (and a zero)
+        colon_names = any(": " in name for name in seats)
+        known = self.known
         phrases = _PHRASES[self.currency]
         bare = object.__new__
-        # A cancelled hand or a hand run twice is rare: looked for in the whole text at once, and
-        # line by line (to name the line) only when the text holds one.
-        whole = "\n".join(self.texts)
-        stops = "Run it" in whole or "Hand cancelled" in whole or any(run in whole for run in _RUNS)
-        for number, line in lines[2:]:
-            if stops and (
-                "Run it" in line or line == "Hand cancelled" or (line[0] == "*" and line[:6] in _RUNS)
-            ):
-                if line == "Hand cancelled":
-                    raise self.unsupported(number, line, "a cancelled hand settles no pot")
-                if _UNSUPPORTED.search(line):
-                    raise self.unsupported(number, line, "hands run more than once are not supported")
-            if section == "setup":
-                seat = _SEAT.match(line)
-                if seat:
-                    seat_number, name, stack_text = seat.group(1, 2, 3)
-                    n = int(seat_number)
-                    if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
-                        raise self.fail(
-                            number, line, "a seat number or player appears twice or is out of range"
-                        )
-                    stack = known.get(stack_text) or self.amount(stack_text, number, line)
-                    seats[name] = seat_record = bare(Seat)  # see _record: no per-field calls
-                    seat_record.__dict__.update(
-                        number=n, player=name, stack=stack, sitting_out=line.endswith("is sitting out")
-                    )
-                    numbers.add(n)
-                    colon_names = colon_names or ": " in name
-                    continue
-                if not seats:
-                    raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
-                section = "betting"
+        for at in range(start, len(lines)):
+            number, line = lines[at]
             street_line = _STREET.match(line) if line[0] == "*" else None
             if street_line:
                 name = street_line.group(1)
                 if name == "SUMMARY":
-                    section = "summary"
-                elif name == "SHOW DOWN":
-                    section = "showdown"
+                    return _Play(actions, returned, board, shown, collections, cash_outs, at + 1)
+                if name == "SHOW DOWN":
+                    showdown = True
                 elif name == "HOLE CARDS":
                     street = Street.PRE_FLOP
                 else:
@@ -539,51 +672,6 @@ class _Reader:
                         raise self.fail(number, line, f"wrong number of cards on the {street}")
                     board.extend(new)
                 continue
-            if section == "summary":
-                if by_number is None:
-                    by_number = {s.number: s.player for s in seats.values()}
-                    by_seat = {f"Seat {s.number}": s.player for s in seats.values()}
-                # The most frequent summary line: "Seat 3: Alice (button) collected ($1.15)".
-                head, colon, rest = line.partition(": ")
-                owner = by_seat.get(head) if colon else None
-                seat_line = None if owner is not None else _SUMMARY_SEAT.match(line)
-                if seat_line:  # a seat's line written otherwise ("Seat 03: ...")
-                    owner = by_number.get(int(seat_line.group(1)))
-                    rest = line[seat_line.end() :]
-                if owner is not None or seat_line:
-                    if owner is None or not rest.startswith(owner):
-                        raise self.fail(
-                            number, line, "this summary line names a seat or player not at the table"
-                        )
-                    said = rest[len(owner) :]
-                    if "collected (" in said or "won (" in said:
-                        for won in _SUMMARY_WON.finditer(said):
-                            won_here = self.amount(won.group(1), number, line)
-                            summary_won[owner] = summary_won.get(owner, 0) + won_here
-                    continue
-                total_line = _TOTAL.match(line)
-                if total_line:
-                    total = self.amount(total_line.group(1), number, line)
-                    rake = self.amount(total_line.group(3), number, line)
-                    for part in _POT_PART.finditer(total_line.group(2)):
-                        value = self.amount(part.group(3), number, line)
-                        if part.group(1) == "Main pot":
-                            main_pot = value
-                        else:
-                            index = int(part.group(2) or 1)
-                            if index != len(side_pots) + 1:
-                                raise self.fail(number, line, "side pots are not numbered in order")
-                            side_pots.append(value)
-                    if side_pots and main_pot is None:
-                        raise self.fail(number, line, "side pots without a main pot")
-                    continue
-                if line.startswith("Board "):
-                    found = _CARDS.findall(line)
-                    summary_board = self.cards(found[0] if found else "", number, line)
-                    continue
-                if _NOISE.match(line):
-                    continue
-                raise self.fail(number, line, "cannot read this summary line")
             head, colon, said = line.partition(": ")
             player: str | None
             seated = seats.get(head) if colon and not colon_names else None
@@ -633,7 +721,7 @@ class _Reader:
             said_as = phrases.get(said)  # an action worded so before: (kind, amount, to, all-in)
             if said_as is not None:
                 kind, amount, to, all_in = said_as
-                if section == "showdown":
+                if showdown:
                     raise self.fail(number, line, "a bet after the showdown began")
             else:
                 plain = _PLAIN.get(said)
@@ -654,12 +742,12 @@ class _Reader:
                     raise self.fail(number, line, f"cannot read {player}'s action")
                 if kind == "show":
                     cards = self.cards(verb.group(1), number, line)
-                    if len(cards) == hole:  # a single card shown is not a hand to rank
+                    if len(cards) == game.hole:  # a single card shown is not a hand to rank
                         shown[player] = tuple(cards)
-                    elif len(cards) > hole:
-                        raise self.fail(number, line, f"a {game} hand shows {hole} cards")
+                    elif len(cards) > game.hole:
+                        raise self.fail(number, line, f"a {game.name} hand shows {game.hole} cards")
                     continue
-                if section == "showdown":
+                if showdown:
                     raise self.fail(number, line, "a bet after the showdown began")
                 amount = 0
                 to = None
@@ -679,7 +767,7 @@ class _Reader:
             if kind in _POST_KINDS:
                 if street is not Street.PRE_FLOP:
                     raise self.fail(number, line, "antes and blinds are posted before the flop")
-                if section != "betting":
+                if showdown:
                     raise self.fail(number, line, "a post after the cards were dealt")
                 if betting_started:
                     raise self.fail(number, line, "a post after the betting started")
@@ -696,45 +784,58 @@ class _Reader:
                 all_in=all_in,
                 text=line,
             )
+        return _Play(actions, returned, board, shown, collections, cash_outs, len(lines))
 
-        last_number, last_line = lines[-1]
-        if total is None or rake is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
-        if not seats:
-            raise self.fail(last_number, last_line, "the hand has no seats")
-        if summary_board is not None and summary_board != board:
-            raise self.fail(last_number, last_line, "the summary board differs from the streets")
-        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
-        return _record(
-            HandHistory,
-            hand_id=self.hand_id,
-            first_line=lines[0][0],
-            header=header,
-            tournament=tournament.group(1) if tournament else None,
-            small_blind=small_blind,
-            big_blind=big_blind,
-            currency=self.currency,
-            small_bet=small_bet,
-            big_bet=big_bet,
-            table=table.group(1),
-            button_seat=button_seat,
-            seats=ordered,
-            actions=tuple(actions),
-            returned=tuple(returned),
-            board=tuple(board),
-            shown=MappingProxyType(shown),
-            collections=tuple(collections),
-            total_pot=total,
-            main_pot=main_pot,
-            side_pots=tuple(side_pots),
-            rake=rake,
-            summary_won=MappingProxyType(summary_won),
-            lines=tuple(self.texts),
-            game=game,
-            cap=cap,
-            remarks=(),
-            cash_outs=tuple(cash_outs),
-        )
+    def summary(self, lines: list[tuple[int, str]], start: int, seats: dict[str, Seat]) -> _Summary:
+        """The summary's lines: the total pot, the rake, the main and side pots, the board, and
+        what each seat's line says its player collected or won."""
+        total = rake = main_pot = None
+        side_pots: list[Amount] = []
+        summary_board: list[str] | None = None
+        summary_won: dict[str, Amount] = {}
+        by_seat = {f"Seat {s.number}": s.player for s in seats.values()}
+        for at in range(start, len(lines)):
+            number, line = lines[at]
+            # The most frequent summary line: "Seat 3: Alice (button) collected ($1.15)".
+            head, colon, rest = line.partition(": ")
+            owner = by_seat.get(head) if colon else None
+            seat_line = None if owner is not None else _SUMMARY_SEAT.match(line)
+            if seat_line:  # a seat's line written otherwise ("Seat 03: ...")
+                owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
+                rest = line[seat_line.end() :]
+            if owner is not None or seat_line:
+                if owner is None or not rest.startswith(owner):
+                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                said = rest[len(owner) :]
+                if "collected (" in said or "won (" in said:
+                    for won in _SUMMARY_WON.finditer(said):
+                        won_here = self.amount(won.group(1), number, line)
+                        summary_won[owner] = summary_won.get(owner, 0) + won_here
+                continue
+            total_line = _TOTAL.match(line)
+            if total_line:
+                total = self.amount(total_line.group(1), number, line)
+                rake = self.amount(total_line.group(3), number, line)
+                for part in _POT_PART.finditer(total_line.group(2)):
+                    value = self.amount(part.group(3), number, line)
+                    if part.group(1) == "Main pot":
+                        main_pot = value
+                    else:
+                        index = int(part.group(2) or 1)
+                        if index != len(side_pots) + 1:
+                            raise self.fail(number, line, "side pots are not numbered in order")
+                        side_pots.append(value)
+                if side_pots and main_pot is None:
+                    raise self.fail(number, line, "side pots without a main pot")
+                continue
+            if line.startswith("Board "):
+                found = _CARDS.findall(line)
+                summary_board = self.cards(found[0] if found else "", number, line)
+                continue
+            if _NOISE.match(line):
+                continue
+            raise self.fail(number, line, "cannot read this summary line")
+        return _Summary(total, rake, main_pot, side_pots, summary_board, summary_won)
 
     @staticmethod
     def speaker(line: str, seats: dict[str, Seat]) -> str | None:
