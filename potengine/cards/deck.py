@@ -209,6 +209,24 @@ def _read_token(token: str, source: str) -> list[Card]:
     return found
 
 
+def _read_text(text: str) -> list[Card]:
+    """The cards a text writes: each word a card in the usual spelling ("As Kd"), or else read
+    by the separators and the card pattern ("AsKd", "A♠,K♦")."""
+    found: list[Card] = []
+    for word in text.split():
+        card = TOKENS.get(word)
+        if card is None:
+            break
+        found.append(card)
+    else:
+        return found
+    found = []
+    for token in _SEPARATORS.split(text.replace("\ufe0f", "")):
+        if token:
+            found.extend(_read_token(token, text))
+    return found
+
+
 def parse_card(text: CardLike) -> Card:
     """Parse exactly one card (a :class:`Card` is returned unchanged).
 
@@ -242,9 +260,7 @@ def parse_cards(cards: Cards | Iterable[CardLike], *, unique: bool = True) -> tu
     result: list[Card] = []
     if isinstance(cards, str):
         source = cards
-        for token in _SEPARATORS.split(cards.replace("\ufe0f", "")):
-            if token:
-                result.extend(_read_token(token, source))
+        result = _read_text(cards)
     else:
         if isinstance(cards, Card):
             cards = (cards,)
@@ -258,7 +274,7 @@ def parse_cards(cards: Cards | Iterable[CardLike], *, unique: bool = True) -> tu
             else:
                 raise CardError(f"a card must be a string like 'As' or a Card, not {item!r}")
         source = " ".join(str(c) for c in result)
-    if unique and len(set(result)) != len(result):
+    if unique and len({card.index for card in result}) != len(result):
         seen: set[Card] = set()
         for card in result:
             if card in seen:
@@ -297,15 +313,15 @@ def check_no_duplicates(groups: Mapping[str, Sequence[Card]]) -> None:
     ...
     potengine.errors.CardError: card A♠ is both in Alice's cards and on the board
     """
-    owner: dict[Card, str] = {}
+    owner: dict[int, str] = {}  # by the card's index: an int hashes faster than a card
     for name, cards in groups.items():
         for card in cards:
-            if card in owner:
-                first = owner[card]
+            first = owner.get(card.index)
+            if first is not None:
                 if first == name:
                     raise CardError(f"card {card} appears twice {_where(name)}")
                 raise CardError(f"card {card} is both {_where(first)} and {_where(name)}")
-            owner[card] = name
+            owner[card.index] = name
 
 
 def _where(name: str) -> str:
