@@ -65,6 +65,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -319,7 +320,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         kind = action.kind
         if p in folded:
             irregular.append(f"{w(action)}: {p} acts after folding")
-        # The kinds of line in the order of their frequency: folds first, posts and antes last.
+        # The kinds of line in the order of their frequency: folds and checks first, posts and antes last.
         if kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
                 irregular.append(
@@ -327,7 +328,12 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                     "is all-in on a blind as folding, out of turn; his chips stay in the pot"
                 )
             folded.add(p)
-        elif kind == "call":
+            continue  # a fold or a check puts nothing in: the checks of the chips below find nothing new
+        if kind == "check":
+            if bets[p] < target and spent[p] < stacks[p]:
+                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
+            continue
+        if kind == "call":
             owed = target - bets[p]
             if action.amount != owed and not (action.amount < owed and action.all_in):
                 # less than owed is right when it is all the live opponents can still contest
@@ -342,9 +348,6 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                     wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
             spent[p] += action.amount
             bets[p] += action.amount
-        elif kind == "check":
-            if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
         elif kind == "raise":
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
@@ -456,6 +459,7 @@ class Replay(NamedTuple):
     illegal: IllegalHandHistoryError | None
 
 
+_PLAYER = attrgetter("player")
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
 
 
@@ -487,7 +491,7 @@ def replay_actions(
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
-    acting = {a.player for a in hand.actions}
+    acting = set(map(_PLAYER, hand.actions))
     dealt = [s.player for s in hand.seats if s.player in acting]
     posts = hand.posts
     if hand.cap is not None:
@@ -627,6 +631,8 @@ def _plainly_legal(
     acting = set(dealt)  # the live players who are not all-in: they alone still act
     bets: dict[str, Amount] = dict.fromkeys(dealt, 0)
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
+    if sb >= stacks[dealt[sb_seat]] or bb >= stacks[dealt[bb_seat]]:
+        return False  # a blind of the whole stack without its all-in mark: the model decides
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
     street = PREFLOP
@@ -652,10 +658,12 @@ def _plainly_legal(
         if kind == "fold":
             live -= 1
             acting.discard(p)
-        elif kind == "check":
+            continue  # a fold or a check puts nothing in: the stack checks below find nothing new
+        if kind == "check":
             if bets[p] != current:
                 return False
-        elif kind == "call":
+            continue
+        if kind == "call":
             owed = current - bets[p]
             if owed <= 0 or not (action.amount == owed or (action.all_in and action.amount < owed)):
                 return False
