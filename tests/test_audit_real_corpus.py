@@ -130,3 +130,17 @@ def test_all_in_cash_outs_are_read_and_their_pot_not_awarded(audited):
     cashed = [a for a in found.values() if a.hand is not None and a.hand.cash_outs]
     assert len(cashed) == 24 and all(a.consistent for a in cashed)
     assert sum("cashed out the hand for" in n for a in cashed for n in a.notes) == 9  # pots won, not paid
+
+
+@needs_corpus
+def test_the_engines_own_settlement_of_every_real_hand_conserves_chips(audited):
+    """The verdicts never read the engine's settlement, so it is built when first read; built,
+    every one passes the engine's conservation check and pays out exactly what was put in."""
+    _, found = audited
+    settled = [a for a in found.values() if a.awarded is not None]
+    for audit in settled:
+        result = audit.settlement  # built here, with check_conservation
+        assert result is not None and result.pots == audit.awarded.pots
+        paid = sum(result.payouts.values(), start=0) + result.withheld
+        assert paid == sum(audit.contributions.values(), start=0), audit.hand_id
+    assert len(settled) > 1500

@@ -351,3 +351,13 @@ def test_the_one_pass_check_agrees_with_the_hand_model_on_damaged_hands(data):
     if not isinstance(hand, HandHistoryError):
         fast, model = _replays(hand)
         assert fast == model
+
+
+def test_the_settlement_is_built_when_first_read_and_kept():
+    """The audit awards the pots; the settlement object is made from them only when read."""
+    audit = next(iter_audits((DATA / "side_pots.txt").read_text(encoding="utf-8")))
+    assert audit.awarded is not None and "settlement" not in vars(audit)
+    first = audit.settlement
+    assert first is audit.settlement and "settlement" in vars(audit)
+    assert [p.amount for p in first.pots] == [p.amount for p in audit.awarded.pots] == [120, 120]
+    assert dict(first.payouts) == {"Alice": 120, "Bilal": 0, "Chloé": 120}

@@ -16,8 +16,9 @@ make:
    shown cards when every live player showed, else the "collected" lines say who won; in Omaha
    hi-lo each pot is split between its best high and its best qualifying low hand (odd chip to the
    high half, see :mod:`potengine.pots.hilo`);
-6. paid + returned + withheld = put in, for the history and (through
-   :func:`potengine.pots.settlement.check_conservation`) for the engine's own settlement.
+6. paid + returned + withheld = put in, for the history; the engine's own settlement, built from
+   the pots it awarded when :attr:`HandAudit.settlement` is first read, passes
+   :func:`potengine.pots.settlement.check_conservation` as every settlement does.
 
 Omaha hands (four or five hole cards, high only or hi-lo) are checked the same way: their betting
 is replayed through the hand model under the header's structure (pot limit, usually), and the
@@ -69,6 +70,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..cached import cached
 from ..cards.evaluate import HandValue, rank_players
 from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
@@ -112,6 +114,19 @@ class Verdict(enum.StrEnum):
     UNREADABLE = "unreadable"
 
 
+class Awarded(NamedTuple):
+    """The engine's pots of one hand as it awarded them, and how: what
+    :func:`~potengine.pots.settlement.settlement_of` makes the hand's settlement of."""
+
+    layout: PotLayout
+    pots: tuple[Pot, ...]
+    ranking: Tiers
+    button: str
+    chip: Amount
+    low_ranking: Tiers | None  # None: the lines, not the cards, said who won each low half
+    game: str
+
+
 @dataclass(frozen=True)
 class HandAudit:
     """The audit of one hand: its verdict, the six steps, the differences and the notes.
@@ -119,8 +134,10 @@ class HandAudit:
     ``differences`` are the chips out of place (verdict ``wrong``); ``irregularities`` the
     actions that depart from the engine's rules while every chip agrees (``irregular``);
     ``notes`` what the reader should know either way (an inferred uncalled bet, the site's split
-    of the rake). ``settlement`` is the engine's own split of the hand, or ``None`` when the hand
-    was not read or its contributions could not be formed into pots. ``source`` says how the
+    of the rake). :attr:`settlement` is the engine's own split of the hand, or ``None`` when the
+    hand was not read or its contributions could not be formed into pots; it is built when first
+    read, from ``awarded`` (the pots as the engine awarded them, and how), since the verdict never
+    needs it. ``source`` says how the
     winners were decided: ``"cards"``, ``"folds"`` or ``"collected lines"``. ``error`` is the
     reason an ``unsupported`` or ``unreadable`` hand was not read, and ``illegal`` the engine's
     refusal of an action, if any.
@@ -138,7 +155,7 @@ class HandAudit:
     differences: tuple[str, ...] = ()
     irregularities: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-    settlement: Settlement | None = None
+    awarded: Awarded | None = field(default=None, repr=False)
     source: str = ""
     error: HandHistoryError | None = None
     illegal: IllegalHandHistoryError | None = None
@@ -149,6 +166,19 @@ class HandAudit:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
+
+    @cached
+    def settlement(self) -> Settlement | None:
+        """The engine's own split of the hand (``None`` if the hand has no pots): built from
+        ``awarded`` when first read, and checked like every settlement (paid + returned +
+        withheld = put in)."""
+        if self.awarded is None:
+            return None
+        layout, pots, ranking, button, chip, low_ranking, game = self.awarded
+        settlement = settlement_of(
+            layout, pots, ranking=ranking, button=button, chip=chip, low_ranking=low_ranking
+        )
+        return settlement if game == "holdem" else rebuilt(settlement, game=game)
 
     @property
     def steps(self) -> tuple[AuditStep, ...]:
@@ -398,7 +428,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
     for p, amount in spent.items():
         if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
-    contributions = {p: amount for p, amount in spent.items() if amount > 0}
+    contributions = {p: amount for p, amount in spent.items() if amount}  # (no amount is negative)
     return LineTotals(contributions, frozenset([p for p in folded if p in contributions]), wrong, irregular)
 
 
@@ -629,7 +659,8 @@ def _plainly_legal(
     live = n  # the players who have not folded
     out: set[str] = set()  # all-in players: they act no more
     acting = set(dealt)  # the live players who are not all-in: they alone still act
-    bets: dict[str, Amount] = dict.fromkeys(dealt, 0)
+    zero = type(hand.chip)(0)  # 0 as an int or a Decimal, like the amounts: like compares faster with like
+    bets: dict[str, Amount] = dict.fromkeys(dealt, zero)
     bets[dealt[sb_seat]], bets[dealt[bb_seat]] = sb, bb
     if sb >= stacks[dealt[sb_seat]] or bb >= stacks[dealt[bb_seat]]:
         return False  # a blind of the whole stack without its all-in mark: the model decides
@@ -640,9 +671,9 @@ def _plainly_legal(
         if action.street != street:
             if owe - out or len(acting) < 2:
                 return False
-            street, current, step = action.street, 0, bb
+            street, current, step = action.street, zero, bb
             stacks = {p: stacks[p] - bets[p] for p in acting}
-            bets = dict.fromkeys(acting, 0)
+            bets = dict.fromkeys(acting, zero)
             owe = set(acting)
             seat = button  # left of the button first (heads-up, the button is the small blind)
         if not acting:
@@ -901,7 +932,7 @@ def audit_hand(
         steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
     differences += wrong_lines
 
-    settlement: Settlement | None = None
+    awarded: Awarded | None = None
     source = "collected lines"
     layout: PotLayout | None = None
     if _whole_chips(contributions.values(), hand.chip):  # else named in step 1: no pots to form
@@ -913,7 +944,7 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
-        settlement, source = _compare_pots(
+        awarded, source = _compare_pots(
             hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
         )
     verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
@@ -926,7 +957,7 @@ def audit_hand(
         "differences": tuple(differences),
         "irregularities": tuple(irregular),
         "notes": tuple(remarks),
-        "settlement": settlement,
+        "awarded": awarded,
         "source": source,
         "error": None,
         "illegal": replayed.illegal,
@@ -949,10 +980,10 @@ def _compare_pots(
     irregular: list[str],
     remarks: list[str],
     steps: list[AuditStep],
-) -> tuple[Settlement, str]:
+) -> tuple[Awarded, str]:
     """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
     finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
-    ``steps``); the result is the engine's settlement and how the winners were decided."""
+    ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
     amounts = [pot.amount for pot in layout.pots]
@@ -1252,17 +1283,8 @@ def _compare_pots(
     differences += problems
 
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
-    settlement = settlement_of(  # totals and the engine's one conservation check
-        layout,
-        tuple(awarded),
-        ranking=tiers,
-        button=button,
-        chip=hand.chip,
-        low_ranking=low_tiers if hi_lo else None,  # None: the lines, not the cards, said
-    )
-    if game != "holdem":
-        settlement = rebuilt(settlement, game=game)
-    return settlement, source
+    low_ranking = low_tiers if hi_lo else None
+    return Awarded(layout, tuple(awarded), tiers, button, hand.chip, low_ranking, game), source
 
 
 def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
