@@ -895,8 +895,8 @@ def iter_hand_lines(lines: Iterable[str | bytes]) -> Iterator[HandLines]:
         numbers: Sequence[int]
         notes: list[str] | None = None
         if texts is not None:
-            numbers = range(number + 1, number + 1 + len(batch))
-            number += len(batch)
+            numbers = range(number + 1, number + 1 + len(texts))
+            number += len(texts)
         else:  # bytes, carriage returns, byte-order marks or long lines: line by line
             numbers, texts, notes = [], [], []
             for at, line, note in _numbered(batch, number):
@@ -932,9 +932,9 @@ _BATCH = 4096
 
 
 def _plain_batch(batch: list[str | bytes]) -> list[str] | None:
-    """The lines of ``batch`` with their trailing blanks dropped, if that is all the cleaning
-    they need (text, no carriage return but at a line's end, no byte-order mark, no line over the
-    limit); else None, and :func:`iter_hand_lines` reads them one by one."""
+    """The lines of ``batch`` with their trailing blanks dropped and cut at lone carriage returns,
+    if that is all the cleaning they need (text, no line feed inside a line, no byte-order mark, no
+    line over the limit); else None, and :func:`iter_hand_lines` reads them one by one."""
     try:
         joined = "\n".join(batch)  # type: ignore[arg-type]  # bytes raise: read line by line
     except TypeError:
@@ -942,8 +942,10 @@ def _plain_batch(batch: list[str | bytes]) -> list[str] | None:
     if "\r" in joined:  # Windows line ends are fine; a carriage return inside a line ends a line
         batch = list(map(_WITHOUT_LINE_END, batch))
         joined = "\n".join(batch)  # type: ignore[arg-type]
-        if "\r" in joined:
-            return None
+        if "\r" in joined:  # lines ended by a lone carriage return (old Macintosh files): cut there
+            if joined.count("\n") != len(batch) - 1:
+                return None  # a line feed inside a line too: line by line
+            batch = joined.replace("\r", "\n").split("\n")  # type: ignore[assignment]
     if "\ufeff" in joined or max(map(len, batch)) > MAX_LINE_CHARS + 1:
         return None
     return list(map(str.rstrip, batch))  # type: ignore[arg-type]  # every line is a str here
@@ -990,12 +992,14 @@ def _kept_lines(
     while end and _dropped(texts[end - 1]):
         end -= 1  # the blank lines and separators between two hands
     body = texts[:end]
-    # No blank line and no separator among the others? A separator holds a "#", as do a hand's
-    # first two lines (its ID, its button seat), which are looked at apart.
+    # No blank line and no separator among the others? A separator holds a "#" after its stars
+    # ("*** # 12 ***"), as do a hand's first two lines (its ID, its button seat), which are looked
+    # at apart, and a few others ("joins the table at seat #3").
+    rest = "\n".join(body[2:])
     if (
         notes is None
         and "" not in body
-        and "#" not in "\n".join(body[2:])
+        and ("#" not in rest or ("*#" not in rest and "* #" not in rest))
         and not any(_dropped(text) for text in body[:2])
     ):
         return list(zip(numbers[:end], body, strict=True)), []
