@@ -11,10 +11,11 @@ and read the ``ratio`` line. Each side runs three times and its fastest run coun
 this shared machine only slows a run down). Ours reads the file a line at a time, audits each hand
 (reading, contributions, legality, pots, rake, winners, conservation) and keeps nothing but the
 verdict counts; a second figure also writes each hand's verdict line, as ``potengine audit``
-prints it (that reads the engine's settlement of the hand, which is built only when read); its
-peak memory (resident set) is measured in a fresh process for the whole file and for a tenth of
-it, so that a flat memory shows as two close figures. PokerKit's ``PokerStarsParser`` reads and
-replays a sample of the same hands (it is much slower); its rate counts the hands it could read.
+prints it (the engine's settlement object of a hand, which no verdict or line needs, is built
+only when read); its peak memory (resident set) is measured in a fresh process for the whole
+file and for a tenth of it, so that a flat memory shows as two close figures. PokerKit's
+``PokerStarsParser`` reads and replays a sample of the same hands (it is much slower); its rate
+counts the hands it could read.
 """
 
 from __future__ import annotations
@@ -75,8 +76,7 @@ def write_file(path: Path, hands: list[str], count: int) -> None:
 
 def ours(path: Path, *, written: bool = False) -> tuple[int, float, float, dict[str, int]]:
     """Hands, seconds, CPU seconds and verdict counts of auditing ``path``; with ``written``,
-    each hand's verdict line is also put in words, as ``potengine audit`` prints it (which reads
-    the engine's settlement of the hand: built only when read)."""
+    each hand's verdict line is also put in words, as ``potengine audit`` prints it."""
     from potengine.histories.audit import AuditRun
     from potengine.histories.pokerstars import open_lines
 

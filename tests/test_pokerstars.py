@@ -119,6 +119,18 @@ def _break(text: str, old: str, new: str) -> str:
         ("Ann: raises 100 to 150", "Ann: raises 100 to 1" + "0" * 20, "too large"),
         ("Seat 2: Bo (1500 in chips)", "Seat 2: Ann (1500 in chips)", "appears twice"),
         ("Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]", "not supported"),
+        ("Bo: folds", "Bo: folds\nHand cancelled", "a cancelled hand settles no pot"),
+        ("Bo: folds", "Bo: dances\n*** FIRST FLOP *** [2c 3c 4c]", "cannot read Bo's action"),
+        (
+            "Total pot 125 | Rake 0",
+            "*** SHOW DOWN ***\nTotal pot 125 | Rake 0",
+            "cannot read this summary line",
+        ),
+        (
+            "Total pot 125 | Rake 0",
+            "Total pot 125 | Rake 0\n*** SUMMARY ***",
+            "cannot read this summary line",
+        ),
         ("Cy: folds", "Cy: folds\n*** FLOP *** [2c 3c Zz]", "'Zz' is not a card"),
         ("Cy: folds", "Cy: folds\n*** TURN *** [2c 3c 4c] [5d]", "out of order"),
         ("Cy: folds", "Cy: folds\nsomething else entirely", "cannot read this line"),
@@ -132,6 +144,20 @@ def test_broken_lines_are_named(old, new, message):
     assert message in str(result)
     assert "250000000301" in str(result) or "hand (no ID)" in str(result)
     assert "line " in str(result)
+
+
+def test_a_hand_is_refused_as_unsupported_at_the_line_that_runs_it_twice():
+    """The first line that stops the reading names the reason, wherever the reading then fails."""
+    [result] = parse_text(_break(SIMPLE, "Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]\nBo: dances"))
+    assert isinstance(result, pokerstars.UnsupportedHandError)
+    assert (result.line_number, result.line) == (11, "*** FIRST FLOP *** [2c 3c 4c]")
+
+
+def test_words_run_it_in_a_readable_line_do_not_make_a_hand_unsupported():
+    """A player named "Run it Back", or "Run it" in a chat line, is read like any other line."""
+    text = SIMPLE.replace("Cy", "Run it Back").replace("Bo: folds", 'Bo: folds\nBo said, "Run it twice?"')
+    [hand] = parse_text(text)
+    assert isinstance(hand, HandHistory) and "Run it Back" in hand.players
 
 
 def test_a_hand_without_summary_is_refused_at_its_last_line():

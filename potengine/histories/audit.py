@@ -211,9 +211,10 @@ class HandAudit:
         if self.verdict in (Verdict.UNSUPPORTED, Verdict.UNREADABLE):
             return f"{name}: {self.verdict}: {self.error}"
         if self.consistent:
-            pots = self.settlement.pots if self.settlement else ()
+            # the settlement's pots and returned chips, read without building the settlement
+            pots = self.awarded.pots if self.awarded else ()
             parts = [f"{pot_label(i, len(pots))} {fmt(p.awarded)}" for i, p in enumerate(pots)]
-            refunds = self.settlement.refunds if self.settlement else {}
+            refunds = self.awarded.layout.refunds if self.awarded else {}
             parts += [f"{fmt(a)} returned to {p}" for p, a in refunds.items()]
             if self.hand is not None and self.hand.rake:
                 parts.append(f"rake {fmt(self.hand.rake)}")
@@ -1600,8 +1601,8 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
     }
     computed: list[dict[str, Any]] = []
     refunds: dict[str, Any] = {}
-    if audit.settlement is not None:
-        pots = audit.settlement.pots
+    if audit.awarded is not None:  # the settlement's pots and returned chips, without building it
+        pots = audit.awarded.pots
         computed = [
             {
                 "name": pot_label(i, len(pots)),
@@ -1613,7 +1614,7 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
             }
             for i, pot in enumerate(pots)
         ]
-        refunds = {p: _json_amount(a) for p, a in audit.settlement.refunds.items()}
+        refunds = {p: _json_amount(a) for p, a in audit.awarded.layout.refunds.items()}
     written: list[dict[str, Any]] = []
     returned: dict[str, Any] = {}
     if hand is not None:
