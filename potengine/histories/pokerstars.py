@@ -349,6 +349,10 @@ def _error(
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _SEAT_NUMBER = attrgetter("number")
+_SEAT_NUMBERS = {str(n): n for n in range(1, MAX_SEATS + 1)}
+"""Each seat number as a seat line writes it (others, "03" or "11", are read by int())."""
+_SEAT_HEADS = tuple(f"Seat {n}" for n in range(MAX_SEATS + 1))
+"""How a summary line names seat N before its player ("Seat 3: Alice ...")."""
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 """The cards on the board before each street is dealt."""
 _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
@@ -623,7 +627,7 @@ class _Reader:
                     raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
                 return seats, at
             seat_number, name, stack_text = seat.group(1, 2, 3)
-            n = int(seat_number)
+            n = _SEAT_NUMBERS.get(seat_number) or int(seat_number)
             if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
                 raise self.fail(number, line, "a seat number or player appears twice or is out of range")
             stack = known.get(stack_text) or self.amount(stack_text, number, line)
@@ -653,8 +657,7 @@ class _Reader:
         bare = object.__new__
         for at in range(start, len(lines)):
             number, line = lines[at]
-            street_line = _STREET.match(line) if line[0] == "*" else None
-            if street_line:
+            if line[0] == "*" and (street_line := _STREET.match(line)):
                 name = street_line.group(1)
                 if name == "SUMMARY":
                     return _Play(actions, returned, board, shown, collections, cash_outs, at + 1)
@@ -793,18 +796,19 @@ class _Reader:
         side_pots: list[Amount] = []
         summary_board: list[str] | None = None
         summary_won: dict[str, Amount] = {}
-        by_seat = {f"Seat {s.number}": s.player for s in seats.values()}
+        by_seat = {_SEAT_HEADS[s.number]: s.player for s in seats.values()}
         for at in range(start, len(lines)):
             number, line = lines[at]
             # The most frequent summary line: "Seat 3: Alice (button) collected ($1.15)".
             head, colon, rest = line.partition(": ")
             owner = by_seat.get(head) if colon else None
-            seat_line = None if owner is not None else _SUMMARY_SEAT.match(line)
-            if seat_line:  # a seat's line written otherwise ("Seat 03: ...")
+            if owner is None and (seat_line := _SUMMARY_SEAT.match(line)):  # written otherwise: "Seat 03: "
                 owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
                 rest = line[seat_line.end() :]
-            if owner is not None or seat_line:
-                if owner is None or not rest.startswith(owner):
+                if owner is None:
+                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+            if owner is not None:
+                if not rest.startswith(owner):
                     raise self.fail(number, line, "this summary line names a seat or player not at the table")
                 said = rest[len(owner) :]
                 if "collected (" in said or "won (" in said:
