@@ -17,6 +17,7 @@ import json
 import os
 import random
 import threading
+import zipfile
 from collections.abc import Iterator
 from decimal import Decimal
 from functools import partial
@@ -46,8 +47,12 @@ def _missing() -> str | None:
     info = SITE / "live" / "build-info.json"
     if not info.exists() or not (SITE / "book" / "calculator.html").exists():
         return f"the site with its live pages is not built ({info} missing): run `make book` first"
-    if not json.loads(info.read_text(encoding="utf-8")).get("live"):
+    built = json.loads(info.read_text(encoding="utf-8"))
+    if not built.get("live"):
         return "the site was built without the live pages' engine (npm was missing at `make book`)"
+    stale = _stale_engine(SITE / "live" / built["wheel"])
+    if stale:
+        return f"the live pages' engine is older than the sources ({stale} differs): run `make book` first"
     if not Path(CHROMIUM).exists():
         return f"no Chromium at {CHROMIUM}: `apt-get install -y chromium` (CI does it in .ci/run)"
     try:
@@ -55,6 +60,21 @@ def _missing() -> str | None:
     except ImportError:
         return "Playwright for Python is not installed (requirements.txt)"
     return None
+
+
+def _stale_engine(wheel: Path) -> str | None:
+    """The first file of the package that differs between the site's wheel and ``potengine/``
+    (the pages run the wheel the last `make book` built, the tests compare it with the sources)."""
+    if not wheel.exists():
+        return wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        inside = {
+            n: archive.read(n) for n in archive.namelist() if n.startswith("potengine/") and n.endswith(".py")
+        }
+    here = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "potengine").rglob("*.py")}
+    return next(
+        (name for name in sorted(inside.keys() | here.keys()) if inside.get(name) != here.get(name)), None
+    )
 
 
 _REASON = _missing()
