@@ -137,10 +137,9 @@ class HandAudit:
     of the rake). :attr:`settlement` is the engine's own split of the hand, or ``None`` when the
     hand was not read or its contributions could not be formed into pots; it is built when first
     read, from ``awarded`` (the pots as the engine awarded them, and how), since the verdict never
-    needs it. ``source`` says how the
-    winners were decided: ``"cards"``, ``"folds"`` or ``"collected lines"``. ``error`` is the
-    reason an ``unsupported`` or ``unreadable`` hand was not read, and ``illegal`` the engine's
-    refusal of an action, if any.
+    needs it. ``source`` says how the winners were decided: ``"cards"``, ``"folds"`` or
+    ``"collected lines"``. ``error`` is the reason an ``unsupported`` or ``unreadable`` hand was
+    not read, and ``illegal`` the engine's refusal of an action, if any.
 
     The six steps (:attr:`steps`) are put in words only when they are read: the verdict, the
     differences and the notes never need them. ``worded`` holds them once written, and
