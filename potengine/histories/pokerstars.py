@@ -803,12 +803,11 @@ class _Reader:
             head, colon, rest = line.partition(": ")
             owner = by_seat.get(head) if colon else None
             if owner is None and (seat_line := _SUMMARY_SEAT.match(line)):  # written otherwise: "Seat 03: "
-                owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), None)
+                # "": a seat line, but of no seat at the table (no player's name is empty)
+                owner = next((s.player for s in seats.values() if s.number == int(seat_line.group(1))), "")
                 rest = line[seat_line.end() :]
-                if owner is None:
-                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
             if owner is not None:
-                if not rest.startswith(owner):
+                if not owner or not rest.startswith(owner):
                     raise self.fail(number, line, "this summary line names a seat or player not at the table")
                 said = rest[len(owner) :]
                 if "collected (" in said or "won (" in said:
