@@ -78,8 +78,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 notebooks: $(STAMP)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*.ipynb
-	$(BIN)/python .ci/normalise_notebooks.py book/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*/*.ipynb
+	$(BIN)/python .ci/normalise_notebooks.py book/*/*.ipynb
 
 clean:
 	rm -rf _build .pytest_cache .hypothesis

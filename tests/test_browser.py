@@ -14,19 +14,13 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import random
-import threading
-import zipfile
-from collections.abc import Iterator
 from decimal import Decimal
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from browser import REAL_CORPUS, ROOT, Watched, browser_mark
 
 from potengine.cli import main as cli_main
 from potengine.drills import deal
@@ -34,172 +28,7 @@ from potengine.pots.settlement import settle
 from potengine.present.exports import settlement_json
 from potengine.present.live import audit_document, calculate, count_hands
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "_build" / "html"
-CHROMIUM = os.environ.get("POTENGINE_CHROMIUM", "/usr/bin/chromium")
-SHARED = ROOT.parent / "shared"
-REAL_CORPUS = SHARED / "data" / "pokerstars-real"
-REQUIRED = bool(os.environ.get("POTENGINE_REQUIRE_LIVE"))
-TIMEOUT = 120_000  # ms: the first start of Pyodide on a busy machine
-
-
-def _missing() -> str | None:
-    info = SITE / "live" / "build-info.json"
-    if not info.exists() or not (SITE / "book" / "calculator.html").exists():
-        return f"the site with its live pages is not built ({info} missing): run `make book` first"
-    built = json.loads(info.read_text(encoding="utf-8"))
-    if not built.get("live"):
-        return "the site was built without the live pages' engine (npm was missing at `make book`)"
-    stale = _stale_engine(SITE / "live" / built["wheel"])
-    if stale:
-        return f"the live pages' engine is older than the sources ({stale} differs): run `make book` first"
-    if not Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM}: `apt-get install -y chromium` (CI does it in .ci/run)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (requirements.txt)"
-    return None
-
-
-def _stale_engine(wheel: Path) -> str | None:
-    """The first file of the package that differs between the site's wheel and ``potengine/``
-    (the pages run the wheel the last `make book` built, the tests compare it with the sources)."""
-    if not wheel.exists():
-        return wheel.name
-    with zipfile.ZipFile(wheel) as archive:
-        inside = {
-            n: archive.read(n) for n in archive.namelist() if n.startswith("potengine/") and n.endswith(".py")
-        }
-    here = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "potengine").rglob("*.py")}
-    return next(
-        (name for name in sorted(inside.keys() | here.keys()) if inside.get(name) != here.get(name)), None
-    )
-
-
-_REASON = _missing()
-if _REASON and REQUIRED:
-    raise RuntimeError(f"browser tests required (POTENGINE_REQUIRE_LIVE=1) but {_REASON}")
-pytestmark = pytest.mark.skipif(_REASON is not None, reason=f"browser tests skipped: {_REASON}")
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".json": "application/json",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The built site on a local http server; yields its origin, e.g. ``http://127.0.0.1:41234``."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(SITE)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-default-apps",
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-            ],
-        )
-        yield browser
-        browser.close()
-
-
-class Watched:
-    """A page whose requests and console are recorded; :meth:`check` fails on anything foreign."""
-
-    def __init__(self, browser, origin: str, width: int = 1200, height: int = 900) -> None:
-        self.origin = origin
-        self.requests: list[str] = []
-        self.foreign: list[str] = []
-        self.errors: list[str] = []
-        self.context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers="block"
-        )
-        self.context.route("**/*", self._route)
-        self.context.on("request", lambda request: self._seen(request.url))
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(TIMEOUT)
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
-        self.page.on(
-            "worker", lambda worker: worker.on("console", self._console) if hasattr(worker, "on") else None
-        )
-
-    def _seen(self, url: str) -> None:
-        self.requests.append(url)
-        parts = urlsplit(url)
-        if parts.scheme in {"data", "blob", "about"}:
-            return
-        if f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(url)
-
-    def _route(self, route) -> None:
-        url = route.request.url
-        parts = urlsplit(url)
-        if parts.scheme in {"http", "https"} and f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.foreign.append(url)
-            route.abort()
-        else:
-            route.continue_()
-
-    def _console(self, message) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text}")
-
-    def open(self, path: str, query: dict[str, str] | None = None, state: str = "ready,done") -> None:
-        url = f"{self.origin}/{path}" + (f"?{urlencode(query)}" if query else "")
-        self.page.goto(url)
-        self.wait_state(state)
-
-    def wait_state(self, states: str, root: str = ".potengine-live") -> None:
-        wanted = states.split(",")
-        self.page.wait_for_function(
-            "([sel, wanted]) => { const r = document.querySelector(sel);"
-            " return r && wanted.includes(r.dataset.state); }",
-            arg=[root, wanted],
-        )
-
-    def check(self) -> None:
-        assert not self.foreign, f"requests outside the site: {self.foreign[:5]}"
-        assert not self.errors, f"console errors: {self.errors[:5]}"
-        assert any(url.endswith(".wasm") for url in self.requests), "Pyodide never loaded"
-
-    def close(self) -> None:
-        self.context.close()
-
-
-@pytest.fixture
-def watched(browser, server) -> Iterator[Watched]:
-    page = Watched(browser, server)
-    yield page
-    try:
-        page.check()
-    finally:
-        page.close()
+pytestmark = browser_mark()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -279,7 +108,7 @@ def test_calculator_opens_from_the_url_query_with_the_split_settled(watched: Wat
         "button": "Chloé",
         "chip": "1",
     }
-    watched.open("book/calculator.html", query, state="done")
+    watched.open("book/live/calculator.html", query, state="done")
     page = watched.page
     shown = page.text_content("#settlement-json")
     assert shown + "\n" == cli_json(query)
@@ -292,7 +121,7 @@ def test_calculator_opens_from_the_url_query_with_the_split_settled(watched: Wat
 
 
 def test_calculator_agrees_with_the_command_line_on_random_tables(watched: Watched) -> None:
-    watched.open("book/calculator.html")
+    watched.open("book/live/calculator.html")
     rng = random.Random(2026)
     tables = [random_table(rng) for _ in range(36)]
     for fields in tables:
@@ -311,7 +140,7 @@ def test_calculator_with_cards_agrees_with_the_engine(watched: Watched) -> None:
         "board": "2c 7d 9h Qs 3h",
         "chip": "1",
     }
-    watched.open("book/calculator.html")
+    watched.open("book/live/calculator.html")
     settle_in_page(watched, fields)
     expected = settle(
         {"Alice": 40, "Bilal": 100, "Chloé": 100},
@@ -337,7 +166,7 @@ def test_calculator_with_cards_agrees_with_the_engine(watched: Watched) -> None:
     ],
 )
 def test_bad_input_gets_the_engines_message_beside_its_field(watched: Watched, fields, field) -> None:
-    watched.open("book/calculator.html")
+    watched.open("book/live/calculator.html")
     settle_in_page(watched, fields)
     page = watched.page
     expected = calculate(fields)
@@ -354,7 +183,7 @@ def test_bad_input_gets_the_engines_message_beside_its_field(watched: Watched, f
 
 
 def check_history(watched: Watched, text: str | None = None, file: Path | None = None) -> str:
-    watched.open("book/history_checker.html")
+    watched.open("book/live/history_checker.html")
     page = watched.page
     if file is not None:
         page.set_input_files("#history-file", str(file))
@@ -426,7 +255,7 @@ def answer_drill(page, answer: dict) -> None:
 
 def test_a_drill_answered_right_then_wrong(watched: Watched) -> None:
     level, seed = 5, 4242
-    watched.open("book/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
+    watched.open("book/live/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
     page = watched.page
     drill = deal(level, seed)
     rows = page.locator("#drill-situation tbody tr")
@@ -452,7 +281,7 @@ def test_a_drill_answered_right_then_wrong(watched: Watched) -> None:
 
 
 def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
-    watched.open("book/dealer_drills.html", state="asking")
+    watched.open("book/live/dealer_drills.html", state="asking")
     page = watched.page
     page.select_option("#drill-level", "2")
     page.evaluate("document.querySelector('#dealer-drill').dataset.state = 'waiting'")
@@ -473,7 +302,7 @@ def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
     ("path", "query", "state"),
     [
         (
-            "book/calculator.html",
+            "book/live/calculator.html",
             {
                 "players": "Alice:40,Bilal:100,Chloé:100,David:30",
                 "folded": "David",
@@ -483,8 +312,8 @@ def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
             },
             "done",
         ),
-        ("book/history_checker.html", None, "ready"),
-        ("book/dealer_drills.html", {"level": "5", "seed": "7"}, "asking"),
+        ("book/live/history_checker.html", None, "ready"),
+        ("book/live/dealer_drills.html", {"level": "5", "seed": "7"}, "asking"),
     ],
 )
 def test_pages_fit_a_phone(browser, server, path, query, state, tmp_path) -> None:
@@ -509,8 +338,8 @@ def test_a_site_built_without_npm_shows_a_notice_instead_of_the_engine(browser, 
     watched = Watched(browser, server)
     try:
         watched.context.route("**/live/build-info.json", lambda route: route.fulfill(json={"live": False}))
-        for path in ("book/calculator.html", "book/history_checker.html", "book/dealer_drills.html"):
-            watched.open(path, state="unavailable")
+        for name in ("calculator", "history_checker", "dealer_drills"):
+            watched.open(f"book/live/{name}.html", state="unavailable")
             assert "built without the engine" in watched.page.inner_text(".live-status")
         assert not any(url.endswith(".wasm") for url in watched.requests)
         assert not watched.foreign and not watched.errors, (watched.foreign, watched.errors)

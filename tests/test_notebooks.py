@@ -14,8 +14,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "book").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "book").glob("*/*.ipynb"))
 EXAMPLES = [f"EX-{n:02d}" for n in range(1, 35)]
+
+
+def chapter(path):
+    """A notebook's name inside book/: its part's folder and its file name, e.g. pots/01_three_players."""
+    return f"{path.parent.name}/{path.stem}"
 
 
 def load(path):
@@ -74,8 +79,9 @@ def test_each_chapter_has_assertions_a_chart_and_a_folded_solution(path):
 
 # The chapters this book's course owns use sphinx-exercise: numbered exercises, each with a
 # solution that is hidden until asked for and linked back to its exercise.
-COURSE = [p for p in NOTEBOOKS if p.stem not in {"audit_hand_history", "course_05_real_hands"}]
-PART1 = [p for p in NOTEBOOKS if p.stem[:2].isdigit()]
+NOT_COURSE = {"histories/01_audit_hand_history", "programmers/02_real_hands"}
+COURSE = [p for p in NOTEBOOKS if chapter(p) not in NOT_COURSE]
+PART1 = [p for p in NOTEBOOKS if p.parent.name == "pots"]
 
 
 def markdown_of(path):
@@ -164,13 +170,13 @@ def outputs_of(path):
 
 
 def test_heads_up_mistake_states_the_full_table_order_right():
-    text = markdown_of(notebook("course_01_course_of_a_hand"))
+    text = markdown_of(notebook("course/01_course_of_a_hand"))
     assert "as he would at a full table" not in text
     assert "At a full table the big\nblind speaks **last** before the flop" in text
 
 
 def test_hand_rankings_do_not_claim_rarity_for_seven_cards():
-    nb = notebook("hands_rankings")
+    nb = notebook("hands/01_rankings")
     text = markdown_of(nb)
     assert "because it is harder to get" not in text and "beaten only by a rarer one" not in text
     assert "high card* becomes rarer than *one pair* and *two pair*" in text
@@ -178,7 +184,7 @@ def test_hand_rankings_do_not_claim_rarity_for_seven_cards():
 
 
 def test_folded_player_solution_teaches_the_refund_to_a_mucked_bettor():
-    nb = notebook("04_folded_player")
+    nb = notebook("pots/04_folded_player")
     text = markdown_of(nb)
     assert "can never hold the largest contribution" not in text
     assert "A folded player *can* hold the largest contribution" in text
@@ -210,17 +216,17 @@ def test_every_printed_sum_adds_up(path):
 
 
 def test_ex24_names_the_cards_nobody_holds():
-    text = markdown_of(notebook("hands_ties_board"))
+    text = markdown_of(notebook("hands/02_ties_board"))
     assert "Nobody holds either here" not in text
     assert "None of the three players holds any of those cards" in text
 
 
 def test_ex29_gives_the_dutch_rule_that_both_hole_cards_are_shown():
-    assert "both hole cards" in markdown_of(notebook("course_01_course_of_a_hand"))
+    assert "both hole cards" in markdown_of(notebook("course/01_course_of_a_hand"))
 
 
 def test_ex30_table_gives_bet_sizes_and_stays_on_the_flop():
-    nb = notebook("course_02_betting_rules")
+    nb = notebook("course/02_betting_rules")
     text = markdown_of(nb)
     assert "the spot is on the turn" not in text
     html = json.dumps([o for c in code_cells(load(nb)) for o in c["outputs"]])
@@ -228,7 +234,7 @@ def test_ex30_table_gives_bet_sizes_and_stays_on_the_flop():
 
 
 def test_equity_exercise_answer_is_in_the_solution_text_not_only_in_hidden_output():
-    nb = notebook("hands_equity")
+    nb = notebook("programmers/01_equity")
     text = markdown_of(nb)
     assert "194/903" in text and "25.78" in text and "79/903" in text
     for cell in code_cells(load(nb)):
@@ -244,21 +250,21 @@ def test_every_documented_example_is_reproduced_in_a_notebook():
 def test_every_notebook_is_in_the_table_of_contents():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     for path in NOTEBOOKS:
-        assert f"book/{path.stem}" in toc, f"{path.name} is not in _toc.yml"
+        assert f"book/{chapter(path)}" in toc, f"{path.name} is not in _toc.yml"
 
 
 def test_the_dealer_pages_are_in_the_navigation_and_developer_material_in_the_appendix():
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    for page in ("primer", "glossary", "examples", "cheat_sheet"):
+    for page in ("start/primer", "dealer/glossary", "dealer/examples", "dealer/cheat_sheet"):
         assert f"file: book/{page}" in toc, page
     appendix = toc[toc.index("Appendix") :]
-    for page in ("hands_equity", "course_05_real_hands", "reference"):
+    for page in ("programmers/01_equity", "programmers/02_real_hands", "programmers/reference"):
         assert f"book/{page}" in appendix, page
-    assert toc.index("book/primer") < toc.index("book/01_three_players")
+    assert toc.index("book/start/primer") < toc.index("book/pots/01_three_players")
 
 
 def test_glossary_gives_the_sources_words():
-    text = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    text = (ROOT / "book" / "dealer" / "glossary.md").read_text(encoding="utf-8")
     for word in (
         "hoofdpot",
         "Hauptpot",
@@ -275,7 +281,7 @@ def test_glossary_gives_the_sources_words():
 
 
 def test_examples_page_lists_every_example_with_a_link():
-    text = (ROOT / "book" / "examples.md").read_text(encoding="utf-8")
+    text = (ROOT / "book" / "dealer" / "examples.md").read_text(encoding="utf-8")
     for ex in EXAMPLES:
         assert f"{{ref}}`{ex} <{ex.lower()}>`" in text, ex
 
@@ -294,4 +300,5 @@ def test_part1_examples_open_in_the_calculator(path):
     assert links, f"{path.name}: no 'Open this example in the calculator' link"
     for output in links:
         html = "".join(output["data"]["text/html"])
-        assert 'href="calculator.html?players=' in html and "Open this example in the calculator" in html
+        assert 'href="../live/calculator.html?players=' in html
+        assert "Open this example in the calculator" in html

@@ -32,7 +32,7 @@ def _check_site():
 
 def _chapters() -> list[str]:
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    return re.findall(r"file: (book/\w+)", toc)
+    return re.findall(r"file: (book/[\w/]+)", toc)
 
 
 @pytest.fixture(scope="module")
@@ -69,19 +69,19 @@ def test_every_chapter_is_built_and_the_dealer_pages_are_in_the_navigation(site)
     index = (site / "book" / "intro.html").read_text(encoding="utf-8")
     for chapter in _chapters():
         assert (site / f"{chapter}.html").exists(), chapter
-    for page in ("glossary", "examples", "cheat_sheet", "primer"):
+    for page in ("dealer/glossary", "dealer/examples", "dealer/cheat_sheet", "start/primer"):
         assert f'href="{page}.html"' in index, f"{page} is not in the navigation"
 
 
 def test_glossary_is_found_by_the_sources_words(site):
-    text = (site / "book" / "glossary.html").read_text(encoding="utf-8")
+    text = (site / "book" / "dealer" / "glossary.html").read_text(encoding="utf-8")
     for word in ("Nebenpot", "zijpot", "Nebentopf", "hoofdpot", "Hauptpot"):
         assert word in text
     assert 'id="term-side-pot"' in text
 
 
 def test_part1_figures_have_captions_and_alt_text(site):
-    page = (site / "book" / "04_folded_player.html").read_text(encoding="utf-8")
+    page = (site / "book" / "pots" / "04_folded_player.html").read_text(encoding="utf-8")
     assert "<figcaption" in page and "keep the main pot" in page
     assert re.search(r'<img alt="Two stacked bar charts[^"]+"', page)
 

@@ -26,8 +26,8 @@ from ..chips import format_amount as fmt
 if TYPE_CHECKING:  # pragma: no cover
     from ..pots.settlement import Settlement
 
-CALCULATOR_PAGE = "calculator.html"
-"""The calculator's page, relative to the book's chapters (they sit in the same folder)."""
+CALCULATOR_PAGE = "../live/calculator.html"
+"""The calculator's page, relative to a chapter (each part has its folder beside ``book/live/``)."""
 
 
 def calculator_fields(result: Settlement) -> dict[str, str]:
@@ -73,7 +73,7 @@ def calculator_link(result: Settlement, page: str = CALCULATOR_PAGE) -> Calculat
     >>> from potengine import settle
     >>> link = calculator_link(settle({"A": 10, "B": 10}, ranking=["B", "A"]))
     >>> link.url
-    'calculator.html?players=A%3A10%2CB%3A10&ranking=B%3EA&folded=&button=B&chip=1'
+    '../live/calculator.html?players=A%3A10%2CB%3A10&ranking=B%3EA&folded=&button=B&chip=1'
     >>> "Open this example in the calculator</a>" in link._repr_html_()
     True
     """
