@@ -545,7 +545,7 @@ def act(hand: Hand, player: str, kind: str, to: Amount | None = None) -> Hand:
     Traceback (most recent call last):
     ...
     potengine.errors.IllegalActionError: C cannot raise to 3: the minimum raise is to 4 (a raise must be
-    at least the big blind or the largest full raise of the round, TDA 43)
+    at least the big blind, and at least the largest full raise of the round, TDA 43)
     """
     return hand.act(player, kind, to)
 

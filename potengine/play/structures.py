@@ -115,7 +115,7 @@ class Structure:
     exact_size: ClassVar[bool] = False
     """True when every bet and raise has one exact size (fixed limit)."""
     minimum_rule: ClassVar[str] = (
-        "a raise must be at least the big blind or the largest full raise of the round, TDA 43"
+        "a raise must be at least the big blind, and at least the largest full raise of the round, TDA 43"
     )
     maximum_rule: ClassVar[str] = "the structure's maximum"
 
@@ -170,8 +170,8 @@ class Structure:
         always allowed below the minimum).
 
         >>> print(NoLimit(big_blind=2).wager_error(RoundView(0, 2, 0, 2, 2, 3, 1, 3), 3, 100, "raise"))
-        the minimum raise is to 4 (a raise must be at least the big blind or the largest full raise of the
-        round, TDA 43)
+        the minimum raise is to 4 (a raise must be at least the big blind, and at least the largest full
+        raise of the round, TDA 43)
         """
         bounds = self.bounds(view)
         if bounds is None:
@@ -214,7 +214,7 @@ class Structure:
 
 @dataclass(frozen=True)
 class NoLimit(Structure):
-    """No limit: raise by at least the big blind or the largest full raise of the round; no maximum.
+    """No limit: raise by at least the larger of the big blind and the largest full raise; no maximum.
 
     A short big blind still sets the full minimum: the view carries the nominal big blind.
 
