@@ -86,6 +86,15 @@ MEASURE = """() => {
 }"""
 
 
+WIDE_PROBES = """() => {
+  const article = document.querySelector("article.bd-article");
+  article.insertAdjacentHTML("beforeend",
+    '<div class="probe-box" style="overflow-x:auto"><table><tr><td style="white-space:nowrap">'
+    + "Winner(s) ".repeat(60) + "</td></tr></table></div>"
+    + '<figure class="probe-figure" style="width:900px;margin:0">a wide chart</figure>');
+}"""
+
+
 def open_page(watched: Watched, path: str) -> None:
     """Open a page; a live page with its engine ready and a result shown."""
     page = watched.page
@@ -142,7 +151,14 @@ def test_nothing_in_any_page_is_wider_than_its_column(browser, server) -> None:
             problems += too_wide(watched, path, "print")
             page.emulate_media(media="screen")
             page.set_viewport_size({"width": 390, "height": 844})
+            if path.startswith("book/live/"):  # measured with its result shown
+                assert page.locator("article table, article svg").count() > 0, path
         assert not problems, f"{len(problems)} elements wider than the column:\n" + "\n".join(problems)
+        # The measure itself: a table scrolling in a box of its own, and a figure past the edge.
+        page.evaluate(WIDE_PROBES)
+        found = "\n".join(too_wide(watched, "probe", "390 px"))
+        assert "<div.probe-box> scrolls content wider than itself" in found, found
+        assert "<figure.probe-figure> reaches past the column" in found, found
         watched.check()
     finally:
         watched.close()
