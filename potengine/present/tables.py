@@ -18,7 +18,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from html import escape
+from html import escape, unescape
 from typing import TYPE_CHECKING
 
 from ..chips import Amount
@@ -35,22 +35,33 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
 _NUMBER = re.compile(r"[+−-]?[0-9][0-9.]*")
+_TAG = re.compile(r"<[^>]*>")
 _CELL = "padding:2px 10px;border-bottom:1px solid #ccc;text-align:{align}"
 
 
-def _row(cells: Iterable[str], *, header: bool = False) -> str:
+def _row(cells: Iterable[str], *, header: bool = False, labels: Sequence[str] = ()) -> str:
     tag = "th" if header else "td"
     out = []
     for i, cell in enumerate(cells):
         align = "right" if i and _NUMBER.fullmatch(str(cell)) else "left"
-        out.append(f'<{tag} style="{_CELL.format(align=align)}">{cell}</{tag}>')
+        label = f' data-label="{labels[i]}"' if i < len(labels) else ""
+        out.append(f'<{tag}{label} style="{_CELL.format(align=align)}">{cell}</{tag}>')
     return "<tr>" + "".join(out) + "</tr>"
 
 
+def _label(head: str) -> str:
+    """A column's name as an attribute value: its header's text (the mark column: "Result")."""
+    return escape(unescape(_TAG.sub("", head)), quote=True) or "Result"
+
+
 def _table(header: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "") -> str:
+    """The table; each body cell carries its column's name (``data-label``), which the book's
+    stylesheet shows beside the value when a narrow column stacks each row as a card."""
+    heads = list(header)
+    labels = [_label(h) for h in heads]
     cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
-    body = "".join(_row(r) for r in rows)
-    return f"{_TABLE}{cap}<thead>{_row(header, header=True)}</thead><tbody>{body}</tbody></table>"
+    body = "".join(_row(r, labels=labels) for r in rows)
+    return f"{_TABLE}{cap}<thead>{_row(heads, header=True)}</thead><tbody>{body}</tbody></table>"
 
 
 def table_html(header: Iterable[object], rows: Iterable[Iterable[object]], caption: str = "") -> str:
