@@ -8,7 +8,7 @@ about, so the page can show it beside that field.
 
 * :func:`calculate`: the pot calculator (the fields are those of the page's URL query);
 * :func:`audit_hands`: the hand-history checker, one hand at a time, and :func:`audit_document`;
-* :func:`new_drill` and :func:`mark_drill`: the dealer drills.
+* :func:`new_drill`, :func:`mark_drill_pots` and :func:`mark_drill`: the dealer drills.
 
 Only the standard library is used: no numpy, no matplotlib.
 
@@ -278,6 +278,18 @@ def new_drill(level: int | str, seed: int | str) -> dict[str, Any]:
     return deal(int(level), int(seed)).question()
 
 
+def mark_drill_pots(level: int | str, seed: int | str, given: str) -> dict[str, Any]:
+    """Mark the reader's first answer to a drill, how many pots (see :func:`potengine.drills.mark_pots`).
+
+    >>> marked = mark_drill_pots(2, 7, "3")
+    >>> marked["ok"], marked["expected"], marked["rule"]
+    (False, 2, 'The uncalled part goes back')
+    """
+    from ..drills import deal, mark_pots
+
+    return mark_pots(deal(int(level), int(seed)), given)
+
+
 def mark_drill(level: int | str, seed: int | str, answer: Mapping[str, Any]) -> dict[str, Any]:
     """Mark the reader's answer to a drill (see :func:`potengine.drills.mark`)."""
     from ..drills import deal, mark
@@ -318,6 +330,7 @@ CALLS: dict[str, Callable[..., object]] = {
     "survey": survey,
     "decode_file": decode_file,
     "new_drill": new_drill,
+    "mark_drill_pots": mark_drill_pots,
     "mark_drill": mark_drill,
 }
 """What a page may call through :func:`call`."""
