@@ -254,3 +254,20 @@ def test_pokerstars_texts_go_on_through_the_pokerstars_reader() -> None:
     verdicts = [a.verdict.value for a in iter_audits(text, "u.txt")]
     assert verdicts == ["consistent", "unreadable", "consistent"]
     assert live.count_hands(text) == 3
+
+
+def test_potengine_audit_reports_each_hand_of_another_room(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from potengine.cli import main
+
+    path = tmp_path / "gg.txt"
+    path.write_bytes(b"\xff\xfe" + (GG + "\n" + GG.replace("RC1001", "RC1002")).encode("utf-16-le"))
+    assert main(["audit", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Hand #RC1001: unsupported: hand #RC1001, line 1: a GGPoker hand: this checker reads" in out
+    assert "Hand #RC1002: unsupported: hand #RC1002, line 4: a GGPoker hand" in out
+    assert "2 hands: 0 consistent, 0 irregular, 0 wrong, 2 unsupported, 0 unreadable" in out
+    assert main(["audit", "--json", str(path)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [h["hand_id"] for h in document["hands"]] == ["RC1001", "RC1002"]
