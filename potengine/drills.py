@@ -211,9 +211,9 @@ RULES = {
     "tie_own_pot": "A tie splits only its own pot",
     "odd_chip": "The odd chip goes to the first winner clockwise from the button",
     "sum": "Each player receives his share of every pot he wins, plus his returned chips",
-    "answer": "Write a number of chips",
 }
-"""The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name."""
+"""The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name. An
+item left empty or not a number has the key ``"answer"``, no rule, and the engine's sentence."""
 
 
 class _Words:
@@ -259,7 +259,7 @@ class _Words:
 
 
 def _diagnosis(key: str, why: str) -> dict[str, str]:
-    return {"rule_key": key, "rule": RULES[key], "why": why}
+    return {"rule_key": key, "rule": RULES.get(key, ""), "why": why}
 
 
 def _pots_rule(drill: Drill, result: Settlement, given: int, words: _Words) -> dict[str, str]:
@@ -423,7 +423,7 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
             lambda player=player, chips=chips: _payout_rule(result, player, chips, words),  # type: ignore[misc]
         )
     right = sum(1 for i in items if i["ok"])
-    missed = list(dict.fromkeys(i["rule"] for i in items if not i["ok"]))
+    missed = list(dict.fromkeys(i["rule"] for i in items if not i["ok"] and i["rule"]))
     return {
         "items": items,
         "right": right,

@@ -70,7 +70,12 @@ def test_one_pot_where_a_short_stack_makes_two() -> None:
     drill = find(2, lambda d, r: len(r.pots) == 2)
     marked = mark_pots(drill, 1)
     assert marked["rule"] == rule("levels")
-    assert mark_pots(drill, "two")["rule"] == rule("answer")
+    unanswered = mark_pots(drill, "two")
+    assert (
+        unanswered["rule_key"] == "answer"
+        and unanswered["rule"] == ""
+        and "how many pots" in unanswered["why"]
+    )
 
 
 def test_a_folded_players_bet_counted_as_a_pot_of_its_own() -> None:
@@ -221,8 +226,11 @@ def test_an_answer_that_is_not_chips_asks_for_a_number(given: str) -> None:
     drill = deal(1, 5)
     answer = drill.answer()
     answer["pots"][0]["amount"] = given
-    item = wrong(mark(drill, answer), "Main pot: amount")
-    assert item["rule_key"] in ("answer", "size")
+    marked = mark(drill, answer)
+    item = wrong(marked, "Main pot: amount")
+    assert item["rule_key"] == "answer" and item["rule"] == ""
+    assert item["why"].startswith("Main pot: ")
+    assert marked["rules_missed"] == []
 
 
 def test_the_page_call_marks_with_the_rules_and_the_tables() -> None:

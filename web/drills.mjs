@@ -41,8 +41,9 @@ function toggle(button) {
 
 function ruleView(item) {
   // The rule and the sentence come from potengine (potengine.drills.RULES and the explanation).
-  return el("div", { class: "drill-rule" }, el("strong", { text: `Rule missed: ${item.rule}. ` }),
-            item.why ?? "");
+  // An item left empty names no rule: only the engine's sentence.
+  return el("div", { class: "drill-rule" },
+            ...(item.rule ? [el("strong", { text: `Rule missed: ${item.rule}. ` })] : []), item.why ?? "");
 }
 
 function showDrill(question) {
