@@ -30,7 +30,7 @@ from decimal import Decimal
 from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
 from .histories.audit import AuditRun, HandAudit, Verdict, write_json
-from .histories.pokerstars import open_lines
+from .histories.rooms import file_lines
 from .pots.rake import Rake
 from .pots.ranking import parse_ranking
 from .pots.settlement import settle
@@ -115,7 +115,7 @@ def _audit(args: argparse.Namespace) -> int:
 
     def audits() -> Iterator[HandAudit]:
         for path in args.files:
-            yield from run.audits(open_lines(path), path)
+            yield from run.audits(file_lines(path), path)
 
     if args.json:
         write_json(sys.stdout, audits(), run)

@@ -1,9 +1,13 @@
 """Dealer drills: random end-of-hand situations to settle by hand, and the marking of the answer.
 
 :func:`deal` makes a situation from a level and a seed (the same pair always makes the same
-situation, so a drill can be shared as a link); the engine settles it and :func:`mark` compares
-the reader's answer with the engine's, item by item: each pot's amount and winners, and each
-player's payout (what he receives, returned chips included).
+situation, so a drill can be shared as a link); the engine settles it. The question never shows
+how many pots there are: the reader says it first (:func:`mark_pots`), then fills in each pot's
+amount and winners and what every player receives (returned chips included), and :func:`mark`
+compares that with the engine's settlement item by item. A wrong item names the rule that was
+missed (:data:`RULES`: the uncalled part returned, the folded chips dead, the short stack capped at
+what it matched, a tie split in its own pot only, the odd chip's seat, ...), found by comparing the
+answer with the settlement, with the engine's own sentence about that pot or player.
 
 Levels:
 
@@ -19,12 +23,14 @@ Levels:
 >>> right = drill.answer()
 >>> mark(drill, right)["all_right"]
 True
+>>> mark_pots(drill, 3)["rule"]
+'The uncalled part goes back'
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +40,7 @@ from .chips import parse_amount as _amount
 from .errors import InputError, PotEngineError
 from .pots.ranking import Tiers
 from .pots.settlement import Settlement, settle
-from .present.words import explain
+from .present.words import explain, join
 
 LEVELS = {
     1: "Two players, one all-in",
@@ -77,8 +83,7 @@ class Drill:
         return " > ".join(" = ".join(tier) for tier in self.ranking)
 
     def question(self) -> dict[str, Any]:
-        """What the reader is shown: the players, the showdown and how many pots to fill in."""
-        result = self.settlement()
+        """What the reader is shown: the players, the showdown and the chip (never the pots)."""
         return {
             "level": self.level,
             "seed": self.seed,
@@ -89,7 +94,7 @@ class Drill:
             ],
             "ranking": self.ranking_text,
             "chip": fmt(self.chip),
-            "pots": [pot.name for pot in result.pots],
+            "live": [p for p in self.contributions if p not in self.folded],
         }
 
     def answer(self) -> dict[str, Any]:
@@ -194,28 +199,200 @@ def _chips(text: Any, what: str) -> Amount | None:
         return None
 
 
+RULES = {
+    "uncalled": "The uncalled part goes back",
+    "dead": "Folded chips are dead: they stay in the pot",
+    "capped": "The short stack wins only what it matched",
+    "levels": "Each all-in level that is covered makes a pot",
+    "size": "A pot holds what every player put in between its two levels",
+    "folded": "A folded player cannot win",
+    "best": "The best hand among the players in the pot wins it",
+    "tie": "A tie splits the pot",
+    "tie_own_pot": "A tie splits only its own pot",
+    "odd_chip": "The odd chip goes to the first winner clockwise from the button",
+    "sum": "Each player receives his share of every pot he wins, plus his returned chips",
+}
+"""The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name. An
+item left empty or not a number has the key ``"answer"``, no rule, and the engine's sentence."""
+
+
+class _Words:
+    """The engine's explanation of a settlement (:func:`~potengine.present.words.explain`), by topic:
+    the sentence about each returned bet, each pot's size and each pot's award."""
+
+    def __init__(self, result: Settlement) -> None:
+        self.lines = explain(result).split("\n")
+        self.result = result
+
+    def refund(self, player: str) -> str:
+        return next(
+            (line for line in self.lines if line.endswith(f"go back to {player} (returned, not won).")), ""
+        )
+
+    def size(self, name: str) -> str:
+        return next((line for line in self.lines if line.startswith(f"{name}: ")), "")
+
+    def award(self, name: str) -> str:
+        return next(
+            (line for line in self.lines if line.startswith(f"{name} ") and not line.startswith(f"{name}: ")),
+            "",
+        )
+
+    def folds(self) -> str:
+        return self.lines[0].split(". ", 1)[1] if ". " in self.lines[0] else ""
+
+    def receives(self, player: str) -> str:
+        """What ``player`` receives, pot by pot: "Alice receives 120: main pot 60 + returned 0"."""
+        parts = [
+            f"{pot.name.lower()} {fmt(pot.shares[player])}"
+            for pot in self.result.pots
+            if pot.shares.get(player)
+        ]
+        if self.result.refunds.get(player):
+            parts.append(f"returned {fmt(self.result.refunds[player])}")
+        total = fmt(self.result.payouts[player])
+        return (
+            f"{player} receives {total}"
+            + (": " + " + ".join(parts) if parts else ": no pot and nothing back")
+            + "."
+        )
+
+
+def _diagnosis(key: str, why: str) -> dict[str, str]:
+    return {"rule_key": key, "rule": RULES.get(key, ""), "why": why}
+
+
+def _pots_rule(drill: Drill, result: Settlement, given: int, words: _Words) -> dict[str, str]:
+    """Why ``given`` pots is not the number of pots of ``result`` (never the amounts)."""
+    count = len(result.pots)
+    if given > count and result.refunds:
+        (player,) = list(result.refunds)[:1]
+        return _diagnosis(
+            "uncalled",
+            f"Nobody matched the top of {player}'s bet: that part goes back to {player}; it is not a pot.",
+        )
+    levels = {result.contributions[p] for p in result.contributions if p not in result.folded}
+    if given > count and any(result.contributions[p] not in levels for p in result.folded):
+        return _diagnosis(
+            "dead",
+            words.folds()
+            + " A folded player's bet makes no pot of its own: only live players' levels cut pots.",
+        )
+    short = [
+        p for p in result.contributions if p not in result.folded and result.contributions[p] < max(levels)
+    ]
+    if given < count and short:
+        return _diagnosis(
+            "levels",
+            f"{join(short)} put in less than the others and can win only up to that: each such level, "
+            "matched by others, closes a pot and the chips above it make the next pot.",
+        )
+    return _diagnosis(
+        "levels", "A pot is closed at each level a live all-in player reached and others covered."
+    )
+
+
+def mark_pots(drill: Drill, given: Any) -> dict[str, Any]:
+    """Mark the reader's first answer, how many pots the hand makes; then give the pots' names.
+
+    >>> drill = deal(2, 7)
+    >>> marked = mark_pots(drill, "2")
+    >>> marked["ok"], marked["pots"]
+    (True, ['Main pot', 'Side pot 1'])
+    >>> mark_pots(drill, 1)["rule"]
+    'Each all-in level that is covered makes a pot'
+    """
+    result = drill.settlement()
+    pots = [pot.name for pot in result.pots]
+    text = str(given).strip()
+    number = int(text) if text.isdigit() else None
+    out: dict[str, Any] = {"given": text, "expected": len(pots), "ok": number == len(pots), "pots": pots}
+    if number is None:
+        out.update(_diagnosis("answer", "Say how many pots the dealer makes: 1, 2, 3, ..."))
+    elif number != len(pots):
+        out.update(_pots_rule(drill, result, number, _Words(result)))
+    return out
+
+
+def _amount_rule(result: Settlement, i: int, given: Amount | None, words: _Words) -> dict[str, str]:
+    pot = result.pots[i]
+    if given is None:
+        return _diagnosis("answer", words.size(pot.name))
+    refunded = sum(result.refunds.values(), start=0)
+    if refunded and i == len(result.pots) - 1 and given == pot.amount + refunded:
+        (player,) = list(result.refunds)[:1]
+        return _diagnosis("uncalled", words.refund(player))
+    dead = sum((pot.contributions.get(p, 0) for p in result.folded), start=0)
+    if dead and given == pot.amount - dead:
+        return _diagnosis("dead", words.folds() + " " + words.size(pot.name))
+    if given > pot.amount:
+        return _diagnosis("capped", words.size(pot.name))
+    return _diagnosis("size", words.size(pot.name))
+
+
+def _tiers(drill: Drill) -> dict[str, int]:
+    return {p: rank for rank, tier in enumerate(drill.ranking) for p in tier}
+
+
+def _winners_rule(
+    drill: Drill, result: Settlement, i: int, given: list[str], words: _Words
+) -> dict[str, str]:
+    pot = result.pots[i]
+    right = set(pot.winners)
+    chosen = set(given)
+    folded = sorted(chosen & set(result.folded), key=list(result.contributions).index)
+    if folded:
+        return _diagnosis("folded", words.folds())
+    tiers = _tiers(drill)
+    outside = [p for p in given if p not in pot.eligible]
+    if outside:
+        if any(tiers.get(p) == tiers.get(w) for p in outside for w in pot.winners):
+            return _diagnosis("tie_own_pot", words.size(pot.name) + " " + words.award(pot.name))
+        return _diagnosis("capped", words.size(pot.name) + " " + words.award(pot.name))
+    if len(right) > 1 and chosen < right:
+        return _diagnosis("tie", words.award(pot.name))
+    return _diagnosis("best", words.award(pot.name))
+
+
+def _payout_rule(result: Settlement, player: str, given: Amount | None, words: _Words) -> dict[str, str]:
+    right = result.payouts[player]
+    refund = result.refunds.get(player, 0)
+    if given is None:
+        return _diagnosis("answer", words.receives(player))
+    if refund and given in (right - refund, right + refund):
+        return _diagnosis("uncalled", words.refund(player) + " " + words.receives(player))
+    odd = [pot for pot in result.pots if player in pot.shares and len(set(pot.shares.values())) > 1]
+    off = given - right if given > right else right - given
+    if odd and off <= len(odd) * result.chip:
+        return _diagnosis("odd_chip", words.award(odd[0].name))
+    return _diagnosis("sum", words.receives(player))
+
+
 def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
     """Compare the reader's answer with the engine's settlement, item by item.
 
     ``answer`` holds ``pots`` (a list, main pot first, of ``{"amount": ..., "winners": ...}``,
     winners as a list or as names separated by commas) and ``payouts`` (player → chips received,
     returned chips included). Every item comes back with what was given, what is right and
-    whether they agree, then the score and the engine's explanation in words.
+    whether they agree; a wrong one with the rule missed (``rule``, one of :data:`RULES`, and its
+    key ``rule_key``) and the engine's sentence that shows it (``why``); then the score, the
+    rules missed and the engine's explanation in words.
 
     >>> drill = deal(1, 3)
     >>> wrong = drill.answer()
     >>> wrong["pots"][0]["amount"] = "1"
     >>> marked = mark(drill, wrong)
-    >>> marked["all_right"], marked["right"] == marked["total"] - 1
-    (False, True)
+    >>> marked["all_right"], marked["right"] == marked["total"] - 1, marked["rules_missed"]
+    (False, True, ['A pot holds what every player put in between its two levels'])
     """
     result = drill.settlement()
+    words = _Words(result)
     given_pots = list(answer.get("pots") or [])
     payouts = answer.get("payouts") or {}
-    items = []
+    items: list[dict[str, Any]] = []
 
-    def item(what: str, given: str, expected: str, ok: bool) -> None:
-        items.append({"what": what, "given": given, "expected": expected, "ok": ok})
+    def item(what: str, given: str, expected: str, ok: bool, rule: Callable[[], dict[str, str]]) -> None:
+        items.append({"what": what, "given": given, "expected": expected, "ok": ok, **({} if ok else rule())})
 
     for i, pot in enumerate(result.pots):
         given = given_pots[i] if i < len(given_pots) and isinstance(given_pots[i], Mapping) else {}
@@ -225,6 +402,7 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
             str(given.get("amount", "")).strip(),
             fmt(pot.amount),
             amount is not None and amount == pot.amount,
+            lambda i=i, amount=amount: _amount_rule(result, i, amount, words),  # type: ignore[misc]
         )
         winners = _winners(given.get("winners", ""))
         item(
@@ -232,16 +410,25 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
             ", ".join(winners),
             ", ".join(pot.winners),
             winners == sorted(pot.winners),
+            lambda i=i, winners=winners: _winners_rule(drill, result, i, winners, words),  # type: ignore[misc]
         )
     for player, paid in result.payouts.items():
         text = str(payouts.get(player, "")).strip()
         chips = _chips(text, f"{player}'s payout")
-        item(f"{player}: receives", text, fmt(paid), chips is not None and chips == paid)
+        item(
+            f"{player}: receives",
+            text,
+            fmt(paid),
+            chips is not None and chips == paid,
+            lambda player=player, chips=chips: _payout_rule(result, player, chips, words),  # type: ignore[misc]
+        )
     right = sum(1 for i in items if i["ok"])
+    missed = list(dict.fromkeys(i["rule"] for i in items if not i["ok"] and i["rule"]))
     return {
         "items": items,
         "right": right,
         "total": len(items),
         "all_right": right == len(items),
+        "rules_missed": missed,
         "explanation": explain(result),
     }

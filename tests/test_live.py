@@ -271,11 +271,11 @@ def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:
     from potengine.errors import HandHistoryError
     from potengine.present import live
 
-    def refuse(text: str, name: str):
+    def refuse(run: object, lines: object, name: str = ""):
         raise HandHistoryError(f"{name}: the file holds 200000 hands, more than the limit of 100000")
         yield  # pragma: no cover - a generator that refuses at its first step
 
-    monkeypatch.setattr(live, "iter_audits", refuse)
+    monkeypatch.setattr(live.AuditRun, "audits", refuse)
     hands = list(audit_hands("anything", "big.txt"))
     assert len(hands) == 1 and hands[0]["verdict"] == "unreadable"
     assert hands[0]["title"] == "big.txt: the file holds 200000 hands, more than the limit of 100000"

@@ -1,12 +1,23 @@
 // Dealer drills: potengine deals a situation from a level and a seed (both in the URL, so a drill
-// can be shared), the reader fills in each pot and each payout, potengine marks the answer.
+// can be shared). The reader first says how many pots the hand makes (the page never shows it
+// before), then each pot's amount and winners and what every player receives; potengine marks
+// each answer and names the rule a wrong one missed. No rule of poker is written here.
 import { el, startEngine, query, setQuery } from "./live.mjs";
 
+const here = new URL("./", import.meta.url);
+if (!document.querySelector("link[data-potengine-drills]")) {
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("drills.css", here).href,
+                                    "data-potengine-drills": "" }));
+}
+
+const MOST_POTS = 6;
 const root = document.getElementById("dealer-drill");
 const level = el("select", { id: "drill-level", "aria-label": "Level" });
 const next = el("button", { id: "drill-new", type: "button", class: "live-button", text: "New situation",
                             disabled: "" });
 const situation = el("div", { id: "drill-situation" });
+const potsStep = el("fieldset", { id: "drill-pots-step", class: "drill-step", hidden: "" });
+const potsMark = el("p", { id: "drill-pots-mark", "aria-live": "polite" });
 const form = el("form", { id: "drill-form", novalidate: "", hidden: "" });
 const checkButton = el("button", { id: "drill-check", type: "submit", class: "live-button",
                                    text: "Check my answer" });
@@ -15,13 +26,25 @@ const score = el("p", { id: "drill-score", class: "live-count", "aria-live": "po
 const json = el("pre", { id: "drill-json", class: "live-json", hidden: "" });
 root.append(
   el("div", { class: "live-actions" }, el("label", { for: "drill-level", text: "Level " }), level, next),
-  situation, form, marks, score, json);
+  situation, potsStep, potsMark, form, marks, score, json);
 
 let engine = null;
 let drill = null;
+let pots = [];
 const session = { drills: 0, allRight: 0, items: 0, right: 0 };
 
 function cell(tag, text) { return el(tag, { text }); }
+
+function toggle(button) {
+  button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+}
+
+function ruleView(item) {
+  // The rule and the sentence come from potengine (potengine.drills.RULES and the explanation).
+  // An item left empty names no rule: only the engine's sentence.
+  return el("div", { class: "drill-rule" },
+            ...(item.rule ? [el("strong", { text: `Rule missed: ${item.rule}. ` })] : []), item.why ?? "");
+}
 
 function showDrill(question) {
   drill = question;
@@ -35,37 +58,86 @@ function showDrill(question) {
         cell("td", [p.folded ? "folded" : "", p.button ? "button" : ""].filter(Boolean).join(", ")))))),
     el("p", {}, "Showdown, best first: ", el("strong", { text: question.ranking }),
        `. Smallest chip: ${question.chip}.`));
-  const live = question.players.filter((p) => !p.folded).map((p) => p.name);
-  const pots = question.pots.map((name, i) => el("fieldset", { class: "live-pot" },
-    el("legend", { text: name }),
-    el("label", { for: `drill-pot-${i}-amount`, text: "Amount " }),
-    el("input", { id: `drill-pot-${i}-amount`, type: "text", inputmode: "decimal", autocomplete: "off" }),
-    el("div", { class: "live-winners" }, "Won by: ", ...live.map((name, j) => el("label", {},
-      el("input", { type: "checkbox", id: `drill-pot-${i}-winner-${j}`, value: name,
-                    "data-pot": String(i) }), ` ${name} `)))));
-  const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: "Each player receives" }),
-    ...question.players.map((p, i) => el("div", { class: "live-payout" },
-      el("label", { for: `drill-payout-${i}`, text: `${p.name} ` }),
-      el("input", { id: `drill-payout-${i}`, type: "text", inputmode: "decimal", autocomplete: "off",
-                    "data-player": p.name }))));
-  form.replaceChildren(...pots, payouts, el("div", { class: "live-actions" }, checkButton));
-  form.hidden = false;
+  const choices = [];
+  for (let n = 1; n <= MOST_POTS; n += 1) {
+    const choice = el("button", { type: "button", class: "drill-choice", id: `drill-pots-${n}`,
+                                  "data-pots": String(n), text: String(n) });
+    choice.addEventListener("click", () => answerPots(n));
+    choices.push(choice);
+  }
+  potsStep.replaceChildren(el("legend", { text: "First: how many pots does the dealer make?" }),
+    el("div", { class: "drill-choices" }, ...choices));
+  potsStep.hidden = false;
+  potsStep.disabled = false;
+  potsMark.replaceChildren();
+  form.replaceChildren();
+  form.hidden = true;
   marks.replaceChildren();
   json.textContent = "";
   setQuery({ level: question.level, seed: question.seed });
   root.dataset.state = "asking";
 }
 
+async function answerPots(n) {
+  if (!engine || !drill || root.dataset.state !== "asking") return;
+  let marked;
+  try {
+    marked = await engine.call("mark_drill_pots", [drill.level, drill.seed, String(n)]);
+  } catch (err) {
+    potsMark.replaceChildren(el("span", { class: "live-error", text: err.message }));
+    return;
+  }
+  for (const choice of potsStep.querySelectorAll("button")) {
+    choice.setAttribute("aria-pressed", choice.dataset.pots === String(n) ? "true" : "false");
+  }
+  potsStep.disabled = true;
+  session.items += 1;
+  session.right += marked.ok ? 1 : 0;
+  drill.potsRight = marked.ok;
+  potsMark.className = marked.ok ? "live-ok" : "live-wrong";
+  potsMark.replaceChildren(
+    marked.ok ? `✓ ${marked.expected} pot${marked.expected > 1 ? "s" : ""}: right.`
+      : `✗ You said ${marked.given}; the hand makes ${marked.expected}.`,
+    ...(marked.ok ? [] : [ruleView(marked)]));
+  showPots(marked.pots);
+}
+
+function showPots(names) {
+  pots = names;
+  const live = drill.live;
+  const potViews = names.map((name, i) => el("fieldset", { class: "live-pot drill-pot" },
+    el("legend", { text: name }),
+    el("label", { for: `drill-pot-${i}-amount`, text: "Amount " }),
+    el("input", { id: `drill-pot-${i}-amount`, type: "text", inputmode: "decimal", autocomplete: "off",
+                  class: "drill-amount" }),
+    el("div", { class: "drill-winners", role: "group", "aria-label": `${name}: won by` }, "Won by: ",
+      ...live.map((player) => {
+        const button = el("button", { type: "button", class: "drill-toggle", "data-pot": String(i),
+                                      "data-name": player, "aria-pressed": "false", text: player });
+        button.addEventListener("click", () => toggle(button));
+        return button;
+      }))));
+  const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: "Each player receives" }),
+    ...drill.players.map((p, i) => el("div", { class: "live-payout" },
+      el("label", { for: `drill-payout-${i}`, text: `${p.name} ` }),
+      el("input", { id: `drill-payout-${i}`, type: "text", inputmode: "decimal", autocomplete: "off",
+                    class: "drill-amount", "data-player": p.name }))));
+  form.replaceChildren(...potViews, payouts, el("div", { class: "live-actions" }, checkButton));
+  form.hidden = false;
+  root.dataset.state = "filling";
+}
+
 function answer() {
-  const pots = drill.pots.map((_, i) => ({
+  const given = pots.map((_, i) => ({
     amount: document.getElementById(`drill-pot-${i}-amount`).value,
-    winners: [...form.querySelectorAll(`input[data-pot="${i}"]:checked`)].map((box) => box.value),
+    winners: [...form.querySelectorAll(`button[data-pot="${i}"][aria-pressed="true"]`)]
+      .map((button) => button.dataset.name),
   }));
   const payouts = {};
   for (const input of form.querySelectorAll("input[data-player]")) {
     payouts[input.dataset.player] = input.value;
   }
-  return { pots, payouts };
+  return { pots: given, payouts };
 }
 
 async function deal(levelNumber, seed) {
@@ -87,8 +159,9 @@ form.addEventListener("submit", async (event) => {
     marks.replaceChildren(el("p", { class: "live-error", text: err.message }));
     return;
   }
+  const allRight = marked.all_right && drill.potsRight;
   session.drills += 1;
-  session.allRight += marked.all_right ? 1 : 0;
+  session.allRight += allRight ? 1 : 0;
   session.items += marked.total;
   session.right += marked.right;
   marks.replaceChildren(
@@ -97,7 +170,8 @@ form.addEventListener("submit", async (event) => {
       { class: item.ok ? "live-ok" : "live-wrong" },
       `${item.ok ? "✓" : "✗"} ${item.what}: `,
       item.ok ? item.expected
-        : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`))),
+        : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`,
+      ...(item.ok ? [] : [ruleView(item)])))),
     el("h3", { text: "How the engine settles it" }),
     ...marked.explanation.split("\n").map((line) => el("p", { text: line })),
     el("div", { html: marked.tables }), el("div", { html: marked.pictures }));

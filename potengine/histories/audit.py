@@ -85,7 +85,8 @@ from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
-from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text, open_lines
+from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text
+from .rooms import Room, file_lines, hands_of, not_read, peek_room
 
 STEP_TITLES = (
     "contributions and folds",
@@ -1395,9 +1396,18 @@ def audit_lines(
 ) -> Iterator[HandAudit]:
     """Read and audit the hands of a stream of lines one at a time (memory stays flat).
 
+    The room is recognised from the first lines (see :mod:`~potengine.histories.rooms`): the
+    hands of a room the auditor does not read yet are each ``unsupported``, naming the room.
+
     >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['unreadable', 'unsupported']
+    >>> print(next(audit_lines(["Poker Hand #RC5: Hold'em No Limit ($0.01/$0.02)"])).error)
+    hand #RC5, line 1: a GGPoker hand: this checker reads PokerStars hands only for now; GGPoker is coming
     """
+    room, lines = peek_room(lines)
+    if room is not None and not room.readable:
+        yield from not_read_audits(lines, room, file)
+        return
     for item in iter_text(lines):
         if isinstance(item, HandHistoryError):
             yield refused(item, file)
@@ -1410,6 +1420,15 @@ def audit_lines(
             yield refused(failure, file)
             continue
         yield audit
+
+
+def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:
+    """One ``unsupported`` audit per hand of a room the auditor does not read yet, naming the room."""
+    for hand in hands_of(lines, room):
+        label = f"hand #{hand.hand_id}" if hand.hand_id else "a hand"
+        err = UnsupportedHandError(f"{label}, line {hand.line}: a {room.label} hand: {not_read(room)}")
+        err.hand_id, err.line_number = hand.hand_id, hand.line
+        yield HandAudit(hand.hand_id, Verdict.UNSUPPORTED, error=err, file=file, line=hand.line)
 
 
 class AuditRun:
@@ -1654,4 +1673,4 @@ def audit_file(path: str | os.PathLike[str], *, rake: Rake | None = None) -> Fil
     (['consistent', 'unreadable', 'consistent'], ['hand #250000000702, line 28: c'])
     """
     name = os.path.basename(os.fspath(path))
-    return FileAudit(name, tuple(audit_lines(open_lines(path), name, rake=rake)))
+    return FileAudit(name, tuple(audit_lines(file_lines(path), name, rake=rake)))

@@ -8,7 +8,7 @@ about, so the page can show it beside that field.
 
 * :func:`calculate`: the pot calculator (the fields are those of the page's URL query);
 * :func:`audit_hands`: the hand-history checker, one hand at a time, and :func:`audit_document`;
-* :func:`new_drill` and :func:`mark_drill`: the dealer drills.
+* :func:`new_drill`, :func:`mark_drill_pots` and :func:`mark_drill`: the dealer drills.
 
 Only the standard library is used: no numpy, no matplotlib.
 
@@ -21,14 +21,17 @@ Only the standard library is used: no numpy, no matplotlib.
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..chips import Amount
 from ..chips import parse_amount as _amount
-from ..errors import CardError, PotEngineError
-from ..histories.audit import Verdict, audit_json, iter_audits
+from ..errors import CardError, HandHistoryError, PotEngineError
+from ..histories import rooms
+from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
 from ..pots.layout import check_contributions, check_folded
 from ..pots.ranking import parse_ranking
 from ..pots.settlement import Settlement, check_chip, settle
@@ -174,18 +177,27 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
 
     Each dict holds the hand's ID, its verdict (one of the five words of
     :class:`~potengine.histories.audit.Verdict`), the verdict in one line (``title``), the notes and
-    six steps in words (``report``) and the picture of the engine's pots.
+    six steps in words (``report``) and the picture of the engine's pots. Each hand is audited
+    once: when the last hand is done, the document of :func:`audit_document` for the same text is
+    kept, so that the page asking for it next gets it without a second audit.
 
     >>> text = open(DATA / "pokerstars/unreadable.txt", encoding="utf-8").read()
     >>> [(h["hand_id"], h["verdict"]) for h in audit_hands(text, "unreadable.txt")][:2]
     [('250000000701', 'consistent'), ('250000000702', 'unreadable')]
+    >>> _DONE[0][:2] == (text, "unreadable.txt"), len(_DONE[0][2]["hands"])
+    (True, 3)
     """
-    items = iter_audits(text, name)
+    if not isinstance(text, str):
+        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+    _DONE.clear()
+    run = AuditRun()
+    documents: list[dict[str, Any]] = []
+    items = run.audits(io.StringIO(text, newline=None), name)
     while True:
         try:
             item = next(items)
         except StopIteration:
-            return
+            break
         except PotEngineError as err:  # the whole text refused (e.g. too many hands)
             yield {
                 "hand_id": _hand_id_of(str(err)),
@@ -195,6 +207,7 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
                 "pictures": "",
             }
             return
+        documents.append(hand_json(item))
         pictures = settlement_svg(item.settlement) if item.settlement is not None else ""
         yield {
             "hand_id": item.hand_id,
@@ -203,6 +216,11 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
             "report": item.report(),
             "pictures": pictures,
         }
+    _DONE.append((text, name, {"hands": documents, **run.tail()}))
+
+
+_DONE: list[tuple[str, str, dict[str, Any]]] = []
+"""The document of the text :func:`audit_hands` went through last (at most one)."""
 
 
 def _hand_id_of(message: str) -> str | None:
@@ -212,8 +230,40 @@ def _hand_id_of(message: str) -> str | None:
 
 
 def audit_document(text: str, name: str) -> str:
-    """The JSON document that ``potengine audit --json`` prints for this one file, as text."""
-    return json.dumps(audit_json({name: text}), ensure_ascii=False, indent=2)
+    """The JSON document that ``potengine audit --json`` prints for this one file, as text.
+
+    Made from the audits :func:`audit_hands` has just done for the same text, if it has.
+
+    >>> doc = json.loads(audit_document("PokerStars Hand #9: Razz Limit (1/2)", "r.txt"))
+    >>> doc["summary"]["unsupported"], doc["exit_status"]
+    (1, 0)
+    """
+    if _DONE and _DONE[0][0] == text and _DONE[0][1] == name:
+        document = _DONE.pop()[2]
+    else:
+        document = audit_json({name: text})
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def survey(text: str) -> dict[str, object]:
+    """The room the checker recognises in a text and its hands counted, with the line the page
+    shows (see :func:`potengine.histories.rooms.survey`).
+
+    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]
+    'GGPoker history, 2 hands: this checker reads PokerStars hands only for now; GGPoker is coming'
+    """
+    return rooms.survey(rooms.decode(text))
+
+
+def decode_file(data: str) -> str:
+    """A file's bytes, sent by the page in base64, as the text the checker reads (UTF-16, UTF-8,
+    byte-order marks, Windows-1252, NUL bytes and lone carriage returns: see
+    :func:`potengine.histories.rooms.decode`).
+
+    >>> decode_file(base64.b64encode("\\ufeffAl\\u00e9".encode("utf-16-le")).decode())
+    'Alé'
+    """
+    return rooms.decode(base64.b64decode(data))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -226,6 +276,18 @@ def new_drill(level: int | str, seed: int | str) -> dict[str, Any]:
     from ..drills import deal
 
     return deal(int(level), int(seed)).question()
+
+
+def mark_drill_pots(level: int | str, seed: int | str, given: str) -> dict[str, Any]:
+    """Mark the reader's first answer to a drill, how many pots (see :func:`potengine.drills.mark_pots`).
+
+    >>> marked = mark_drill_pots(2, 7, "3")
+    >>> marked["ok"], marked["expected"], marked["rule"]
+    (False, 2, 'The uncalled part goes back')
+    """
+    from ..drills import deal, mark_pots
+
+    return mark_pots(deal(int(level), int(seed)), given)
 
 
 def mark_drill(level: int | str, seed: int | str, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -250,9 +312,14 @@ def count_hands(text: str) -> int:
 
     >>> count_hands("PokerStars Hand #1: x\\na\\nPokerStars Hand #2: y\\n")
     2
+    >>> count_hands("Winamax Poker - HandId: #1-2 x\\n\\nWinamax Poker - HandId: #1-3 y\\n")
+    2
     """
     from ..histories.pokerstars import split_hands
 
+    room = rooms.recognise(rooms.decode(text[:65536]))
+    if room is not None and not room.readable:
+        return len(rooms.cut_hands(rooms.decode(text), room))
     return len(split_hands(text))
 
 
@@ -260,7 +327,10 @@ CALLS: dict[str, Callable[..., object]] = {
     "calculate": calculate,
     "count_hands": count_hands,
     "audit_document": audit_document,
+    "survey": survey,
+    "decode_file": decode_file,
     "new_drill": new_drill,
+    "mark_drill_pots": mark_drill_pots,
     "mark_drill": mark_drill,
 }
 """What a page may call through :func:`call`."""

@@ -1,0 +1,334 @@
+"""Which room wrote a hand-history file, and where each of its hands begins: for every room.
+
+One decoding layer for every file (:func:`decode`): UTF-16 (little or big endian) and UTF-8
+byte-order marks, wherever they are (files joined with ``cat`` carry them mid-text), UTF-8 with a
+Windows-1252 fallback line by line, NUL bytes and lone carriage returns (old Macintosh line ends).
+
+Then the room is recognised from the text (:func:`recognise`): each room writes a header line of
+its own at the top of every hand (``PokerStars Hand #``, ``Poker Hand #RC`` for GGPoker,
+``Winamax Poker -``, ``Hand #… -`` or ``Game started at:`` for WPN/ACR, ``<game gamecode=`` for
+iPoker XML, ``***** 888poker Hand History`` for 888/Pacific, ``***** Hand History for Game`` for
+partypoker, ``Full Tilt Poker Game #``, ``Ignition``/``Bovada``/``Bodog Hand #``, and PokerNow's
+``entry,at,order`` CSV log with its ``-- starting hand #`` rows or its JSON export). The hands are
+cut per room (:func:`cut_hands`), so that a file of a room the auditor cannot read yet is still
+counted in hands, each hand named by its own ID, and never read as one huge PokerStars "hand".
+
+A room the auditor reads has a :attr:`Room.readable` flag; today that is PokerStars alone (its
+reader is :mod:`potengine.histories.pokerstars`). A reader for another room plugs in by setting
+that room's flag where the auditor dispatches (:func:`potengine.histories.audit.audit_lines`).
+
+>>> text = decode("\\ufeffPoker Hand #RC1: Hold'em".encode("utf-16-le"))
+>>> text, recognise(text).label
+("Poker Hand #RC1: Hold'em", 'GGPoker')
+>>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
+>>> print(survey(hand + "\\n" + hand)["message"])
+Winamax history, 2 hands: this checker reads PokerStars hands only for now; Winamax is coming
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain, islice
+from typing import Any
+
+# A hand may sit in a quoted text of a program (``export const HAND = `Bovada Hand #…``): the
+# header then follows a backtick on its line.
+_LEAD = r"^(?:[^\n`]*`)?"
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room: its short name (as ``--room`` would take it), its name for readers, the header that
+    opens each of its hands (group 1: the hand's ID), and whether the auditor reads it."""
+
+    name: str
+    label: str
+    header: re.Pattern[str]
+    readable: bool = False
+
+
+def _room(name: str, label: str, header: str, *, readable: bool = False) -> Room:
+    return Room(name, label, re.compile(_LEAD + header, re.M), readable)
+
+
+ROOMS: tuple[Room, ...] = (
+    _room(
+        "pokerstars", "PokerStars", r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):", readable=True
+    ),
+    _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
+    _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
+    _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )"),
+    _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\""),
+    _room(
+        "888poker",
+        "888poker",
+        r"\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)",
+    ),
+    _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
+    _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
+    _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)"),
+    _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)"),
+)
+"""Every room recognised, in the order their headers are tried."""
+
+BY_NAME = {room.name: room for room in ROOMS}
+POKERSTARS = BY_NAME["pokerstars"]
+_POKERNOW_CSV = "entry,at,order"
+_IPOKER = BY_NAME["ipoker"]
+_POKERNOW = BY_NAME["pokernow"]
+
+
+def _group(room: Room) -> str:
+    return "r" + room.name  # a group name may not start with a digit
+
+
+# Every room's header at once: the first line that opens a hand names the room.
+_ANY = re.compile("|".join(f"(?P<{_group(r)}>{r.header.pattern})" for r in ROOMS), re.M)
+_GROUPS = {_group(r): r for r in ROOMS}
+
+
+# ----------------------------------------------------------------------------------------------
+# Decoding
+# ----------------------------------------------------------------------------------------------
+
+
+def _utf16(data: bytes) -> str | None:
+    """``data`` as UTF-16 if it says so (a byte-order mark) or looks so (every other byte NUL)."""
+    if data[:2] == b"\xff\xfe":
+        return data[2:].decode("utf-16-le", errors="replace")
+    if data[:2] == b"\xfe\xff":
+        return data[2:].decode("utf-16-be", errors="replace")
+    sample = data[:4096]
+    if len(sample) >= 4 and sample.count(0) * 3 >= len(sample):  # text with a NUL in every pair
+        even, odd = sample[0::2].count(0), sample[1::2].count(0)
+        if odd > 2 * even:
+            return data[: len(data) // 2 * 2].decode("utf-16-le", errors="replace")
+        if even > 2 * odd:
+            return data[: len(data) // 2 * 2].decode("utf-16-be", errors="replace")
+    return None
+
+
+def _lines_8bit(data: bytes) -> str:
+    """UTF-8 line by line, a line that is not UTF-8 read as Windows-1252 (as older clients wrote)."""
+    lines = []
+    for line in data.split(b"\n"):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("cp1252", errors="replace"))
+    return "\n".join(lines)
+
+
+def decode(data: bytes | str) -> str:
+    """A file's bytes (or text) as clean text: every byte-order mark and NUL gone, line ends ``\\n``.
+
+    >>> decode("\\ufeffa\\r\\nb\\rc\\x00d\\ufeffe")
+    'a\\nb\\ncde'
+    >>> decode("Café".encode("cp1252")), decode("\\ufeffé".encode("utf-16-be"))
+    ('Café', 'é')
+    """
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        raw = bytes(data)
+        text = _utf16(raw)
+        if text is None:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = _lines_8bit(raw)
+    else:
+        text = data
+        if "\x00" in text and text.startswith("\ufffd\ufffd"):  # UTF-16 read as UTF-8 by a browser
+            text = text[2:]
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if "\ufeff" in text:
+        text = text.replace("\ufeff", "")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+# ----------------------------------------------------------------------------------------------
+# Recognition and cutting
+# ----------------------------------------------------------------------------------------------
+
+
+def _pokernow_json(text: str) -> list[dict[str, Any]] | None:
+    """The hands of a PokerNow JSON export (``{"hands": [{"id": …, "events": […]}, …]}``), if it is one."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if isinstance(hands, list) and all(isinstance(h, dict) for h in hands):
+        return hands
+    return None
+
+
+def recognise(text: str) -> Room | None:
+    """The room whose header opens the first hand of ``text`` (decoded), or None if no room's.
+
+    >>> recognise("PokerStars Hand #1: Hold'em No Limit (1/2)").label
+    'PokerStars'
+    >>> recognise('entry,at,order\\n"-- starting hand #1 (id: x) --",2021,1').label
+    'PokerNow'
+    >>> recognise("hello") is None
+    True
+    """
+    head = text.lstrip()[:20]
+    if head.startswith(_POKERNOW_CSV):
+        return _POKERNOW
+    if head.startswith("{") and _pokernow_json(text) is not None:
+        return _POKERNOW
+    if head.startswith("<") and ("<session" in text or "<game gamecode=" in text):
+        return _IPOKER
+    match = _ANY.search(text)
+    if match is None or match.lastgroup is None:
+        return None
+    return _GROUPS[match.lastgroup]
+
+
+@dataclass(frozen=True)
+class RoomHand:
+    """One hand as cut from a file: its room, its ID (text, as the room writes it, or None), the
+    number of its first line and its text."""
+
+    room: Room
+    hand_id: str | None
+    line: int
+    text: str
+
+
+def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
+    """The hands of ``text`` (decoded), cut where ``room``'s header opens one (recognised if None).
+
+    Text before the first header is not a hand; PokerNow's CSV log, newest row first, is cut at its
+    ``-- starting hand #`` rows; its JSON export gives one hand per item of ``hands``.
+
+    >>> [(h.hand_id, h.line) for h in cut_hands("x\\nPoker Hand #RC7: a\\nb\\nPoker Hand #RC8: c")]
+    [('RC7', 2), ('RC8', 4)]
+    """
+    room = room or recognise(text)
+    if room is None:
+        return []
+    if room is _POKERNOW and text.lstrip().startswith("{"):
+        items = _pokernow_json(text) or []
+        ids = [str(h.get("id") or h.get("number") or "") or None for h in items]
+        return [RoomHand(room, hand_id, 1, json.dumps(h)) for hand_id, h in zip(ids, items, strict=True)]
+    starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
+    if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
+        starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
+    hands = []
+    line = 1 + text.count("\n", 0, starts[0][0]) if starts else 1
+    for i, (at, hand_id) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        body = text[at:end]
+        hands.append(RoomHand(room, hand_id, line, body))
+        line += body.count("\n")
+    return hands
+
+
+_WPN_OLD_ID = re.compile(r"Game ID: (\d+)")
+
+
+def _wpn_old_id(text: str, at: int) -> str | None:
+    match = _WPN_OLD_ID.search(text, at, at + 300)
+    return match.group(1) if match else None
+
+
+def count_hands(text: str) -> int:
+    """How many hands ``text`` (decoded) holds, cut as its room cuts them.
+
+    >>> count_hands("Full Tilt Poker Game #1: x\\n\\nFull Tilt Poker Game #2: y\\n")
+    2
+    """
+    return len(cut_hands(text))
+
+
+def not_read(room: Room) -> str:
+    """What the checker says of a room it does not read yet.
+
+    >>> not_read(BY_NAME["ggpoker"])
+    'this checker reads PokerStars hands only for now; GGPoker is coming'
+    """
+    return f"this checker reads PokerStars hands only for now; {room.label} is coming"
+
+
+def survey(text: str) -> dict[str, object]:
+    """The room of ``text`` (decoded), its hands counted, and what the checker can do with it."""
+    room = recognise(text)
+    if room is None:
+        return {"room": None, "label": None, "hands": 0, "readable": False, "message": ""}
+    hands = len(cut_hands(text, room))
+    plural = "hand" if hands == 1 else "hands"
+    message = f"{room.label} history, {hands} {plural}"
+    if not room.readable:
+        message += ": " + not_read(room)
+    return {
+        "room": room.name,
+        "label": room.label,
+        "hands": hands,
+        "readable": room.readable,
+        "message": message,
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# The auditor's hook: look at the first lines of a stream, then go on
+# ----------------------------------------------------------------------------------------------
+
+_PEEK = 20
+"""How many lines of a stream are looked at to recognise its room (blank ones and a preamble)."""
+
+
+def peek_room(lines: Iterable[str | bytes]) -> tuple[Room | None, Iterator[str | bytes]]:
+    """The room of the first of the first few lines of ``lines`` that opens a hand, and the lines,
+    all of them, to go on with (nothing is consumed). Costs a few lines a file, nothing a hand.
+
+    >>> room, rest = peek_room(["", "Poker Hand #RC1: x", "y"])
+    >>> room.label, list(rest)
+    ('GGPoker', ['', 'Poker Hand #RC1: x', 'y'])
+    """
+    stream = iter(lines)
+    head = list(islice(stream, _PEEK))
+    first = []
+    for line in head:
+        text = line.decode("utf-8", errors="replace") if isinstance(line, bytes) else line
+        first.append(text.replace("\ufeff", "").rstrip("\r\n"))
+    found = recognise("\n".join(first))
+    return found, chain(head, stream)
+
+
+def hands_of(lines: Iterable[str | bytes], room: Room) -> list[RoomHand]:
+    """The hands of a whole stream of lines, decoded and cut as ``room`` cuts them."""
+    parts = [line if isinstance(line, str) else decode(line) for line in lines]
+    text = decode("".join(p if p.endswith("\n") else p + "\n" for p in parts))
+    return cut_hands(text, room)
+
+
+def file_lines(path: str | os.PathLike[str]) -> Iterable[str | bytes]:
+    """The lines of a hand-history file for the auditor: a UTF-16 file is decoded whole (see
+    :func:`decode`), any other is streamed by :func:`potengine.histories.pokerstars.open_lines`.
+
+    >>> next(iter(file_lines("/nonexistent/hands.txt")))
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: cannot read hands.txt: no such file
+    """
+    from .pokerstars import open_lines
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+            if _utf16(head) is None:
+                return open_lines(path)
+            data = head + handle.read()
+    except OSError:
+        return open_lines(path)  # which names the problem when first read
+    return decode(data).split("\n")

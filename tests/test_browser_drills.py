@@ -1,0 +1,162 @@
+"""The dealer drills in a real browser at a phone's width (390 px): thumb-sized controls, the
+number of pots asked before any pot is shown, and the rule a wrong answer missed, as the engine
+(CPython, here) names it. See tests/test_browser.py for the harness's rules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from browser import Watched, browser_mark
+
+from potengine.chips import format_amount as fmt
+from potengine.drills import deal, mark, mark_pots
+
+pytestmark = browser_mark()
+TOUCH = 44  # px, the least a thumb can hit (WCAG 2.5.5, Apple's Human Interface Guidelines)
+
+
+@pytest.fixture
+def phone(browser, server) -> Iterator[Watched]:
+    page = Watched(browser, server, width=390, height=844)
+    yield page
+    try:
+        page.check()
+    finally:
+        page.close()
+
+
+def small_targets(watched: Watched, selector: str) -> list[tuple[str, float, float]]:
+    """The controls matching ``selector`` smaller than a thumb, measured with boundingBox."""
+    found = watched.page.locator(selector)
+    assert found.count() > 0, selector
+    small = []
+    for i in range(found.count()):
+        box = found.nth(i).bounding_box()
+        assert box is not None, f"{selector} #{i} is not shown"
+        if box["width"] < TOUCH or box["height"] < TOUCH:
+            small.append((f"{selector} #{i}", box["width"], box["height"]))
+    return small
+
+
+def answer_pots(watched: Watched, n: int) -> None:
+    watched.page.click(f"#drill-pots-{n}")
+    watched.wait_state("filling", "#dealer-drill")
+
+
+def fill(watched: Watched, answer: dict) -> None:
+    page = watched.page
+    for i, pot in enumerate(answer["pots"]):
+        page.fill(f"#drill-pot-{i}-amount", pot["amount"])
+        winners = {w.strip() for w in pot["winners"].split(",")}
+        for button in page.locator(f"button[data-pot='{i}']").all():
+            pressed = button.get_attribute("aria-pressed") == "true"
+            if (button.get_attribute("data-name") in winners) != pressed:
+                button.click()
+    for box in page.locator("input[data-player]").all():
+        box.fill(answer["payouts"][box.get_attribute("data-player")])
+    page.click("#drill-check")
+    watched.wait_state("marked", "#dealer-drill")
+
+
+def first_drill(level: int, wanted) -> int:
+    return next(seed for seed in range(2000) if wanted(deal(level, seed).settlement()))
+
+
+def test_a_drill_answered_right_then_wrong_on_a_phone(phone: Watched) -> None:
+    level = 2
+    seed = first_drill(level, lambda r: bool(r.refunds) and len(r.pots) == 2)
+    drill = deal(level, seed)
+    result = drill.settlement()
+    phone.open("book/live/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
+    page = phone.page
+    # Nothing on the page tells how many pots there are before the reader says it.
+    assert page.locator("#drill-form").is_hidden()
+    assert page.locator("[id^='drill-pot-']").count() == 0
+    assert "Side pot" not in page.inner_text("#dealer-drill")
+    assert page.locator(".drill-choice").count() == 6
+    assert small_targets(phone, "#drill-level, #drill-new, .drill-choice") == []
+    assert drill.ranking_text in page.inner_text("#drill-situation")
+
+    # Right: two pots, then each pot and each payout.
+    answer_pots(phone, len(result.pots))
+    assert "right" in page.text_content("#drill-pots-mark")
+    legends = page.locator("#drill-form fieldset.drill-pot legend").all_inner_texts()
+    assert legends == [p.name for p in result.pots]
+    assert small_targets(phone, ".drill-toggle, .drill-amount, #drill-check") == []
+    right = drill.answer()
+    fill(phone, right)
+    marks = json.loads(page.text_content("#drill-json"))
+    assert all(item["ok"] for item in marks) and len(marks) == len(right["pots"]) * 2 + len(right["payouts"])
+    assert "1 of 1 drills all right" in page.text_content("#drill-score")
+    assert page.locator("#drill-marks .drill-rule").count() == 0
+
+    # Wrong: the uncalled part counted as a pot, then left in the last pot and not given back.
+    page.reload()
+    phone.wait_state("asking", "#dealer-drill")
+    answer_pots(phone, len(result.pots) + 1)
+    expected = mark_pots(drill, len(result.pots) + 1)
+    shown = page.inner_text("#drill-pots-mark")
+    assert f"Rule missed: {expected['rule']}." in shown and expected["why"] in shown
+    assert page.locator("#drill-form fieldset.drill-pot").count() == len(result.pots)  # the right pots
+    (player, back) = next(iter(result.refunds.items()))
+    wrong = json.loads(json.dumps(right))
+    wrong["pots"][-1]["amount"] = fmt(result.pots[-1].amount + back)
+    wrong["payouts"][player] = fmt(result.payouts[player] - back)
+    fill(phone, wrong)
+    marks = json.loads(page.text_content("#drill-json"))
+    engine = {item["what"]: item for item in mark(drill, wrong)["items"]}
+    missed = [m for m in marks if not m["ok"]]
+    assert [m["what"] for m in missed] == [f"{result.pots[-1].name}: amount", f"{player}: receives"]
+    for item in missed:
+        assert item["rule"] == engine[item["what"]]["rule"] == "The uncalled part goes back"
+    text = page.inner_text("#drill-marks")
+    assert text.count("Rule missed: The uncalled part goes back.") == 2
+    assert engine[f"{player}: receives"]["why"] in text
+    assert "Check: paid" in text
+    # A new page load starts a new session: the score counts this drill alone.
+    assert "0 of 1 drills all right" in page.text_content("#drill-score")
+    phone.page.screenshot(path=str(phone_shot("drill-marked")), full_page=True)
+
+
+def phone_shot(name: str):
+    from browser import ROOT
+
+    shots = ROOT / "_build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots / f"phone-{name}.png"
+
+
+def test_the_odd_chip_rule_named_on_a_phone(phone: Watched) -> None:
+    level = 5
+    seed = first_drill(level, lambda r: any(len(set(p.shares.values())) > 1 for p in r.pots))
+    drill = deal(level, seed)
+    result = drill.settlement()
+    pot = next(p for p in result.pots if len(set(p.shares.values())) > 1)
+    top = max(pot.shares.values())
+    lucky = next(p for p, s in pot.shares.items() if s == top)
+    unlucky = next(p for p, s in pot.shares.items() if s < top)
+    wrong = drill.answer()
+    wrong["payouts"][lucky] = fmt(result.payouts[lucky] - 1)
+    wrong["payouts"][unlucky] = fmt(result.payouts[unlucky] + 1)
+    phone.open("book/live/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
+    answer_pots(phone, len(result.pots))
+    fill(phone, wrong)
+    text = phone.page.inner_text("#drill-marks")
+    assert text.count("Rule missed: The odd chip goes to the first winner clockwise from the button.") == 2
+    assert f"first clockwise from the button ({result.button})" in text
+
+
+def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
+    watched.open("book/live/dealer_drills.html", state="asking")
+    page = watched.page
+    page.select_option("#drill-level", "2")
+    page.evaluate("document.querySelector('#dealer-drill').dataset.state = 'waiting'")
+    page.click("#drill-new")
+    watched.wait_state("asking", "#dealer-drill")
+    query = dict(part.split("=") for part in urlsplit(page.url).query.split("&"))
+    assert query["level"] == "2"
+    drill = deal(2, int(query["seed"]))
+    assert page.locator("#drill-situation tbody tr").count() == len(drill.contributions) == 3
