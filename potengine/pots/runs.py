@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal
 
 from ..cards.deck import Card
 from ..chips import Amount
 from ..errors import InputError, PotEngineError
 from .hilo import award_hilo
-from .layout import Pot, _frozen, built, rebuilt
+from .layout import EMPTY, Pot, _frozen, built
 from .ranking import Tiers
 from .split import pot_winners, split_pot
 
@@ -100,17 +101,22 @@ def divide_runs(
     ...
     potengine.errors.InputError: run_odd_chips must be 'in run order' or 'all to run 1', not 'half'
     """
-    if odd_chips not in RUN_ODD_CHIPS:
-        raise InputError(f"run_odd_chips must be {' or '.join(map(repr, RUN_ODD_CHIPS))}, not {odd_chips!r}")
+    check_odd_chips(odd_chips)
+    return _divide(amount, count, chip, odd_chips == "all to run 1")
+
+
+def _divide(amount: Amount, count: int, chip: Amount, all_to_first: bool) -> tuple[Amount, ...]:
+    """:func:`divide_runs` with its rule given as a flag (``all_to_first``), checked already."""
     units = int(amount // chip)
     base, odd = divmod(units, count)
     part = chip * base
     parts = [part] * count
-    if odd_chips == "in run order":
-        for i in range(odd):
-            parts[i] = part + chip
-    else:
-        parts[0] = part + chip * odd
+    if odd:
+        if all_to_first:
+            parts[0] = part + chip * odd
+        else:
+            for i in range(odd):
+                parts[i] = part + chip
     rest = amount - chip * units
     if rest:
         parts[0] += rest
@@ -201,47 +207,103 @@ def award_runs(
     >>> [(p.amount, dict(p.shares)) for p in awarded.runs], dict(awarded.shares)
     ([(75, {'A': 75}), (75, {'B': 38, 'C': 37})], {'A': 75, 'B': 38, 'C': 37})
     """
-    eligible = pot.eligible
-    if len(eligible) == 1:
-        (player,) = eligible
-        return rebuilt(pot, winners=eligible, shares=_frozen({player: pot.awarded}), runs=())
-    parts = divide_runs(pot.awarded, len(runs), chip=chip, odd_chips=odd_chips)
+    check_odd_chips(odd_chips)
+    fields = dict(pot.__dict__)
+    award_runs_fields(fields, runs, order=order, chip=chip, all_to_first=odd_chips == "all to run 1")
+    return built(type(pot), fields)
+
+
+def award_runs_fields(
+    pot: dict[str, Any], runs: Sequence[Run], *, order: Sequence[str], chip: Amount, all_to_first: bool
+) -> None:
+    """:func:`award_runs` on the fields of a pot being formed (see
+    :func:`~potengine.pots.layout.layout_fields`), in place, the rule's name checked already:
+    ``all_to_first`` for ``"all to run 1"``.
+
+    >>> pot = {"index": 0, "eligible": ("A", "B"), "amount": 11, "rake": 0}
+    >>> award_runs_fields(pot, [Run(1, (("A",), ("B",))), Run(2, (("B",), ("A",)))],
+    ...                   order=("A", "B"), chip=1, all_to_first=False)
+    >>> pot["winners"], dict(pot["shares"]), [part.amount for part in pot["runs"]]
+    (('A', 'B'), {'A': 6, 'B': 5}, [6, 5])
+    """
+    eligible = pot["eligible"]
+    awarded = pot["amount"] - pot["rake"]
+    if len(eligible) == 1:  # not run: paid once
+        pot["winners"] = eligible
+        pot["shares"] = MappingProxyType({eligible[0]: awarded})
+        pot["runs"] = ()
+        return
+    parts = _divide(awarded, len(runs), chip, all_to_first)
     totals: dict[str, Amount] = {}
-    awarded: list[RunPart] = []
+    done = []
     for run, amount in zip(runs, parts, strict=True):
         if run.low_ranking is not None:
-            part_pot = rebuilt(pot, amount=amount, rake=amount * 0)
-            split = award_hilo(part_pot, run.ranking, run.low_ranking, order=order, chip=chip)
-            part = RunPart(
-                run=run.number,
-                amount=amount,
-                winners=split.winners,
-                shares=split.shares,
-                hilo=True,
-                high_amount=split.high_amount,
-                low_amount=split.low_amount,
-                high_winners=split.high_winners,
-                low_winners=split.low_winners,
-                high_shares=split.high_shares,
-                low_shares=split.low_shares,
-            )
+            part = _hilo_part(pot, run, amount, order, chip)
         else:
-            winners = pot_winners(eligible, run.ranking, pot.index)
-            part = RunPart(
-                run=run.number,
-                amount=amount,
-                winners=winners,
-                shares=split_pot(amount, winners, order=order, chip=chip),
+            winners = pot_winners(eligible, run.ranking, pot["index"])
+            part = built(
+                RunPart,
+                {
+                    "run": run.number,
+                    "amount": amount,
+                    "winners": winners,
+                    "shares": MappingProxyType(split_pot(amount, winners, order=order, chip=chip)),
+                    **_HIGH_ONLY,
+                },
             )
-        awarded.append(part)
+        done.append(part)
         for player, chips in part.shares.items():
-            totals[player] = totals.get(player, 0) + chips
+            totals[player] = totals[player] + chips if player in totals else chips
     winners = tuple(p for p in eligible if p in totals)
-    fields = dict(pot.__dict__)
-    fields["winners"] = winners
-    fields["shares"] = _frozen({p: totals[p] for p in winners})
-    fields["runs"] = tuple(awarded)
-    return built(type(pot), fields)
+    pot["winners"] = winners
+    pot["shares"] = MappingProxyType({p: totals[p] for p in winners})
+    pot["runs"] = tuple(done)
+
+
+# The hi-lo fields of a part that is not hi-lo (shared: every one of them is read-only).
+_HIGH_ONLY: dict[str, Any] = {
+    "hilo": False,
+    "high_amount": 0,
+    "low_amount": 0,
+    "high_winners": (),
+    "low_winners": (),
+    "high_shares": EMPTY,
+    "low_shares": EMPTY,
+}
+
+
+def _hilo_part(pot: dict[str, Any], run: Run, amount: Amount, order: Sequence[str], chip: Amount) -> RunPart:
+    """One run's part of a pot split high and low by :func:`~potengine.pots.hilo.award_hilo`."""
+    part_pot = built(Pot, {**pot, "amount": amount, "rake": amount * 0})
+    split = award_hilo(part_pot, run.ranking, run.low_ranking or (), order=order, chip=chip)
+    return built(
+        RunPart,
+        {
+            "run": run.number,
+            "amount": amount,
+            "winners": split.winners,
+            "shares": split.shares,
+            "hilo": True,
+            "high_amount": split.high_amount,
+            "low_amount": split.low_amount,
+            "high_winners": split.high_winners,
+            "low_winners": split.low_winners,
+            "high_shares": split.high_shares,
+            "low_shares": split.low_shares,
+        },
+    )
+
+
+def check_odd_chips(odd_chips: object) -> None:
+    """Refuse an unknown rule for the odd chips of the division.
+
+    >>> check_odd_chips("half")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: run_odd_chips must be 'in run order' or 'all to run 1', not 'half'
+    """
+    if odd_chips not in RUN_ODD_CHIPS:
+        raise InputError(f"run_odd_chips must be {' or '.join(map(repr, RUN_ODD_CHIPS))}, not {odd_chips!r}")
 
 
 def check_runs_input(runs: object, *, ranking: object, board: object, with_cards: bool) -> list[Any]:
@@ -258,7 +320,7 @@ def check_runs_input(runs: object, *, ranking: object, board: object, with_cards
     if board is not None:
         raise InputError("with runs=, each run's board goes in runs=; leave board= out")
     what = "board" if with_cards else "ranking"
-    if isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence):
+    if type(runs) is not list and (isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence)):
         raise InputError(
             f"runs must be a list with one {what} per run, best hand first, "
             + (
@@ -274,7 +336,7 @@ def check_runs_input(runs: object, *, ranking: object, board: object, with_cards
         raise InputError(f"{len(runs)} runs given: a hand is run at most {MAX_RUNS} times")
     if not with_cards:
         for number, entry in enumerate(runs, start=1):
-            if isinstance(entry, str):
+            if type(entry) is not list and isinstance(entry, str):
                 raise InputError(
                     f"run {number} is the text {entry!r}: give each run's ranking as a list, "
                     "e.g. ['Alice', ('Bilal', 'Chloé')] (parse_ranking reads 'Alice > Bilal = Chloé')"

@@ -43,11 +43,11 @@ from .layout import (
 from .rake import take_rake
 from .ranking import Tiers, check_shown_hands, normalise_ranking
 from .runs import (
-    RUN_ODD_CHIPS,
     Run,
     RunOddChips,
-    award_runs,
+    award_runs_fields,
     check_low_runs,
+    check_odd_chips,
     check_runs_input,
     run_error,
 )
@@ -391,33 +391,17 @@ def _settle(
     rake: Any = None,
     flop_seen: bool = True,
     low_tiers: Tiers | None = None,
-    runs: tuple[Run, ...] = (),
-    odd_chips: RunOddChips = "in run order",
 ) -> Settlement:
     """The settlement proper, on checked input: form the pots, withhold the rake, award each pot
-    (hi-lo when there is a low ranking; over the runs when there are ``runs``), total what each
-    player receives, check the chips. ``decimal`` says whether the chip or any contribution is a
-    Decimal (see :func:`has_decimal`)."""
+    (hi-lo when there is a low ranking), total what each player receives, check the chips.
+    ``decimal`` says whether the chip or any contribution is a Decimal (see :func:`has_decimal`)."""
     if decimal or dead or rake is not None:
         with exact_arithmetic("the settlement"):
             return _settle_pots(
-                contributions,
-                tiers,
-                folded,
-                button,
-                chip,
-                dead,
-                rake,
-                flop_seen,
-                low_tiers,
-                decimal,
-                runs,
-                odd_chips,
+                contributions, tiers, folded, button, chip, dead, rake, flop_seen, low_tiers, decimal
             )
     # Whole chips (int) are exact by themselves and need no Decimal context.
-    return _settle_pots(
-        contributions, tiers, folded, button, chip, None, None, True, low_tiers, False, runs, odd_chips
-    )
+    return _settle_pots(contributions, tiers, folded, button, chip, None, None, True, low_tiers, False)
 
 
 def _settle_pots(
@@ -434,7 +418,8 @@ def _settle_pots(
     runs: tuple[Run, ...] = (),
     odd_chips: RunOddChips = "in run order",
 ) -> Settlement:
-    """:func:`_settle`'s steps, in the arithmetic it chose."""
+    """:func:`_settle`'s steps, in the arithmetic it chose; over the ``runs`` of a hand run more
+    than once (:func:`_settle_runs`)."""
     # The pots as plain fields, completed below and then built once, settled.
     fields = layout_fields(contributions, folded, dead)
     pots = fields["pots"]
@@ -446,12 +431,11 @@ def _settle_pots(
     awarded: tuple[Pot, ...]
     if runs:
         # The rake is out already: each pot's remainder is divided by the runs (potengine.pots.runs).
+        all_to_first = odd_chips == "all to run 1"
+        for pot in reversed(pots):
+            award_runs_fields(pot, runs, order=order, chip=chip, all_to_first=all_to_first)
         layout = layout_of(fields)
-        parts = [
-            award_runs(pot, runs, order=order, chip=chip, odd_chips=odd_chips)
-            for pot in reversed(layout.pots)
-        ]
-        awarded = tuple(reversed(parts))
+        awarded = layout.pots
     elif low_tiers is not None:
         layout = layout_of(fields)
         awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
@@ -487,8 +471,7 @@ def _settle_runs(
     """:func:`settle` with ``runs=``: each run's showdown checked (and ranked, from cards), then
     the pots formed, raked and awarded over the runs (:func:`potengine.pots.runs.award_runs`).
     One run is a hand dealt once, and gives exactly :func:`settle`'s result for it."""
-    if odd_chips not in RUN_ODD_CHIPS:
-        raise InputError(f"run_odd_chips must be {' or '.join(map(repr, RUN_ODD_CHIPS))}, not {odd_chips!r}")
+    check_odd_chips(odd_chips)
     entries = check_runs_input(runs, ranking=ranking, board=board, with_cards=hands is not None)
     seats = tuple(contributions)
     live = [p for p in seats if p not in folded]
@@ -522,16 +505,16 @@ def _settle_runs(
             if hands is None:
                 tiers = normalise_ranking(entry, live=live, folded=folded)
                 low_tiers = normalise_low_ranking(low, seats=seats, live=live) if low is not None else None
-                shown.append(Run(number, tiers, low_ranking=low_tiers))
+                shown.append(_run(number, tiers, None, None, low_tiers, None))
             elif game == "holdem":
                 tiers, values, board_cards = rank_by_cards(hands, entry, seats, folded)
-                shown.append(Run(number, tiers, board_cards, _frozen(values)))
+                shown.append(_run(number, tiers, board_cards, _frozen(values), None, None))
             else:
                 tiers, omaha, low_tiers, low_values, board_cards = rank_hilo_by_cards(
                     hands, entry, game=game, seats=seats, live=live
                 )
                 shown.append(
-                    Run(
+                    _run(
                         number,
                         tiers,
                         board_cards,
@@ -542,20 +525,38 @@ def _settle_runs(
                 )
         except PotEngineError as err:
             raise run_error(number, err) from None
-    result = _settle(
-        contributions,
-        None,
-        folded=folded,
-        button=button,
-        chip=chip,
-        decimal=decimal,
-        dead=dead,
-        rake=rake,
-        flop_seen=flop_seen,
-        runs=tuple(shown),
-        odd_chips=odd_chips,
+    done = tuple(shown)
+    args = (contributions, None, folded, button, chip, dead, rake, flop_seen, None, decimal, done, odd_chips)
+    if decimal or dead or rake is not None:
+        with exact_arithmetic("the settlement"):
+            result = _settle_pots(*args)
+    else:
+        result = _settle_pots(*args)
+    # The runs, for the reader (as built() fills a result the engine has just made, unshared).
+    result.__dict__.update(runs=done, run_odd_chips=odd_chips, game=game)
+    return result
+
+
+def _run(
+    number: int,
+    tiers: Tiers,
+    board: tuple[Card, ...] | None,
+    hands: Mapping[str, Any] | None,
+    low_tiers: Tiers | None,
+    low_hands: Mapping[str, Any] | None,
+) -> Run:
+    """A :class:`~potengine.pots.runs.Run` of checked, frozen parts, built once."""
+    return built(
+        Run,
+        {
+            "number": number,
+            "ranking": tiers,
+            "board": board,
+            "hands": hands,
+            "low_ranking": low_tiers,
+            "low_hands": low_hands,
+        },
     )
-    return rebuilt(result, runs=tuple(shown), run_odd_chips=odd_chips, game=game)
 
 
 def settlement_of(

@@ -183,7 +183,7 @@ def _add_runs(data: dict[str, Any], result: Settlement, amount: Callable[[Amount
         {
             "run": run.number,
             "ranking": [list(tier) for tier in run.ranking],
-            **({"board": " ".join(map(str, run.board))} if run.board else {}),
+            **({"board": " ".join(card.code for card in run.board)} if run.board else {}),
             **(
                 {"low_ranking": [list(tier) for tier in run.low_ranking]}
                 if run.low_ranking is not None
