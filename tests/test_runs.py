@@ -10,8 +10,12 @@ that rule, with the figures worked by hand.
 
 from __future__ import annotations
 
+import csv
 import json
+import os
+import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -430,3 +434,72 @@ def test_a_player_who_wins_every_run_takes_what_he_would_dealt_once(table):
         assert a.amount == b.amount and a.rake == b.rake
         if len(a.winners) == 1:  # no tie: the same player takes every part, so the whole pot
             assert dict(a.shares) == dict(b.shares)
+
+
+# Real hands run twice (../shared, other people's data: read there, never copied) --------------------
+
+SHARED = Path(os.environ.get("POTENGINE_SHARED", Path(__file__).resolve().parent.parent.parent / "shared"))
+ROOMS = SHARED / "data" / "other-rooms" / "ggpoker"
+POKERNOW = SHARED / "data" / "pokernow"
+CENT = Decimal("0.01")
+
+
+@pytest.mark.skipif(
+    not ROOMS.is_dir(), reason=f"the GGPoker hands are not here ({ROOMS}): they live in ../shared"
+)
+def test_ggpoker_hands_run_twice_divide_the_net_pot_odd_cent_to_the_first_run():
+    """GGPoker: "Hand was run two times"; the net pot (total less rake and fees) is divided by two,
+    the odd cent to the first showdown."""
+    money = re.compile(r"\$([0-9.]+)")
+    seen = 0
+    for path in sorted(ROOMS.glob("*.txt")):
+        for hand in path.read_text(encoding="utf-8-sig").split("\n\n"):
+            if "Hand was run two times" not in hand:
+                continue
+            collected = {"FIRST": Decimal(0), "SECOND": Decimal(0)}
+            run = None
+            for line in hand.splitlines():
+                if line.startswith("*** FIRST SHOWDOWN"):
+                    run = "FIRST"
+                elif line.startswith("*** SECOND SHOWDOWN"):
+                    run = "SECOND"
+                elif line.startswith("***"):
+                    run = None
+                elif run and " collected $" in line:
+                    collected[run] += Decimal(money.search(line).group(1))
+                elif line.startswith("Total pot"):
+                    total, *withheld = (Decimal(x) for x in money.findall(line))
+            net = total - sum(withheld)
+            assert (collected["FIRST"], collected["SECOND"]) == divide_runs(net, 2, chip=CENT), hand[:60]
+            seen += 1
+    assert seen >= 3
+
+
+@pytest.mark.skipif(
+    not POKERNOW.is_dir(), reason=f"the PokerNow logs are not here ({POKERNOW}): they live in ../shared"
+)
+def test_pokernow_hands_run_twice_give_the_odd_cent_to_the_first_run():
+    """PokerNow logs (newest row first): each pot's "collected" lines of the first run and of
+    "the second run"; every pot is divided as :func:`divide_runs` does, ties split inside a run."""
+    collected = re.compile(r'" collected ([0-9.]+) from (pot|main pot|side pot ?\d*)')
+    hands = odd = 0
+    for path in sorted(POKERNOW.glob("*.csv")):
+        rows = [row[0] for row in csv.reader(path.open(encoding="utf-8")) if row][::-1]
+        lines: list[str] = []
+        for entry in rows:
+            if entry.startswith("-- starting hand"):
+                lines = []
+            lines.append(entry)
+            if not entry.startswith("-- ending hand") or not any("on the second run" in x for x in lines):
+                continue
+            parts: dict[str, list[Decimal]] = {}
+            for line in lines:
+                found = collected.search(line)
+                if found:
+                    pot = parts.setdefault(found.group(2), [Decimal(0), Decimal(0)])
+                    pot["on the second run" in line] += Decimal(found.group(1))
+            hands += 1
+            for first, second in parts.values():
+                assert (first, second) == divide_runs(first + second, 2, chip=CENT), lines[0]
+                odd += first != second
+    assert hands >= 80 and odd >= 30  # 81 hands run twice, 32 pots with an odd cent (2026-12-01)
