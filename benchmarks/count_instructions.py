@@ -6,13 +6,15 @@ instructions a piece of code executes does not. This counts them with valgrind's
 - ``settle``: one :func:`potengine.settle` call on the random 2–10 player tables of
   ``bench_settle`` (its 20 µs target is about 195k instructions with this machine's Python);
 - ``trusted``: :func:`potengine.pots.settlement.settle_trusted` on the same tables;
+- ``settle-runs``: the same tables run twice (``settle(..., runs=[ranking, reversed ranking])``),
+  to hold against twice ``settle``'s figure;
 - ``audit``: one PokerStars hand read, audited and reported, on the hands of ``bench_audit``
   (from ``../shared/data/pokerstars-real`` when it is there, else the package's samples).
 
 Each workload runs twice under valgrind, once with no repetition and once with one, and the
 difference is divided by the number of calls, so that start-up and set-up do not count. Run:
 
-    .venv/bin/python benchmarks/count_instructions.py [settle|trusted|audit ...]
+    .venv/bin/python benchmarks/count_instructions.py [settle|trusted|settle-runs|audit ...]
 
 It needs ``valgrind`` (Debian's package) and takes about half a minute per workload. Use it to
 compare two versions of the code: a change worth keeping shows in these figures.
@@ -36,7 +38,7 @@ COLLECTED = re.compile(r"Collected : (\d+)")
 def workload(name: str, repetitions: int) -> None:
     """Prepare ``name``'s inputs, then run it ``repetitions`` times (inside valgrind)."""
     sys.path.insert(0, str(HERE))
-    if name in ("settle", "trusted"):
+    if name in ("settle", "trusted", "settle-runs"):
         from bench_settle import make_tables
 
         from potengine import settle
@@ -44,8 +46,12 @@ def workload(name: str, repetitions: int) -> None:
 
         tables = make_tables(TABLES)
         trusted = [(c, tuple(map(tuple, r)), frozenset(f), b) for c, r, f, b in tables]
+        twice = [(c, [r, r[::-1]], f, b) for c, r, f, b in tables]
         for _ in range(repetitions):
-            if name == "settle":
+            if name == "settle-runs":
+                for contributions, runs, folded, button in twice:
+                    settle(contributions, folded=folded, button=button, runs=runs)
+            elif name == "settle":
                 for contributions, ranking, folded, button in tables:
                     settle(contributions, ranking, folded=folded, button=button)
             else:
@@ -61,7 +67,7 @@ def workload(name: str, repetitions: int) -> None:
             for _ in run.audits(open_lines(path), path.name):
                 pass
     else:
-        raise SystemExit(f"unknown workload {name!r}: settle, trusted or audit")
+        raise SystemExit(f"unknown workload {name!r}: settle, trusted, settle-runs or audit")
 
 
 def count(name: str, repetitions: int, env: dict[str, str]) -> int:
@@ -86,7 +92,7 @@ def main(argv: list[str]) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return 1
-    names = argv[1:] or ["settle", "trusted", "audit"]
+    names = argv[1:] or ["settle", "trusted", "settle-runs", "audit"]
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as folder:
         calls = TABLES

@@ -59,6 +59,8 @@ examples:
   potengine settle A=20 B=50 C=90 D=90 --ranking "A > B > D > C" --json
   potengine settle A=30 B=80 C=80 D=10 --folded D --ranking "B = C > A" --button C
   potengine settle A=125 B=250 C=250 --ranking "B = C > A" --chip 25
+  potengine settle A=40 B=100 C=100 --runs "A > C > B" --runs "C > B > A"
+                                            a hand run twice: one --runs per run, in order
 
 contributions are each player's total chips put in, in clockwise seat order;
 in the ranking ">" means beats and "=" means ties.
@@ -90,8 +92,9 @@ def _settle(args: argparse.Namespace) -> int:
     contributions = _contributions(args.contributions)
     folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
     ranking = parse_ranking(args.ranking) if args.ranking else None
+    runs = [parse_ranking(text) for text in args.runs] if args.runs else None
     chip = parse_amount(args.chip, "the chip")
-    result = settle(contributions, ranking, folded=folded, button=args.button, chip=chip)
+    result = settle(contributions, ranking, folded=folded, button=args.button, chip=chip, runs=runs)
     if args.json:
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
     else:
@@ -192,6 +195,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     settle.add_argument(
         "--ranking", metavar="TEXT", help='showdown order, best first: "Alice > Chloé = Bilal"'
+    )
+    settle.add_argument(
+        "--runs",
+        action="append",
+        metavar="TEXT",
+        help="a hand run more than once: each run's showdown order, one --runs per run, "
+        "in the order the runs were dealt (instead of --ranking)",
     )
     settle.add_argument(
         "--folded",

@@ -4,6 +4,7 @@
 * :mod:`~potengine.pots.ranking`: a ranking of players, best first, with ties;
 * :mod:`~potengine.pots.settlement`: each pot to its best eligible hand(s), odd chips from the button;
 * :mod:`~potengine.pots.rake`: what the house withholds before a pot is split;
+* :mod:`~potengine.pots.runs`: a hand run twice or more (or a double board): each pot divided by the runs;
 * :mod:`~potengine.pots.check`: the six-step check of EX-06, written independently of the settlement.
 """
 
@@ -11,6 +12,7 @@ from .check import Audit, AuditStep, audit
 from .layout import Pot, PotLayout, add_dead_money, build_pots, uncalled_bet
 from .rake import Rake, take_rake
 from .ranking import normalise_ranking, parse_ranking
+from .runs import Run, RunPart, award_runs, divide_runs
 from .settlement import Settlement, award, settle
 from .split import best_eligible, odd_chip_order, pot_winners, split_pot
 
@@ -20,12 +22,16 @@ __all__ = [
     "Pot",
     "PotLayout",
     "Rake",
+    "Run",
+    "RunPart",
     "Settlement",
     "add_dead_money",
     "audit",
     "award",
+    "award_runs",
     "best_eligible",
     "build_pots",
+    "divide_runs",
     "normalise_ranking",
     "odd_chip_order",
     "parse_ranking",

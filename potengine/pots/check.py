@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..chips import Amount, exact_arithmetic, sum_formula  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
+from .runs import times
 
 if TYPE_CHECKING:  # pragma: no cover
     from .settlement import Settlement
@@ -209,7 +210,9 @@ def audit(result: Settlement) -> Audit:
         if not fair:
             ok5 = False
             findings5.append(f"Expected the best eligible hand(s): {_names(expected_winners)}.")
-    if getattr(result, "low_ranking", None) is not None:  # hi-lo: each pot cut into high and low
+    if getattr(result, "runs", ()):  # run more than once: each pot divided by the runs
+        ok5, findings5 = _runs_step(result, order)
+    elif getattr(result, "low_ranking", None) is not None:  # hi-lo: each pot cut into high and low
         ok5, findings5 = _hilo_step(result, order)
     steps.append(AuditStep(5, "hands compared pot by pot", ok5, tuple(findings5)))
 
@@ -247,6 +250,33 @@ def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amo
     return out
 
 
+def _hilo_expected(
+    amount: Amount,
+    eligible: list[str],
+    high_place: dict[str, int],
+    low_place: dict[str, int],
+    order: list[str],
+    chip: Amount,
+) -> tuple[Amount, Amount, list[str], list[str], dict[str, Amount]]:
+    """One pot (or one run's part of it) cut high and low, recomputed: the two halves, the high
+    and low winners, and what each player should get."""
+    best_high = min((high_place.get(p, 0) for p in eligible), default=0)
+    high = [p for p in eligible if high_place.get(p, 0) == best_high]
+    lows = [p for p in eligible if p in low_place]
+    if len(eligible) == 1:
+        high, lows = eligible, []
+    low = [p for p in lows if low_place[p] == min(low_place[q] for q in lows)]
+    if low:
+        low_half = (amount // chip // 2) * chip
+        high_half = amount - low_half
+    else:
+        low_half, high_half = amount * 0, amount
+    expected = _hilo_shares(high_half, high, order, chip)
+    for p, chips in (_hilo_shares(low_half, low, order, chip) if low else {}).items():
+        expected[p] = expected.get(p, 0) + chips
+    return high_half, low_half, high, low, expected
+
+
 def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
     """Step 5 for a hi-lo settlement: every pot cut into high and low halves among its own
     eligible players (odd chip of the cut to high), each half to its best eligible hand(s)."""
@@ -257,20 +287,9 @@ def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
     for pot in result.pots:
         amount = pot.amount - pot.rake
         eligible = list(pot.eligible)
-        best_high = min((high_place.get(p, 0) for p in eligible), default=0)
-        high = [p for p in eligible if high_place.get(p, 0) == best_high]
-        lows = [p for p in eligible if p in low_place]
-        if len(eligible) == 1:
-            high, lows = eligible, []
-        low = [p for p in lows if low_place[p] == min(low_place[q] for q in lows)]
-        if low:
-            low_half = (amount // chip // 2) * chip
-            high_half = amount - low_half
-        else:
-            low_half, high_half = 0, amount
-        expected = _hilo_shares(high_half, high, order, chip)
-        for p, chips in (_hilo_shares(low_half, low, order, chip) if low else {}).items():
-            expected[p] = expected.get(p, 0) + chips
+        high_half, low_half, high, low, expected = _hilo_expected(
+            amount, eligible, high_place, low_place, order, chip
+        )
         shares = {p: s for p, s in pot.shares.items() if s}
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
         high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order, chip).items())
@@ -295,5 +314,108 @@ def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
                 "The settlement pays "
                 + (", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or "nobody")
                 + " instead."
+            )
+    return ok, findings
+
+
+def _run_parts(amount: Amount, count: int, chip: Amount, rule: str) -> list[Amount]:
+    """A pot's remainder after the rake divided by ``count`` runs, recomputed: equal whole chips,
+    the odd chips one each to the first runs (or, by the rule ``"all to run 1"``, all to the first)."""
+    units, rest = divmod(amount, chip)
+    each, odd = divmod(int(units), count)
+    if rule == "all to run 1":
+        parts = [chip * (each + (odd if i == 0 else 0)) for i in range(count)]
+    else:
+        parts = [chip * (each + (1 if i < odd else 0)) for i in range(count)]
+    parts[0] += rest
+    return parts
+
+
+def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
+    """Step 5 for a hand run more than once: every pot more than one player can win divided by
+    the runs (recomputed here: equal parts, odd chips to the first runs), each part only to that
+    run's best eligible hand(s) (hi-lo: high and low halves per run), the parts summing to the
+    pot; a pot only one player can win paid once, not run."""
+    runs = result.runs
+    count = len(runs)
+    chip = result.chip
+    rule = getattr(result, "run_odd_chips", "in run order")
+    places = [{p: i for i, tier in enumerate(run.ranking) for p in tier} for run in runs]
+    low_places = [
+        None if run.low_ranking is None else {p: i for i, tier in enumerate(run.low_ranking) for p in tier}
+        for run in runs
+    ]
+    findings = [
+        f"Run {times(count)}: each pot more than one player can win is divided into {count} parts, "
+        + (
+            "the odd chips all to run 1."
+            if rule == "all to run 1"
+            else "the odd chips one each from run 1 on."
+        )
+    ]
+    ok = True
+    for pot in result.pots:
+        amount = pot.amount - pot.rake
+        eligible = list(pot.eligible)
+        shares = {p: s for p, s in pot.shares.items() if s}
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        if len(eligible) == 1:
+            (player,) = eligible
+            findings.append(
+                f"{pot.name} ({fmt(pot.amount)}{rake}): only {player} can win it: not run, paid once."
+            )
+            if pot.runs or shares != ({player: amount} if amount else {}):
+                ok = False
+                findings.append("The settlement divides it or pays it otherwise.")
+            continue
+        parts = _run_parts(amount, count, chip, rule)
+        split = " + ".join(fmt(a) for a in parts)
+        findings.append(f"{pot.name} ({fmt(pot.amount)}{rake}) divided by the runs: {split}.")
+        got = [part.amount for part in pot.runs]
+        if got != parts:
+            ok = False
+            findings.append(f"The settlement divides it {' + '.join(map(fmt, got)) or 'not at all'}.")
+        totals: dict[str, Amount] = {}
+        for i, run in enumerate(runs):
+            low_place = low_places[i]
+            if low_place is not None:
+                high_half, low_half, high, low, expected = _hilo_expected(
+                    parts[i], eligible, places[i], low_place, order, chip
+                )
+                winners = set(high) | set(low)
+                text = f"high {fmt(high_half)} to {_names(high)}" + (
+                    f", low {fmt(low_half)} to {_names(low)}" if low else ", no qualifying low"
+                )
+            else:
+                best = min(places[i].get(p, 0) for p in eligible)
+                high = [p for p in eligible if places[i].get(p, 0) == best]
+                winners = set(high)
+                expected = _hilo_shares(parts[i], high, order, chip)
+                text = ", ".join(f"{p} {fmt(s)}" for p, s in expected.items())
+            findings.append(f"Run {run.number} ({fmt(parts[i])}): {text}.")
+            for p, chips in expected.items():
+                totals[p] = totals.get(p, 0) + chips
+            if i < len(pot.runs):
+                paid = {p: s for p, s in pot.runs[i].shares.items() if s}
+                if paid != {p: s for p, s in expected.items() if s} or not set(paid) <= winners:
+                    ok = False
+                    findings.append(
+                        f"The settlement pays run {run.number}: "
+                        + (", ".join(f"{p} {fmt(s)}" for p, s in paid.items()) or "nobody")
+                        + "."
+                    )
+        if sum(got, start=amount * 0) != amount or len(got) != count:
+            ok = False
+            findings.append(f"The runs' parts do not add up to the {fmt(amount)} to be won.")
+        spread = chip * (count - 1 if rule == "all to run 1" else 1)
+        if any(a < b for a, b in zip(got, got[1:], strict=False)) or (got and max(got) - min(got) > spread):
+            ok = False
+            findings.append("A later run gets more than an earlier one, or the runs' parts are unequal.")
+        if shares != {p: s for p, s in totals.items() if s}:
+            ok = False
+            findings.append(
+                "The settlement's totals for this pot are "
+                + (", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or "nothing")
+                + "."
             )
     return ok, findings

@@ -21,10 +21,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..chips import MAX_CHIPS, Amount, check_amount, exact_arithmetic, format_amount, sum_formula
 from ..errors import InputError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .runs import RunPart
 
 T = TypeVar("T")
 EMPTY: Mapping[str, Amount] = MappingProxyType({})
@@ -129,7 +132,10 @@ class Pot:
     ``amount`` is the sum over all players (folded ones included) of what they put in between
     ``low`` and ``high``; ``eligible`` are the live players who reached ``high``, in seat order.
     After a showdown ``winners`` and ``shares`` say who took it and how much each got, and
-    ``rake`` what the house withheld from it first.
+    ``rake`` what the house withheld from it first. A hand run more than once (see
+    :mod:`potengine.pots.runs`) gives a contested pot one part per run in ``runs``, and
+    ``winners`` and ``shares`` then total the runs; a pot dealt once, or not run because one
+    player alone can win it, has no parts (``runs`` is empty).
 
     >>> pot = Pot(index=1, low=20, high=50, amount=90, eligible=("Bilal", "Chloé", "David"),
     ...           contributions={"Bilal": 30, "Chloé": 30, "David": 30})
@@ -146,6 +152,7 @@ class Pot:
     winners: tuple[str, ...] = ()
     shares: Mapping[str, Amount] = field(default_factory=dict)
     rake: Amount = 0
+    runs: tuple[RunPart, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", _frozen(self.contributions))

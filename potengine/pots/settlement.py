@@ -25,7 +25,7 @@ from typing import Any
 from ..cards.deck import Card, parse_cards
 from ..cards.evaluate import rank_players
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount
-from ..errors import CardError, InputError
+from ..errors import CardError, InputError, PotEngineError
 from .check import Audit, audit
 from .hilo import GAMES, award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
 from .layout import (
@@ -42,6 +42,15 @@ from .layout import (
 )
 from .rake import take_rake
 from .ranking import Tiers, check_shown_hands, normalise_ranking
+from .runs import (
+    Run,
+    RunOddChips,
+    award_runs_fields,
+    check_low_runs,
+    check_odd_chips,
+    check_runs_input,
+    run_error,
+)
 from .split import odd_chip_order, pot_winners, split_pot
 
 
@@ -52,6 +61,12 @@ class Settlement:
     Every mapping has every seated player, in seat order. ``winnings`` are the chips won from pots,
     ``refunds`` the uncalled chips handed back (not a win), ``payouts`` the two together,
     ``net`` the payout less the player's contribution, ``withheld`` the rake kept by the house.
+
+    A hand run more than once has its showdowns in ``runs`` (one :class:`~potengine.pots.runs.Run`
+    each: ranking, board and hands of that run) and ``run_odd_chips`` says where the chips that
+    did not divide between the runs went; ``ranking``, ``board`` and ``hands`` are then ``None``
+    and each contested pot holds its parts, run by run, in ``Pot.runs``. A hand dealt once has
+    no ``runs``.
     """
 
     layout: PotLayout
@@ -67,6 +82,9 @@ class Settlement:
     low_ranking: Tiers | None = None
     low_hands: Mapping[str, Any] | None = None
     game: str = "holdem"
+    # A hand run more than once (see potengine.pots.runs): each run's showdown, and the odd-chip rule.
+    runs: tuple[Run, ...] = ()
+    run_odd_chips: RunOddChips = "in run order"
 
     def __post_init__(self) -> None:
         for name in ("winnings", "payouts"):
@@ -192,6 +210,8 @@ def settle(
     dead: Mapping[str, Amount] | None = None,
     low_ranking: Sequence[str | Iterable[str]] | None = None,
     game: str = "holdem",
+    runs: Sequence[Any] | None = None,
+    run_odd_chips: RunOddChips = "in run order",
 ) -> Settlement:
     """Settle a hand from each player's total contribution and the showdown ranking.
 
@@ -214,6 +234,19 @@ def settle(
     (``[]``: nobody); each pot is then split between high and low by
     :func:`potengine.pots.hilo.award_hilo`. With cards, ``game="omaha"`` or ``"omaha-hi-lo"``
     reads 4- or 5-card Omaha hands (``"holdem"`` is the default).
+
+    A hand run twice, three or four times: ``runs`` replaces ``ranking`` with one ranking per run,
+    in the order the runs were dealt, or, with ``hands=``, one board per run (``board=`` is then
+    left out); hi-lo runs take one low ranking per run in ``low_ranking``. Each pot more than one
+    player can win is divided by the runs, the odd chip to the first run, and each part goes to
+    that run's best eligible hand(s); a pot only one player can win is paid once
+    (:mod:`potengine.pots.runs`; ``run_odd_chips="all to run 1"`` where a room gives every odd
+    chip of the division to the first run). A double-board bomb pot is settled the same way, its
+    two boards given as two runs.
+
+    >>> twice = settle({"Alice": 50, "Bilal": 50}, runs=[["Alice", "Bilal"], [("Alice", "Bilal")]])
+    >>> [dict(part.shares) for part in twice.pots[0].runs], dict(twice.payouts)
+    ([{'Alice': 50}, {'Alice': 25, 'Bilal': 25}], {'Alice': 75, 'Bilal': 25})
 
     EX-05: Alice and Bilal tie and both beat Chloé; the main pot is split, the side pot is Bilal's.
 
@@ -238,6 +271,24 @@ def settle(
         chip = check_chip(chip, checked)
     if game not in GAMES:
         raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+    if runs is not None:
+        return _settle_runs(
+            checked,
+            runs,
+            folded=folded_set,
+            button=button,
+            chip=chip,
+            decimal=decimal,
+            dead=dead_money,
+            rake=rake,
+            flop_seen=flop_seen,
+            ranking=ranking,
+            hands=hands,
+            board=board,
+            low_ranking=low_ranking,
+            game=game,
+            odd_chips=run_odd_chips,
+        )
 
     # The showdown: a ranking of the live players, or their cards ranked here.
     tiers: Tiers | None = None
@@ -364,8 +415,11 @@ def _settle_pots(
     flop_seen: bool,
     low_tiers: Tiers | None,
     decimal: bool,
+    runs: tuple[Run, ...] = (),
+    odd_chips: RunOddChips = "in run order",
 ) -> Settlement:
-    """:func:`_settle`'s steps, in the arithmetic it chose."""
+    """:func:`_settle`'s steps, in the arithmetic it chose; over the ``runs`` of a hand run more
+    than once (:func:`_settle_runs`)."""
     # The pots as plain fields, completed below and then built once, settled.
     fields = layout_fields(contributions, folded, dead)
     pots = fields["pots"]
@@ -375,7 +429,14 @@ def _settle_pots(
             pot["rake"] = cut
     order = odd_chip_order(fields["seats"], button)
     awarded: tuple[Pot, ...]
-    if low_tiers is not None:
+    if runs:
+        # The rake is out already: each pot's remainder is divided by the runs (potengine.pots.runs).
+        all_to_first = odd_chips == "all to run 1"
+        for pot in reversed(pots):
+            award_runs_fields(pot, runs, order=order, chip=chip, all_to_first=all_to_first)
+        layout = layout_of(fields)
+        awarded = layout.pots
+    elif low_tiers is not None:
         layout = layout_of(fields)
         awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
     else:
@@ -386,6 +447,115 @@ def _settle_pots(
         awarded = layout.pots
     return settlement_of(
         layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, whole=not decimal
+    )
+
+
+def _settle_runs(
+    contributions: dict[str, Amount],
+    runs: object,
+    *,
+    folded: frozenset[str],
+    button: str,
+    chip: Amount,
+    decimal: bool,
+    dead: Mapping[str, Amount] | None,
+    rake: Any,
+    flop_seen: bool,
+    ranking: object,
+    hands: Mapping[str, Any] | None,
+    board: object,
+    low_ranking: object,
+    game: str,
+    odd_chips: RunOddChips,
+) -> Settlement:
+    """:func:`settle` with ``runs=``: each run's showdown checked (and ranked, from cards), then
+    the pots formed, raked and awarded over the runs (:func:`potengine.pots.runs.award_runs`).
+    One run is a hand dealt once, and gives exactly :func:`settle`'s result for it."""
+    check_odd_chips(odd_chips)
+    entries = check_runs_input(runs, ranking=ranking, board=board, with_cards=hands is not None)
+    seats = tuple(contributions)
+    live = [p for p in seats if p not in folded]
+    hilo = low_ranking is not None or game == "omaha-hi-lo"
+    if hands is not None and low_ranking is not None:
+        raise InputError("give either rankings or the cards (hands= and runs= of boards), not both")
+    if hands is None and game == "omaha-hi-lo" and low_ranking is None:
+        raise InputError(
+            "an omaha-hi-lo hand settled from rankings needs low_ranking= as well: one low "
+            "ranking per run (the players holding a qualifying low, best first; [] for nobody)"
+        )
+    lows = check_low_runs(low_ranking, len(entries)) if low_ranking is not None else [None] * len(entries)
+    if len(entries) == 1:  # dealt once
+        return settle(
+            contributions,
+            None if hands is not None else entries[0],
+            folded=folded,
+            button=button,
+            chip=chip,
+            hands=hands,
+            board=entries[0] if hands is not None else None,
+            rake=rake,
+            flop_seen=flop_seen,
+            dead=dead,
+            low_ranking=lows[0],
+            game=game,
+        )
+    shown: list[Run] = []
+    for number, (entry, low) in enumerate(zip(entries, lows, strict=True), start=1):
+        try:
+            if hands is None:
+                tiers = normalise_ranking(entry, live=live, folded=folded)
+                low_tiers = normalise_low_ranking(low, seats=seats, live=live) if low is not None else None
+                shown.append(_run(number, tiers, None, None, low_tiers, None))
+            elif game == "holdem":
+                tiers, values, board_cards = rank_by_cards(hands, entry, seats, folded)
+                shown.append(_run(number, tiers, board_cards, _frozen(values), None, None))
+            else:
+                tiers, omaha, low_tiers, low_values, board_cards = rank_hilo_by_cards(
+                    hands, entry, game=game, seats=seats, live=live
+                )
+                shown.append(
+                    _run(
+                        number,
+                        tiers,
+                        board_cards,
+                        _frozen(omaha),
+                        low_tiers if hilo else None,
+                        _frozen(low_values) if hilo else None,
+                    )
+                )
+        except PotEngineError as err:
+            raise run_error(number, err) from None
+    done = tuple(shown)
+    args = (contributions, None, folded, button, chip, dead, rake, flop_seen, None, decimal, done, odd_chips)
+    if decimal or dead or rake is not None:
+        with exact_arithmetic("the settlement"):
+            result = _settle_pots(*args)
+    else:
+        result = _settle_pots(*args)
+    # The runs, for the reader (as built() fills a result the engine has just made, unshared).
+    result.__dict__.update(runs=done, run_odd_chips=odd_chips, game=game)
+    return result
+
+
+def _run(
+    number: int,
+    tiers: Tiers,
+    board: tuple[Card, ...] | None,
+    hands: Mapping[str, Any] | None,
+    low_tiers: Tiers | None,
+    low_hands: Mapping[str, Any] | None,
+) -> Run:
+    """A :class:`~potengine.pots.runs.Run` of checked, frozen parts, built once."""
+    return built(
+        Run,
+        {
+            "number": number,
+            "ranking": tiers,
+            "board": board,
+            "hands": hands,
+            "low_ranking": low_tiers,
+            "low_hands": low_hands,
+        },
     )
 
 

@@ -6,7 +6,7 @@ chips, else exact decimal strings with the places of the most precise input.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Context, Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -59,9 +59,31 @@ def settlement_text(result: Settlement) -> str:
         )
         for p in result.seats
     ]
+    runs = getattr(result, "runs", ())
+    if runs:
+        lines.append("")
+        lines += _table(("Pot", "Run", "Part", "Winners", "Shares"), _run_rows(result), {2})
     lines.append("")
     lines += _table(("Player", "Put in", "Returned", "Won", "Paid", "Net"), players, {1, 2, 3, 4, 5})
     return "\n".join(lines)
+
+
+def _run_rows(result: Settlement) -> list[tuple[str, ...]]:
+    """One row per run of each pot of a hand run more than once (a pot not run: one row)."""
+    rows: list[tuple[str, ...]] = []
+    for pot in result.pots:
+        if not pot.runs:
+            shares = ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items())
+            rows.append((pot.name, "not run", fmt(pot.awarded), ", ".join(pot.winners), shares))
+        for part in pot.runs:
+            if part.hilo and part.low_shares:
+                high = ", ".join(f"{p} {fmt(a)}" for p, a in part.high_shares.items())
+                low = ", ".join(f"{p} {fmt(a)}" for p, a in part.low_shares.items())
+                shares = f"high {high}; low {low}"
+            else:
+                shares = ", ".join(f"{p} {fmt(a)}" for p, a in part.shares.items())
+            rows.append((pot.name, str(part.run), fmt(part.amount), ", ".join(part.winners), shares))
+    return rows
 
 
 def _places(amount: Amount) -> int:
@@ -108,13 +130,21 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
     {'A': '10.50', 'B': '0.00'}
     >>> settlement_json(settle({"A": 10, "B": 5}, ["A", "B"]))["refunds"]
     {'A': 5}
+
+    A hand run more than once adds ``runs`` (each run's showdown), ``run_odd_chips`` and, in each
+    pot, its ``runs``: the part each run divides off and who took it (empty: not run, paid once).
+
+    >>> data = settlement_json(settle({"A": 10, "B": 10}, runs=[["A", "B"], ["B", "A"]]))
+    >>> data["pots"][0]["runs"]
+    [{'run': 1, 'amount': 10, 'winners': ['A'], 'shares': {'A': 10}},
+     {'run': 2, 'amount': 10, 'winners': ['B'], 'shares': {'B': 10}}]
     """
     places = _json_places(result)
 
     def amount(a: Amount) -> int | str:
         return _json_amount(a, places)
 
-    return {
+    data = {
         "contributions": {p: amount(a) for p, a in result.contributions.items()},
         "folded": [p for p in result.seats if p in result.folded],
         "button": result.button,
@@ -134,3 +164,53 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
         "payouts": {p: amount(a) for p, a in result.payouts.items()},
         "net": {p: amount(a) for p, a in result.net.items()},
     }
+    runs = getattr(result, "runs", ())
+    if runs:
+        _add_runs(data, result, amount)
+    return data
+
+
+def _add_runs(data: dict[str, Any], result: Settlement, amount: Callable[[Amount], int | str]) -> None:
+    """The runs of a hand run more than once, in :func:`settlement_json`'s data: each run's
+    showdown (``runs``), the odd-chip rule, and each pot's parts (``pots[i]["runs"]``, empty for a
+    pot only one player can win, paid once)."""
+
+    def shares(mapping: Mapping[str, Amount]) -> dict[str, int | str]:
+        return {p: amount(a) for p, a in mapping.items()}
+
+    data["run_odd_chips"] = result.run_odd_chips
+    data["runs"] = [
+        {
+            "run": run.number,
+            "ranking": [list(tier) for tier in run.ranking],
+            **({"board": " ".join(card.code for card in run.board)} if run.board else {}),
+            **(
+                {"low_ranking": [list(tier) for tier in run.low_ranking]}
+                if run.low_ranking is not None
+                else {}
+            ),
+        }
+        for run in result.runs
+    ]
+    for entry, pot in zip(data["pots"], result.pots, strict=True):
+        parts = []
+        for part in pot.runs:
+            item: dict[str, Any] = {
+                "run": part.run,
+                "amount": amount(part.amount),
+                "winners": list(part.winners),
+                "shares": shares(part.shares),
+            }
+            if part.hilo:
+                item["high"] = {
+                    "amount": amount(part.high_amount),
+                    "winners": list(part.high_winners),
+                    "shares": shares(part.high_shares),
+                }
+                item["low"] = {
+                    "amount": amount(part.low_amount),
+                    "winners": list(part.low_winners),
+                    "shares": shares(part.low_shares),
+                }
+            parts.append(item)
+        entry["runs"] = parts

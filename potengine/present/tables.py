@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..cards.omaha_equity import OmahaEquityResult
     from ..pots.check import Audit
     from ..pots.layout import Pot, PotLayout
+    from ..pots.runs import Run, RunPart
     from ..pots.settlement import Settlement
 
 _TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
@@ -80,8 +81,11 @@ def _names(players: Iterable[str]) -> str:
     return escape(", ".join(players)) or "—"
 
 
-def pots_html(pots: Sequence[Pot], *, awarded: bool) -> str:
-    """The pots as a table: amount, the dealer's sum, who may win it (and who did)."""
+def pots_html(pots: Sequence[Pot], *, awarded: bool, runs: bool = False) -> str:
+    """The pots as a table: amount, the dealer's sum, who may win it (and who did).
+
+    ``runs``: the hand was run more than once; each pot's shares are then given run by run
+    (:func:`run_shares_text`), and a pot only one player can win is marked as not run."""
     header = ["Pot", "Amount", "How it is made", "Eligible"]
     if awarded:
         header += ["Winner(s)", "Shares"]
@@ -92,6 +96,8 @@ def pots_html(pots: Sequence[Pot], *, awarded: bool) -> str:
             shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
             if isinstance(pot, HiLoPot) and len(pot.eligible) > 1:
                 shares = hilo_shares_text(pot)
+            if runs:
+                shares = run_shares_text(pot)
             if pot.rake:
                 shares += f" (rake {fmt(pot.rake)})"
             row += [_names(pot.winners), escape(shares)]
@@ -99,7 +105,7 @@ def pots_html(pots: Sequence[Pot], *, awarded: bool) -> str:
     return _table(header, rows, "Pots")
 
 
-def hilo_shares_text(pot: HiLoPot) -> str:
+def hilo_shares_text(pot: HiLoPot | RunPart) -> str:
     """A hi-lo pot's shares: each half with its winners, quartering and scooping marked.
 
     >>> from potengine import settle
@@ -125,6 +131,56 @@ def hilo_shares_text(pot: HiLoPot) -> str:
     if len(pot.winners) == 1:
         text += " (scoop)"
     return text
+
+
+def run_shares_text(pot: Pot) -> str:
+    """A pot's shares in a hand run more than once: each run's part and who took it, or "not run"
+    for a pot only one player can win (paid once).
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 20, "B": 51, "C": 50}, runs=[["A", "B", "C"], ["C", ("A", "B")]])
+    >>> [run_shares_text(pot) for pot in r.pots]
+    ['run 1 (30): A 30; run 2 (30): C 30', 'run 1 (30): B 30; run 2 (30): C 30']
+    >>> run_shares_text(settle({"A": 5, "B": 9}, folded=["A"], runs=[["B"], ["B"]]).pots[0])
+    'B 10 (not run)'
+    """
+    if not pot.runs:
+        return ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items()) + " (not run)"
+    parts = []
+    for part in pot.runs:
+        if part.hilo:
+            text = hilo_shares_text(part)
+        else:
+            text = ", ".join(f"{p} {fmt(s)}" for p, s in part.shares.items())
+        parts.append(f"run {part.run} ({fmt(part.amount)}): {text}")
+    return "; ".join(parts)
+
+
+def runs_html(runs: Sequence[Run]) -> str:
+    """The showdown of each run: its board (if given) and its ranking, best first.
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 10, "B": 10}, hands={"A": "As Ah", "B": "Kd Kc"},
+    ...            runs=["2c 7d 9h Js 3s", "Kh 7d 9h Js 3s"])
+    >>> html = runs_html(r.runs)
+    >>> html.count("<tr>"), "Three of a kind, kings" in html
+    (3, True)
+    """
+
+    def tier(players: Sequence[str], hands: Mapping[str, object] | None) -> str:
+        if hands:
+            players = [f"{p} ({getattr(hands.get(p), 'description', 'no hand')})" for p in players]
+        return " = ".join(players)
+
+    rows = []
+    for run in runs:
+        showdown = " > ".join(tier(t, run.hands) for t in run.ranking)
+        if run.low_ranking is not None:
+            low = " > ".join(tier(t, run.low_hands) for t in run.low_ranking) or "nobody"
+            showdown += f"; low: {low}"
+        board = " ".join(str(card) for card in run.board) if run.board else "—"
+        rows.append([escape(run.name), escape(board), escape(showdown)])
+    return _table(["Run", "Board", "Showdown, best first"], rows, "Runs")
 
 
 def layout_html(layout: PotLayout) -> str:
@@ -174,6 +230,13 @@ def settlement_html(result: Settlement) -> str:
         ]
         + ([""] if result.hands else [])
     )
+    runs = getattr(result, "runs", ())
+    if runs:
+        return (
+            pots_html(result.pots, awarded=True, runs=True)
+            + runs_html(runs)
+            + _table(header, rows, "Players")
+        )
     return pots_html(result.pots, awarded=True) + _table(header, rows, "Players")
 
 

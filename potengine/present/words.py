@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..pots.hilo import HiLoPot
+from ..pots.runs import ordinal, times
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..pots.layout import Pot
+    from ..pots.runs import Run, RunPart
     from ..pots.settlement import Settlement
 
 _WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
@@ -104,7 +107,10 @@ def explain(result: Settlement) -> str:
 
     if result.board:
         lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
-    for pot in reversed(result.pots):
+    runs = getattr(result, "runs", ())
+    if runs:
+        lines += runs_lines(result)
+    for pot in () if runs else reversed(result.pots):
         rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
         if (
             isinstance(pot, HiLoPot)
@@ -210,3 +216,138 @@ def hilo_sentence(pot: HiLoPot, result: Settlement, who: Callable[[str], str], r
     if len(pot.winners) == 1:
         text += f". {pot.winners[0]} scoops the pot"
     return text + "."
+
+
+def _odd_note(shares: Mapping[str, Amount], button: str, label: str = "") -> str:
+    """``; the odd chip goes to B, first clockwise from the button (C)`` when a split is uneven."""
+    values = set(shares.values())
+    if len(values) < 2:
+        return ""
+    extra = [p for p, v in shares.items() if v == max(values)]
+    chips = "chips go" if len(extra) > 1 else "chip goes"
+    return f"; the odd {chips}{label} to {join(extra)}, first clockwise from the button ({button})"
+
+
+def runs_lines(result: Settlement) -> list[str]:
+    """A hand run more than once in words: the rule, each run's board, then each pot divided by
+    the runs and each part awarded, from the last side pot back to the main pot.
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 20, "B": 51, "C": 51}, runs=[["A", "B", "C"], ["C", ("A", "B")]])
+    >>> print("\\n".join(runs_lines(r)))
+    The hand is run twice: each pot that more than one player can win is divided into two equal
+    parts, one per run, and each part goes to the best hand(s) of its run; the odd chip of a
+    division goes to the first run. A pot only one player can win is not run.
+    Side pot 1 (62) is divided by the runs: 31 for the first run, 31 for the second. On the first
+    run it goes to B, the best hand among B and C: 31. On the second run it goes to C, the best
+    hand among B and C: 31.
+    Main pot (60) is divided by the runs: 30 for the first run, 30 for the second. On the first
+    run it goes to A, the best hand among A, B and C: 30. On the second run it goes to C, the best
+    hand among A, B and C: 30.
+    """
+    runs: tuple[Run, ...] = result.runs
+    count = len(runs)
+    rule = getattr(result, "run_odd_chips", "in run order")
+    words = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
+    if count == 2:
+        odd = "the odd chip of a division goes to the first run"
+    elif rule == "all to run 1":
+        odd = "the odd chips of a division all go to the first run"
+    else:
+        odd = "the odd chips of a division go one each to the first runs, in the order they were dealt"
+    lines = [
+        f"The hand is run {times(count)}: each pot that more than one player can win is divided "
+        f"into {words} equal parts, one per run, and each part goes to the best hand(s) of its "
+        f"run; {odd}. A pot only one player can win is not run."
+    ]
+    for run in runs:
+        if run.board:
+            lines.append(f"Run {run.number} board: " + " ".join(str(card) for card in run.board) + ".")
+    for pot in reversed(result.pots):
+        lines.append(run_pot_sentence(pot, result))
+    return lines
+
+
+def run_pot_sentence(pot: Pot, result: Settlement) -> str:
+    """One pot of a hand run more than once: not run (one player can win it), or divided by the
+    runs with each run's part awarded."""
+    rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+    if not pot.runs:
+        player = pot.eligible[0]
+        return (
+            f"{pot.name} is not run: only {player} can win it, so it is paid once, "
+            f"to {player}: {fmt(pot.awarded)}{rake}."
+        )
+    parts = ", ".join(
+        f"{fmt(part.amount)} for the {ordinal(part.run)} run"
+        if i == 0
+        else f"{fmt(part.amount)} for the {ordinal(part.run)}"
+        for i, part in enumerate(pot.runs)
+    )
+    amounts = [part.amount for part in pot.runs]
+    note = ""
+    if len(set(amounts)) > 1:
+        extra = [ordinal(part.run) for part in pot.runs if part.amount > min(amounts)]
+        one = max(amounts) - min(amounts) == result.chip and len(extra) == 1
+        chips = "odd chip of the division goes" if one else "odd chips of the division go"
+        runs_word = "runs" if len(extra) > 1 else "run"
+        note = f" (the {chips} to the {join(extra)} {runs_word})"
+    text = [f"{pot.name} ({fmt(pot.awarded)}{rake}) is divided by the runs: {parts}{note}."]
+    runs = {run.number: run for run in result.runs}
+    for part in pot.runs:
+        text.append(_part_sentence(part, pot, runs[part.run], result.button))
+    return " ".join(text)
+
+
+def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str) -> str:
+    """One run's part of a pot, in words: to whom, split how, hi-lo halves."""
+
+    def who(player: str) -> str:
+        if run.hands and player in run.hands:
+            return f"{player} ({run.hands[player].description})"
+        return player
+
+    def low_of(player: str) -> str:
+        lows = run.low_hands
+        if lows and lows.get(player) is not None:
+            return f"{player} ({lows[player].description})"
+        return player
+
+    on = f"On the {ordinal(part.run)} run"
+    if part.hilo:
+        if not part.low_shares:
+            names = [who(p) for p in part.high_shares]
+            winner = (
+                f"the high hand, {names[0]}, takes it all: {fmt(part.amount)}"
+                if len(names) == 1
+                else f"it is split between the equal high hands of {join(names)}: "
+                + ", ".join(f"{p} {fmt(s)}" for p, s in part.high_shares.items())
+            )
+            text = f"{on} nobody among {join(pot.eligible)} has a qualifying low, so {winner}"
+        else:
+            cut = (
+                " (the odd chip of the cut goes to the high half)"
+                if part.high_amount != part.low_amount
+                else ""
+            )
+            text = (
+                f"{on} its {fmt(part.amount)} is split high and low{cut}: high half "
+                + _half(part.high_amount, part.high_shares, [who(p) for p in part.high_shares])
+                + "; low half "
+                + _half(part.low_amount, part.low_shares, [low_of(p) for p in part.low_shares])
+            )
+            if part.quartered:
+                text += ", a quarter of this run's part each (quartered)"
+        text += _odd_note(part.high_shares, button, " of the high half")
+        text += _odd_note(part.low_shares, button, " of the low half")
+        if len(part.winners) == 1:
+            text += f"; {part.winners[0]} scoops this run"
+        return text + "."
+    if len(part.winners) == 1:
+        best = f"the best hand among {join(pot.eligible)}"
+        return f"{on} it goes to {who(part.winners[0])}, {best}: {fmt(part.amount)}."
+    shares = ", ".join(f"{p} {fmt(s)}" for p, s in part.shares.items())
+    return (
+        f"{on} its {fmt(part.amount)} is split between the equal hands of {join(map(who, part.winners))}: "
+        f"{shares}{_odd_note(part.shares, button)}."
+    )
