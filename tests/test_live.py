@@ -1,7 +1,8 @@
 """The Python behind the live pages, in CPython: the calculator's fields, the SVG pictures, the
 calculator links, the drills and the build step that vendors the engine (with and without npm).
 
-The same code runs in the browser (tests/test_browser.py compares both)."""
+The same code runs in the browser (tests/test_browser.py and tests/test_browser_calculator.py
+compare both)."""
 
 from __future__ import annotations
 

@@ -388,6 +388,14 @@ quickButton.addEventListener("click", () => {
            chip: values.chip, board: values.board }, true);
 });
 
+// Enter in the quick showdown field settles the quick text, not the rows.
+quickRanking.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    quickButton.click();
+  }
+});
+
 // The URL's text fields (the book's links: players, ranking, folded, button, chip, hands, board).
 const params = query();
 const TEXT_FIELDS = ["players", "folded", "button", "chip", "ranking", "hands", "board"];
