@@ -1,13 +1,15 @@
 """The Python behind the live pages, in CPython: the calculator's fields, the SVG pictures, the
 calculator links, the drills and the build step that vendors the engine (with and without npm).
 
-The same code runs in the browser (tests/test_browser.py compares both)."""
+The same code runs in the browser (tests/test_browser.py and tests/test_browser_calculator.py
+compare both)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import zipfile
@@ -16,13 +18,18 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from potengine import settle
 from potengine.drills import LEVELS, deal, mark
+from potengine.errors import PotEngineError
 from potengine.present import svg
 from potengine.present.exports import settlement_json
 from potengine.present.links import calculator_fields, calculator_link, calculator_query
 from potengine.present.live import FIELDS, audit_document, audit_hands, calculate, call, new_drill
+from potengine.present.table_entry import read_amount, split_quick
+from potengine.present.words import dealer_pushes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,39 +55,287 @@ def test_calculate_reads_decimal_chips_and_cards() -> None:
     assert cards["settlement"]["pots"][0]["winners"] == ["A"]
 
 
-@pytest.mark.parametrize(
-    ("fields", "field", "words"),
-    [
-        ({"players": ""}, "players", "name the players"),
-        ({"players": "Alice 40"}, "players", "NAME:VALUE"),
-        ({"players": "A:1, A:2"}, "players", "given twice"),
-        ({"players": "A:40, B:100", "ranking": "A > B", "chip": "x"}, "chip", "the chip"),
-        ({"players": "A:40, B:100", "ranking": "A > B", "chip": "3"}, "chip", "3"),
-        ({"players": "A:40, B:100", "ranking": "A > > B"}, "ranking", "empty name"),
-        ({"players": "A:40, B:100", "ranking": "A"}, "ranking", "B"),
-        ({"players": "A:40, B:100", "ranking": "A > B", "folded": "Z"}, "folded", "Z"),
-        ({"players": "A:40, B:100", "ranking": "A > B", "button": "Z"}, "button", "not seated"),
-        ({"players": "A:40, B:100"}, "ranking", "a ranking (or the cards) is needed"),
-        ({"players": "A:40, B:100", "hands": "A:AsAs, B:KdKc", "board": "2c 7d 9h Qs 3h"}, "hands", "As"),
-        ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "board": "2c 7d 9h Qs"}, "board", "board"),
-        (
-            {
-                "players": "A:40, B:100",
-                "hands": "A:AsAh, B:KdKc",
-                "ranking": "A > B",
-                "board": "2c 7d 9h Qs 3h",
-            },
-            "ranking",
-            "not both",
-        ),
-    ],
+# Every bad table the page can be given, where its message goes, and words it must hold.
+BAD_TABLES = [
+    ({"players": ""}, "table", "at least two players"),
+    ({"players": "Alice 40 Bilal 100"}, "players", "two players on one line"),
+    ({"players": "40, Bilal 100", "ranking": "Bilal"}, "players", "whose chips"),
+    ({"players": "A:1, a:2", "ranking": "A"}, "row-1-name", "seated twice"),
+    ({"players": "A:40, B:x", "ranking": "A > B"}, "row-1-amount", "not an amount"),
+    ({"players": "A:40, B", "ranking": "A > B"}, "row-1-amount", "how much did B put in"),
+    ({"players": "A:40, B:-5", "ranking": "A > B"}, "row-1-amount", "less than nothing"),
+    ({"players": "A:1,000, B:5", "ranking": "A > B"}, "row-0-amount", "a thousand or one"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "chip": "x"}, "chip", "not an amount"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "chip": "0"}, "chip", "cannot be 0"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "chip": "30"}, "row-0-amount", "smallest chip, 30"),
+    ({"players": "A:40, B:0.5", "ranking": "A > B", "chip": "1"}, "row-1-amount", "smallest chip, 1"),
+    ({"players": "A:40, B:100", "ranking": "A > > B"}, "ranking", "empty place"),
+    ({"players": "A:40, B:100", "ranking": "A"}, "order", "B has no place yet"),
+    ({"players": "A:40, B:100", "ranking": "A > B > a"}, "ranking", "names A twice"),
+    ({"players": "A:40, B:100", "ranking": "A > Eve"}, "ranking", "Eve, who is not at the table"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "folded": "Z"}, "folded", "Z, who is not at the table"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "folded": "a"}, "order", "A folded"),
+    ({"players": "A:40, B:100", "folded": "a, b"}, "table", "Everybody folded"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "button": "Z"}, "button", "Z, who is not at the table"),
+    ({"players": "A:40, B:100"}, "order", "Who won?"),
+    ({"players": "A:40, B:100", "hands": "A:AsAs, B:KdKc", "board": "2c 7d 9h Qs 3h"}, "row-0-cards", "A♠"),
+    ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdAs", "board": "2c 7d 9h Qs 3h"}, "row-1-cards", "A♠"),
+    (
+        {"players": "A:40, B:100", "hands": "A:AsAh, B:Kd", "board": "2c 7d 9h Qs 3h"},
+        "row-1-cards",
+        "2 cards",
+    ),
+    ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdXx", "board": "2c 7d 9h Qs 3h"}, "row-1-cards", "rank"),
+    (
+        {"players": "A:40, B:100", "hands": "A:AsAh", "board": "2c 7d 9h Qs 3h"},
+        "row-1-cards",
+        "B's two cards",
+    ),
+    ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "board": "2c 7d 9h Qs"}, "board", "5 community"),
+    ({"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "board": "2c 7d 9h Qs As"}, "board", "board"),
+    ({"players": "A:40, B:100", "hands": "A AsAh", "board": "2c 7d 9h Qs 3h"}, "hands", "like Alice:AsKs"),
+    ({"players": "A:40, B:100", "ranking": "A > B", "board": "2c 7d 9h Qs 3h"}, "board", "only counts"),
+    (
+        {"players": "A:40, B:100", "hands": "A:AsAh, B:KdKc", "ranking": "A > B", "board": "2c 7d 9h Qs 3h"},
+        "order",
+        "not both",
+    ),
+    (
+        {"rows": [{"name": "Ann", "amount": "4"}, {"name": "", "amount": "4"}], "order": [["Ann"]]},
+        "row-1-name",
+        "who sits here",
+    ),
+    (
+        {"rows": [{"name": "A>B", "amount": "4"}, {"name": "C", "amount": "4"}], "order": [["C"]]},
+        "row-0-name",
+        "cannot hold >",
+    ),
+    ({"rows": [{"name": "Ann", "amount": "4"}]}, "table", "at least two players"),
+    (
+        {"rows": [{"name": "Ann", "amount": "4"}, {"name": "Bob", "amount": "4"}], "order": [["Eve"]]},
+        "order",
+        "Eve",
+    ),
+]
+
+PYTHON_IN_WORDS = re.compile(
+    r"(?<![\w'])'[^'\n]*'(?![\w'])|NAME:VALUE|Decimal\(|chip=|hands=|\{|\[|Traceback|None|\bint\b|\bfloat\b"
 )
-def test_bad_fields_get_the_engines_message_beside_the_right_field(fields, field, words) -> None:
+
+
+@pytest.mark.parametrize(("fields", "key", "words"), BAD_TABLES)
+def test_bad_tables_get_a_dealers_message_at_the_right_row_or_field(fields, key, words) -> None:
     out = calculate(fields)
     assert out["ok"] is False
-    assert list(out["errors"]) == [field], out["errors"]
-    assert words in out["errors"][field]
-    assert "Traceback" not in out["errors"][field]
+    assert list(out["errors"]) == [key] or (key.startswith("row-") and key in out["errors"]), out["errors"]
+    message = out["errors"][key]
+    assert words in message, message
+    assert not PYTHON_IN_WORDS.search(message), message
+
+
+def test_no_message_holds_python_even_for_junk() -> None:
+    rng = random.Random(7)
+    alphabet = "AaB:,;>=.-0123456789 xé\n$€"
+    for _ in range(400):
+        fields = {f: "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16))) for f in FIELDS}
+        for message in calculate(fields)["errors"].values():
+            assert not PYTHON_IN_WORDS.search(message), (fields, message)
+
+
+# ----------------------------------------------------------------------------------------------
+# The quick syntax, names and the chip: the rules, written once (potengine.present.table_entry)
+# ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alice:40, Bilal:0.25, Chloé:100",
+        "Alice=40, Bilal=0,25, Chloé=100",
+        "Alice 40, Bilal 0,25, Chloé 100",
+        "Alice 40\nBilal 0,25\nChloé 100\n",
+        "  alice : 40 ;Bilal= 0.25;  Chloé   100",
+        "Alice:40,Bilal:0,25,Chloé:100",
+        "Alice $40, Bilal €0,25, Chloé 100€",
+    ],
+)
+def test_every_form_of_the_quick_syntax_reads_the_same_table(text: str) -> None:
+    out = calculate({"players": text, "ranking": "chloé > BILAL > alice"})
+    assert out["ok"], out["errors"]
+    names = [row["name"] for row in out["table"]["rows"]]
+    assert [n.casefold() for n in names] == ["alice", "bilal", "chloé"]
+    amounts = list(out["settlement"]["contributions"].values())
+    assert amounts == ["40.00", "0.25", "100.00"] and out["settlement"]["chip"] == "0.01"
+    assert out["chip_note"].endswith("so the chip is 0.01 (a cent).")
+
+
+def test_a_decimal_comma_is_not_a_separator_but_a_comma_between_players_is() -> None:
+    assert split_quick("Ann 0,25, Bob 1,5") == [("Ann", "0,25", False), ("Bob", "1,5", False)]
+    assert split_quick("Ann:40,2Pac:100") == [("Ann", "40", False), ("2Pac", "100", False)]
+    assert split_quick("Big Tom 40; Seat 7 = 5") == [("Big Tom", "40", False), ("Seat 7", "5", False)]
+    assert split_quick("David 30 folded, Eve 4 (fold)") == [("David", "30", True), ("Eve", "4", True)]
+    assert read_amount("0,25") == read_amount("0.25") == read_amount(",25") == Decimal("0.25")
+    assert read_amount("0,250") == Decimal("0.250")  # a leading 0: not a thousand
+    with pytest.raises(PotEngineError, match="a thousand or one"):
+        read_amount("2,500")
+
+
+def test_names_match_whatever_the_case_and_are_shown_as_seated() -> None:
+    out = calculate(
+        {
+            "players": "Ann 40, Bob 100, Chloé 100, Dan 10",
+            "ranking": "ANN > chloé = bob",
+            "folded": "dan",
+            "button": "CHLOÉ",
+        }
+    )
+    assert out["ok"], out["errors"]
+    expected = settle(
+        {"Ann": 40, "Bob": 100, "Chloé": 100, "Dan": 10},
+        ["Ann", ("Chloé", "Bob")],
+        folded=["Dan"],
+        button="Chloé",
+    )
+    assert out["settlement"] == settlement_json(expected)
+    assert out["table"]["order"] == [["Ann"], ["Chloé", "Bob"]]
+    assert out["query"]["ranking"] == "Ann>Chloé=Bob" and out["query"]["button"] == "Chloé"
+    cards = calculate({"players": "Ann 40, Bob 40", "hands": "ann:AsAh, BOB:KdKc", "board": "2c 7d 9h Qs 3h"})
+    assert cards["settlement"]["pots"][0]["winners"] == ["Ann"]
+    # Two seated players whose names differ only in case cannot be told apart: refused.
+    assert "read the same" in calculate({"players": "Ann 4, ANN 5"})["errors"]["row-1-name"]
+
+
+@pytest.mark.parametrize(
+    ("amounts", "chip", "note"),
+    [
+        ("A 40, B 100", 1, "every amount is whole, so the chip is 1."),
+        ("A 0,25, B 1", Decimal("0.01"), "hundredths, so the chip is 0.01 (a cent)."),
+        ("A 0.5, B 2", Decimal("0.1"), "tenths, so the chip is 0.1."),
+        ("A 2.50, B 1.00", Decimal("0.01"), "(a cent)."),
+    ],
+)
+def test_an_empty_chip_is_inferred_from_the_amounts_and_the_page_says_so(amounts, chip, note) -> None:
+    out = calculate({"players": amounts, "ranking": "A > B", "chip": ""})
+    assert out["ok"], out["errors"]
+    assert (
+        out["settlement"]["chip"] == settlement_json(settle({"A": 1, "B": 1}, ["A", "B"], chip=chip))["chip"]
+    )
+    assert out["chip_note"].endswith(note)
+    given = calculate({"players": amounts, "ranking": "A > B", "chip": str(chip)})
+    assert given["chip_note"] == "" and given["settlement"] == out["settlement"]
+
+
+def test_an_inferred_cent_splits_an_odd_cent_to_the_first_seat_left_of_the_button() -> None:
+    out = calculate({"players": "A 0,25, B 0,25, C 0,25", "ranking": "A = B > C", "button": "A"})
+    assert out["settlement"]["pots"][0]["shares"] == {"A": "0.37", "B": "0.38"}
+    assert "The odd chip to B: first of the winners left of the button (A)." in out["pushes"][-1]
+
+
+NAMES = ["Alice", "Bilal", "Chloé", "Big Tom", "Zoë", "ann", "Seat 7"]
+
+
+@st.composite
+def quick_tables(draw):
+    """A random table and the same table written in the quick syntax, every time another way."""
+    n = draw(st.integers(2, 6))
+    names = draw(st.permutations(NAMES))[:n]
+    cents = draw(st.booleans())
+    amounts = [
+        Decimal(draw(st.integers(1, 40_000))).scaleb(-2) if cents else draw(st.integers(1, 500))
+        for _ in names
+    ]
+    folded = draw(st.lists(st.sampled_from(names), unique=True, max_size=n - 1))
+    live = [p for p in names if p not in folded]
+    top = max(a for p, a in zip(names, amounts, strict=True) if p in live)
+    # a folded player faced a bet: never more in than the most a live player put in
+    amounts = [min(a, top) if p in folded else a for p, a in zip(names, amounts, strict=True)]
+    order = draw(st.permutations(live))
+    ties = [draw(st.booleans()) for _ in order]
+    groups: list[list[str]] = []
+    for name, tie in zip(order, ties, strict=True):
+        if groups and tie:
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    items, listed = [], []
+    for name, amount in zip(names, amounts, strict=True):
+        written = f"{amount}"
+        if draw(st.booleans()):
+            written = written.replace(".", ",")  # a decimal comma
+        sep = draw(st.sampled_from([":", "=", " ", " : ", "= ", "  "]))
+        fold = ""
+        if name in folded:  # folded in the quick text, or listed (in any case) in the folded field
+            if draw(st.booleans()):
+                fold = draw(st.sampled_from([" folded", " FOLDED", " (fold)"]))
+            else:
+                listed.append(draw(st.sampled_from([name.lower(), name.upper()])))
+        items.append(f"{name}{sep}{written}{fold}")
+    text = items[0]
+    for item in items[1:]:
+        text += draw(st.sampled_from([",", ", ", "\n", "; ", " ,\n"])) + item
+    cased = [[draw(st.sampled_from([p, p.upper(), p.lower()])) for p in g] for g in groups]
+    button = draw(st.sampled_from(names))
+    fields = {
+        "players": text,
+        "ranking": " > ".join(" = ".join(g) for g in cased),
+        "folded": ", ".join(listed),
+        "button": draw(st.sampled_from([button, button.upper()])),
+    }
+    expected = settle(
+        dict(zip(names, amounts, strict=True)),
+        [g[0] if len(g) == 1 else tuple(g) for g in groups],
+        folded=folded,
+        button=button,
+        chip=Decimal("0.01") if cents else 1,
+    )
+    return fields, expected
+
+
+@given(quick_tables())
+def test_any_table_in_any_form_of_the_quick_syntax_settles_the_same(case) -> None:
+    fields, expected = case
+    out = calculate(fields)
+    assert out["ok"], (fields, out["errors"])
+    assert out["settlement"] == settlement_json(expected)
+    # The page's rows (what potengine read) settle the same, and so does the URL it writes.
+    rows = {"rows": out["table"]["rows"], "order": out["table"]["order"], "button": out["table"]["button"]}
+    assert calculate(rows)["settlement"] == out["settlement"]
+    assert calculate(out["query"])["settlement"] == out["settlement"]
+
+
+# ----------------------------------------------------------------------------------------------
+# Table-side words: the dealer's pushes
+# ----------------------------------------------------------------------------------------------
+
+
+def test_the_pushes_return_first_then_side_pots_down_to_the_main_pot() -> None:
+    out = calculate({"players": "Alice 40, Bilal 100, Chloé 160", "ranking": "Alice > Chloé > Bilal"})
+    assert out["pushes"] == ["Return 60 to Chloé.", "Side pot 120: Chloé.", "Main pot 120: Alice."]
+    result = settle({"A": 20, "B": 50, "C": 90, "D": 120, "E": 5}, ["A", "B", "C", "D"], folded=["E"])
+    pushes = dealer_pushes(result)
+    assert pushes[0] == "Return 30 to D."
+    named = [p.split(" (")[0].split(":")[0] for p in pushes[1:]]
+    assert named == ["Side pot 2", "Side pot 1", "Main pot 85"]
+    assert len(pushes) == 1 + len(result.pots)
+
+
+def test_every_chip_pushed_is_named_once() -> None:
+    rng = random.Random(3)
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        names = [f"P{i}" for i in range(n)]
+        result = settle(
+            {p: rng.randint(1, 9) * 10 + rng.randint(0, 1) for p in names},
+            [tuple(names[:2]), *names[2:]],
+            button=rng.choice(names),
+        )
+        text = " ".join(dealer_pushes(result))
+        for player, chips in result.refunds.items():
+            assert f"Return {chips} to {player}." in text
+        for pot in result.pots:
+            assert f"{pot.awarded}" in text
+            if len(set(pot.shares.values())) > 1:
+                assert f"left of the button ({result.button})" in text
 
 
 def test_calculate_never_raises_on_random_junk() -> None:
@@ -134,6 +389,19 @@ def test_svg_is_well_formed_and_escapes_names() -> None:
         root = ET.fromstring(picture)  # raises on broken markup
         assert root.tag.endswith("svg")
         assert "<b>&" not in picture and "&lt;b&gt;&amp;" in picture
+
+
+def test_svg_text_and_lines_follow_the_theme() -> None:
+    """Ink in currentColor (the page's text colour), paper in the theme's background: never a
+    hard-coded black that a dark page would hide (the hatching inside the coloured faces aside)."""
+    result = settle({"A": 30, "B": 80, "C": 80, "D": 10}, ranking=["B", "C", "A"], folded=["D"], button="C")
+    for picture in (svg.contribution_svg(result), svg.payout_svg(result)):
+        outside = re.sub(r"<defs>.*?</defs>", "", picture)
+        assert "#000" not in outside and "black" not in outside
+        texts = re.findall(r"<text [^>]*>", picture)
+        assert texts and all('fill="currentColor"' in t for t in texts)
+        assert all('class="pe-paper"' in r for r in re.findall(r'<rect [^>]*fill="#ffffff"[^>]*>', picture))
+        assert ".pe-paper{fill:var(--pst-color-background" in picture
 
 
 # ----------------------------------------------------------------------------------------------

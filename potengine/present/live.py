@@ -3,8 +3,9 @@
 The pages run this module in the reader's browser (Pyodide); their JavaScript only reads the
 forms, calls one function here with plain strings and shows what comes back. Every function
 takes and returns plain data (strings, lists, dicts: JSON), never raises on bad input and never
-shows a traceback: an error comes back as the engine's own message, keyed by the field it is
-about, so the page can show it beside that field.
+shows a traceback: an error comes back as a message keyed by the field (or the calculator's row)
+it is about, so the page can show it there. The calculator's messages are in a dealer's words,
+with no Python in them; the reading of its fields is :mod:`potengine.present.table_entry`.
 
 * :func:`calculate`: the pot calculator (the fields are those of the page's URL query);
 * :func:`audit_hands`: the hand-history checker, one hand at a time, and :func:`audit_document`;
@@ -15,8 +16,8 @@ Only the standard library is used: no numpy, no matplotlib.
 >>> out = calculate({"players": "Alice:40, Bilal:100, Chloé:100", "ranking": "Alice > Chloé > Bilal"})
 >>> out["ok"], out["settlement"]["payouts"]
 (True, {'Alice': 120, 'Bilal': 0, 'Chloé': 120})
->>> calculate({"players": "Alice:40, Bilal:x"})["errors"]
-{'players': "Bilal's contribution must be a number of chips like 40 or 0.50, got 'x'"}
+>>> calculate({"players": "Alice:40, Bilal x"})["errors"]
+{'row-1-amount': 'Bilal: “x” is not an amount; write chips like 40, 0.25 or 0,25.'}
 """
 
 from __future__ import annotations
@@ -27,140 +28,154 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from ..cards import parse_cards
 from ..chips import Amount
-from ..chips import parse_amount as _amount
 from ..errors import CardError, HandHistoryError, PotEngineError
 from ..histories import rooms
 from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
-from ..pots.layout import check_contributions, check_folded
-from ..pots.ranking import parse_ranking
-from ..pots.settlement import Settlement, check_chip, settle
+from ..pots.settlement import Settlement, settle
 from .exports import settlement_json
 from .svg import settlement_svg
+from .table_entry import EntryError, Table, chip_note, plain, read_table, seated_in
 from .tables import audit_html, settlement_html
-from .words import explain
+from .words import dealer_pushes, explain, join
 
 FIELDS = ("players", "folded", "button", "chip", "ranking", "hands", "board")
-"""The calculator's fields, in the order of the form (and of the URL query)."""
-
-
-def _pairs(text: str, what: str) -> list[tuple[str, str]]:
-    """``"Alice:40, Bilal:100"`` as ``[("Alice", "40"), ("Bilal", "100")]``."""
-    pairs = []
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        name, sep, value = item.rpartition(":")
-        if not sep or not name.strip():
-            raise _FieldError(
-                f"write each {what} as NAME:VALUE (e.g. {_EXAMPLE[what]}), got {item.strip()!r}"
-            )
-        pairs.append((name.strip(), value.strip()))
-    return pairs
-
-
-_EXAMPLE = {"player": "Alice:40", "hand": "Alice:AsKs"}
-
-
-class _FieldError(PotEngineError):
-    """A field that cannot be read (raised and caught in this module only)."""
+"""The calculator's URL query fields (those of the book's links and of ``potengine settle``)."""
 
 
 def read_players(text: str) -> dict[str, Amount]:
-    """The contributions from the players field, ``"Alice:40, Bilal:100"``, in seat order.
+    """The contributions from the quick field, ``"Alice:40, Bilal 0,50"``, in seat order.
 
-    >>> read_players("Alice:40, Bilal:0.50")
+    >>> read_players("Alice:40, Bilal=0,50")
     {'Alice': 40, 'Bilal': Decimal('0.50')}
     """
-    contributions: dict[str, Amount] = {}
-    for name, value in _pairs(text, "player"):
-        if name in contributions:
-            raise _FieldError(f"{name!r} is given twice")
-        contributions[name] = _amount(value, f"{name}'s contribution")
-    if not contributions:
-        raise _FieldError("name the players and what each put in, e.g. Alice:40, Bilal:100")
-    return dict(check_contributions(contributions))
-
-
-def _names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
-def _settle_fields(fields: Mapping[str, str]) -> tuple[Settlement | None, dict[str, str]]:
-    """Read the fields one by one and settle; an error is kept against the field it is about."""
-    get = {key: str(fields.get(key) or "").strip() for key in FIELDS}
-    errors: dict[str, str] = {}
-    try:
-        contributions = read_players(get["players"])
-    except PotEngineError as err:
-        return None, {"players": str(err)}
-    chip: Amount = 1
-    try:
-        chip = _amount(get["chip"] or "1", "the chip")
-        chip = check_chip(chip, contributions)
-    except PotEngineError as err:
-        errors["chip"] = str(err)
-    folded = _names(get["folded"])
-    try:
-        check_folded(folded, contributions)
-    except PotEngineError as err:
-        errors["folded"] = str(err)
-    button = get["button"] or None
-    if button is not None and button not in contributions:
-        errors["button"] = f"button {button!r} is not seated (players: {', '.join(contributions)})"
-    ranking = hands = board = None
-    try:
-        ranking = parse_ranking(get["ranking"]) if get["ranking"] else None
-    except PotEngineError as err:
-        errors["ranking"] = str(err)
-    try:
-        hands = dict(_pairs(get["hands"], "hand")) if get["hands"] else None
-    except PotEngineError as err:
-        errors["hands"] = str(err)
-    board = get["board"] or None
+    table, errors = read_table({"players": text})
     if errors:
-        return None, errors
+        raise EntryError(next(iter(errors.values())))
+    return table.contributions
+
+
+def _ranking_needed(table: Table, live: list[str]) -> str:
+    if not live:
+        return ""
+    placed = {name for group in table.order for name in group}
+    for name in placed:
+        if name not in live:
+            return f"{name} folded: a folded hand has no place in the showdown. Take {name} out of the order."
+    missing = [name for name in live if name not in placed]
+    if missing and table.order:
+        verb = "has" if len(missing) == 1 else "have"
+        return f"Place every player still in the hand: {join(missing)} {verb} no place yet."
+    return ""
+
+
+def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
+    """Settle a table that was read without error; an error is kept against its row or field."""
+    errors: dict[str, str] = {}
+    rows = {row.name: i for i, row in enumerate(table.rows)}
+    live = [r.name for r in table.rows if not r.folded]
+    folded = [r.name for r in table.rows if r.folded]
+    cards = {r.name: r.cards for r in table.rows if r.cards.strip()}
+    problem = _ranking_needed(table, live)
+    if problem:
+        return None, {"order": problem}
+    hands = None
+    if cards and table.order:
+        return None, {
+            "order": "Give the order of hands or the cards, not both: clear the order to let the cards "
+            "decide."
+        }
+    if cards:
+        for name in live:
+            if name not in cards:
+                errors[f"row-{rows[name]}-cards"] = (
+                    f"{name} is still in the hand: give {name}'s two cards, or clear the cards and "
+                    "tap the order of hands."
+                )
+        for name, text in cards.items():
+            try:
+                parse_cards(text)
+            except CardError as err:
+                errors.setdefault(
+                    f"row-{rows[name]}-cards", f"{name}'s cards: {plain(str(err), capital=False)}"
+                )
+        if errors:
+            return None, errors
+        hands = cards
+    elif table.board:
+        return None, {
+            "board": "The board only counts with the cards: give each live player's two cards, or clear "
+            "the board."
+        }
+    elif len(live) > 1 and not table.order:
+        return None, {
+            "order": "Who won? Tap the players from the best hand to the worst (or give the cards)."
+        }
+    ranking: list[str | tuple[str, ...]] | None = [
+        group[0] if len(group) == 1 else tuple(group) for group in table.order
+    ] or None
+    if ranking is None and len(live) == 1:
+        ranking = [live[0]]
     try:
         result = settle(
-            contributions, ranking, folded=folded, button=button, chip=chip, hands=hands, board=board
+            table.contributions,
+            None if hands else ranking,
+            folded=folded,
+            button=table.button or None,
+            chip=table.chip_amount,
+            hands=hands,
+            board=table.board or None if hands else None,
         )
     except CardError as err:
-        field = "board" if "board" in str(err).lower() and board else "hands"
-        return None, {field: str(err)}
+        who = seated_in(str(err), list(cards))
+        if "board" in str(err) and (who is None or str(err).rfind("board") > str(err).rfind(who)):
+            return None, {"board": plain(str(err))}
+        return None, {f"row-{rows[who]}-cards" if who else "board": plain(str(err))}
     except PotEngineError as err:
-        field = "ranking" if ranking is not None or hands is None else "hands"
-        if "button" in str(err) and button is not None:
-            field = "button"
-        return None, {field: str(err)}
+        return None, {"table": plain(str(err))}
     return result, {}
 
 
-def calculate(fields: Mapping[str, str]) -> dict[str, Any]:
+def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Settle the calculator's fields; return the JSON, the tables, the words, the check, the pictures.
 
-    ``fields`` holds strings named as in :data:`FIELDS`: ``players`` ("Alice:40, Bilal:100"),
-    ``folded`` ("Bilal, David"), ``button``, ``chip`` ("1"), and either ``ranking``
-    ("Alice > Chloé = Bilal") or ``hands`` ("Alice:AsKs, Bilal:7h7d") with ``board``.
-    ``settlement_text`` is exactly what ``potengine settle ... --json`` prints for the same input.
+    ``fields`` holds either the page's rows or the URL's text fields (see
+    :func:`~potengine.present.table_entry.read_table`): ``players`` ("Alice 40, Bilal 0,50"),
+    ``folded``, ``button``, ``chip`` (empty: inferred from the amounts), and either ``ranking``
+    ("Alice > Chloé = Bilal", names in any case) or ``hands`` ("Alice:AsKs, Bilal:7h7d") with
+    ``board``. ``settlement_text`` is exactly what ``potengine settle ... --json`` prints for the
+    same table; ``table`` is the table read (for the page's rows), ``query`` its URL query,
+    ``chip_note`` says which chip was chosen when none was given, ``pushes`` the dealer's words
+    pot by pot. Errors are keyed by the row (``row-1-amount``) or field they are about.
 
-    >>> out = calculate({"players": "A:40, B:100", "ranking": "B > A", "button": "Z"})
+    >>> out = calculate({"players": "A 40, B 100", "ranking": "b > a", "button": "Z"})
     >>> out["ok"], out["errors"]
-    (False, {'button': "button 'Z' is not seated (players: A, B)"})
+    (False, {'button': 'The button names Z, who is not at the table (seated: A and B).'})
+    >>> calculate({"players": "Ann 0,25, Bob 0,75", "ranking": "ann > bob"})["chip_note"]
+    'No smallest chip was given: the amounts are written in hundredths, so the chip is 0.01 (a cent).'
     """
     try:
-        result, errors = _settle_fields(fields)
-    except (ValueError, ArithmeticError) as err:  # a safety net: one line, never a traceback
-        result, errors = None, {"players": " ".join(str(err).split())[:300]}
+        table, errors = read_table(fields)
+        result = None
+        if not errors:
+            result, errors = _settle_table(table)
+    except (ValueError, ArithmeticError, TypeError) as err:  # a safety net: one line, never a traceback
+        return {"ok": False, "errors": {"table": plain(str(err))[:300]}}
+    out: dict[str, Any] = {"table": table.data(), "query": table.query()}
     if result is None:
-        return {"ok": False, "errors": errors}
+        return {"ok": False, "errors": errors, **out}
     data = settlement_json(result)
     return {
         "ok": True,
         "errors": {},
+        **out,
+        "chip_note": chip_note(result.chip) if table.chip_inferred else "",
         "settlement": data,
         "settlement_text": json.dumps(data, ensure_ascii=False, indent=2),
         "tables": settlement_html(result),
         "explanation": explain(result),
+        "pushes": dealer_pushes(result),
         "check": audit_html(result.audit()),
         "check_ok": result.audit().ok,
         "pictures": settlement_svg(result),

@@ -45,6 +45,12 @@ _WIDTH, _HEIGHT = 420, 330  # one panel, in SVG user units
 _TOP, _BOTTOM, _LEFT, _RIGHT = 40, 250, 44, 10
 _ids = itertools.count(1)  # unique pattern ids when several pictures share a page
 
+# Text, axes and outlines are drawn in the page's own ink (``currentColor``: the text colour of
+# the page, light in a dark theme), the white behind labels in its paper colour: the pictures
+# follow the site's light and dark modes. Alone (a saved file), they are black on white.
+_INK = ' fill="currentColor"'
+_STYLE = "<style>.pe-paper{fill:var(--pst-color-background,#ffffff)}</style>"
+
 
 def _hatch_lines(hatch: str, colour: str) -> str:
     """The strokes of one 8×8 hatch tile, following matplotlib's hatch letters."""
@@ -134,9 +140,10 @@ class _Panel:
         x = self.x(seat) - self.bar / 2
         style = ' stroke-dasharray="4 3"' if dashed else ""
         fill = "#ffffff" if dashed else self.fill(face, hatch)
+        paper = ' class="pe-paper"' if dashed else ""
         self.parts.append(
             f'<rect x="{x:.1f}" y="{top_y:.1f}" width="{self.bar:.1f}" '
-            f'height="{max(0.0, bottom_y - top_y):.1f}" fill="{fill}" stroke="#000000" '
+            f'height="{max(0.0, bottom_y - top_y):.1f}" fill="{fill}"{paper} stroke="currentColor" '
             f'stroke-width="0.8"{style}><title>{escape(tip)}</title></rect>'
         )
         if bottom_y - top_y >= 14:
@@ -159,10 +166,10 @@ class _Panel:
             width = 6.2 * len(text) + 6
             self.parts.append(
                 f'<rect x="{x - width / 2:.1f}" y="{y - 11:.1f}" width="{width:.1f}" height="14" '
-                'rx="3" fill="#ffffff" fill-opacity="0.85"/>'
+                'rx="3" fill="#ffffff" class="pe-paper" fill-opacity="0.85"/>'
             )
         self.parts.append(
-            f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}"{weight}>'
+            f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}"{weight}{_INK}>'
             f"{escape(text)}</text>"
         )
 
@@ -172,7 +179,7 @@ class _Panel:
         half = self.bar / 2 + 4
         self.parts.append(
             f'<line x1="{x - half:.1f}" y1="{y:.1f}" x2="{x + half:.1f}" y2="{y:.1f}" '
-            'stroke="#000000" stroke-width="2.2" stroke-dasharray="2 2"/>'
+            'stroke="currentColor" stroke-width="2.2" stroke-dasharray="2 2"/>'
         )
 
     def svg(self, key: list[tuple[str, str, str, bool]]) -> str:
@@ -183,6 +190,7 @@ class _Panel:
                 f'class="potengine-chart" style="max-width:{_WIDTH}px;width:100%;height:auto">'
             ),
             f"<title>{escape(self.title)}</title>",
+            _STYLE,
         ]
         body = list(self.parts)
         # The key: up to three entries a row, under the player names.
@@ -191,20 +199,20 @@ class _Panel:
             x, y = 8 + col * 138, _BOTTOM + 38 + row * 16
             if dashed:
                 body.append(
-                    f'<rect x="{x}" y="{y - 9}" width="14" height="10" fill="#ffffff" '
-                    'stroke="#000000" stroke-dasharray="3 2"/>'
+                    f'<rect x="{x}" y="{y - 9}" width="14" height="10" fill="#ffffff" class="pe-paper" '
+                    'stroke="currentColor" stroke-dasharray="3 2"/>'
                 )
             elif face == "line":
                 body.append(
-                    f'<line x1="{x}" y1="{y - 4}" x2="{x + 14}" y2="{y - 4}" stroke="#000000" '
+                    f'<line x1="{x}" y1="{y - 4}" x2="{x + 14}" y2="{y - 4}" stroke="currentColor" '
                     'stroke-width="2.2" stroke-dasharray="2 2"/>'
                 )
             else:
                 body.append(
                     f'<rect x="{x}" y="{y - 9}" width="14" height="10" '
-                    f'fill="{self.fill(face, hatch)}" stroke="#000000" stroke-width="0.8"/>'
+                    f'fill="{self.fill(face, hatch)}" stroke="currentColor" stroke-width="0.8"/>'
                 )
-            body.append(f'<text x="{x + 18}" y="{y}" font-size="10">{escape(label)}</text>')
+            body.append(f'<text x="{x + 18}" y="{y}" font-size="10"{_INK}>{escape(label)}</text>')
         out.append(
             "<defs>"
             + "".join(_pattern(pid, face, hatch) for (face, hatch), pid in self.patterns.items())
@@ -212,22 +220,23 @@ class _Panel:
         )
         out.append(
             f'<text x="{_WIDTH / 2}" y="18" text-anchor="middle" font-size="13" '
-            f'font-weight="bold">{escape(self.title)}</text>'
+            f'font-weight="bold"{_INK}>{escape(self.title)}</text>'
         )
         out.append(
-            f'<line x1="{_LEFT - 6}" y1="{_BOTTOM}" x2="{_WIDTH - _RIGHT}" y2="{_BOTTOM}" stroke="#000000"/>'
+            f'<line x1="{_LEFT - 6}" y1="{_BOTTOM}" x2="{_WIDTH - _RIGHT}" y2="{_BOTTOM}" '
+            'stroke="currentColor"/>'
         )
         for seat, player in enumerate(self.seats):
             name = player if len(player) <= 12 else player[:11] + "…"
             centre = f"{self.x(seat):.1f}"
             out.append(
-                f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11">'
+                f'<text x="{centre}" y="{_BOTTOM + 14}" text-anchor="middle" font-size="11"{_INK}>'
                 f"{escape(name)}</text>"
             )
             if player in self.folded:
                 out.append(
                     f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
-                    'font-style="italic">(folded)</text>'
+                    f'font-style="italic"{_INK}>(folded)</text>'
                 )
         out.extend(body)
         out.append("</svg>")

@@ -351,3 +351,85 @@ def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str) -> str:
         f"{on} its {fmt(part.amount)} is split between the equal hands of {join(map(who, part.winners))}: "
         f"{shares}{_odd_note(part.shares, button)}."
     )
+
+
+def _pot_label(pot_name: str, amount: Amount, side_pots: int) -> str:
+    """``Main pot 120``, ``Side pot 120`` (the only one), ``Side pot 2 (60)``."""
+    if side_pots == 1 and pot_name == "Side pot 1":
+        pot_name = "Side pot"
+    if pot_name[-1:].isdigit():
+        return f"{pot_name} ({fmt(amount)})"
+    return f"{pot_name} {fmt(amount)}"
+
+
+def _odd_chip(shares: Mapping[str, Amount], button: str, what: str = "") -> str:
+    """`` The odd chip goes to A, …`` when a split is uneven, else nothing."""
+    values = set(shares.values())
+    if len(values) < 2:
+        return ""
+    extra = [p for p, s in shares.items() if s == max(values)]
+    chips = "chip" if len(extra) == 1 else "chips"
+    each = "" if len(extra) == 1 else ", one each"
+    return (
+        f" The odd {chips}{what} to {join(extra)}{each}: first of the winners left of the button ({button})."
+    )
+
+
+def dealer_pushes(result: Settlement) -> list[str]:
+    """The settlement as a dealer pushes it: one sentence per push, in the order of the pushes.
+
+    Uncalled chips go back first; then the pots, from the last side pot formed down to the main
+    pot (each side pot is settled before the pot under it, so a player all-in for less never
+    waits on chips he cannot win); a split names each share and who takes the odd chip, and why.
+
+    >>> from potengine import settle
+    >>> r = settle({"Alice": 40, "Bilal": 100, "Chloé": 160}, ranking=["Alice", "Chloé", "Bilal"])
+    >>> print(" ".join(dealer_pushes(r)))
+    Return 60 to Chloé. Side pot 120: Chloé. Main pot 120: Alice.
+    >>> r = settle({"A": 41, "B": 40, "C": 40}, ranking=[("A", "B"), "C"], button="A")
+    >>> for push in dealer_pushes(r):
+    ...     print(push)
+    Return 1 to A.
+    Main pot 120: split between A and B, 60 each.
+    >>> r = settle({"A": 40, "B": 40, "C": 40, "D": 1}, ranking=[("A", "B", "C")], folded=["D"], button="A")
+    >>> print(dealer_pushes(r)[-1])
+    Main pot 121: split between A, B and C: B 41, A 40, C 40. The odd chip to B: first of the
+    winners left of the button (A).
+    """
+    pushes = [f"Return {fmt(chips)} to {player}." for player, chips in result.refunds.items()]
+    side_pots = sum(1 for pot in result.pots if pot.index > 0)
+    for pot in reversed(result.pots):
+        label = _pot_label(pot.name, pot.awarded, side_pots)
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        high = dict(getattr(pot, "high_shares", {}) or {})
+        low = dict(getattr(pot, "low_shares", {}) or {})
+        if isinstance(pot, HiLoPot) and low:
+            text = f"{label}{rake}, high and low: high half " + _shares_words(high)
+            text += "; low half " + _shares_words(low) + "."
+            text += _odd_chip(high, result.button, " of the high half").rstrip()
+            text += _odd_chip(low, result.button, " of the low half").rstrip()
+            pushes.append(text)
+        elif len(pot.eligible) == 1:
+            pushes.append(f"{label}{rake}: {pot.eligible[0]}, the only player left in it.")
+        elif len(pot.winners) == 1:
+            pushes.append(f"{label}{rake}: {pot.winners[0]}.")
+        else:
+            shares = dict(pot.shares)
+            if len(set(shares.values())) == 1:
+                each = fmt(next(iter(shares.values())))
+                pushes.append(f"{label}{rake}: split between {join(shares)}, {each} each.")
+            else:
+                ordered = dict(sorted(shares.items(), key=lambda item: -item[1]))
+                parts = ", ".join(f"{p} {fmt(s)}" for p, s in ordered.items())
+                pushes.append(
+                    f"{label}{rake}: split between {join(pot.winners)}: {parts}."
+                    + _odd_chip(shares, result.button)
+                )
+    return pushes
+
+
+def _shares_words(shares: Mapping[str, Amount]) -> str:
+    if len(shares) == 1:
+        ((player, chips),) = shares.items()
+        return f"{fmt(chips)} to {player}"
+    return "split " + ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
