@@ -28,8 +28,8 @@ from urllib.parse import unquote, urlsplit
 import yaml
 from bs4 import BeautifulSoup, Tag
 from playwright.async_api import Browser, async_playwright
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject, NameObject, TextStringObject
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -57,6 +57,7 @@ SCREEN_ONLY = [
     "div.downloads",
     "p.potengine-calculator-link",  # "Open this example in the calculator": a screen's link
     ".copybtn",
+    ".viewcode-link",  # "[source]": the engine's code on the site
     ".toggle-details__summary",
 ]
 LIVE_NOTE = (
@@ -244,7 +245,10 @@ def book_document(site: Path, toc: Path) -> str:
         f'<section class="pb-cover"><p class="pb-cover-title">{html.escape(title)}</p>'
         '<p class="pb-cover-subtitle">Side pots, split pots and odd chips, worked example by example, '
         "with the potengine engine</p>"
-        f'<p class="pb-cover-author">{html.escape(author)} · potengine {html.escape(version)}</p></section>'
+        f'<p class="pb-cover-author">{html.escape(author)} · potengine {html.escape(version)}</p>'
+        '<p class="pb-cover-note">The printed book leaves out the code that the website folds away '
+        "(behind “Show code”): every result, table and chart it computes is printed. The pot calculator, "
+        "the hand-history checker and the dealer drills run on the website.</p></section>"
     )
     toc_html = (
         f'<section class="pb-toc"><h1 id="contents">Contents</h1><ul>{"".join(contents)}</ul></section>'
@@ -332,7 +336,7 @@ async def print_pdf(
             prefer_css_page_size=True,
             print_background=True,
             outline=outline,
-            tagged=True,
+            tagged=outline,  # Chromium builds the bookmarks from the tags; untagged prints are faster
             scale=scale,
         )
     finally:
@@ -344,30 +348,54 @@ async def print_pdf(
 def retitle_outline(pdf: Path, titles: list[str]) -> None:
     """Give the PDF's bookmarks the headings' own words.
 
-    Chromium (156) makes a bookmark of every heading, in order, but writes some titles twice,
+    Chromium (156) makes a bookmark of every shown heading, in order, but writes some titles twice,
     drops the space at a line break and applies text-transform ("PART 1: ..."); the count and the
-    order are right, so the titles are replaced one for one (a different count is an error).
+    order are right, so the titles are replaced one for one (a different count is an error). The
+    new titles are appended as an incremental update (PDF 1.7, 7.5.6): rewriting the whole file
+    with pypdf takes longer than printing it.
     """
-    writer = PdfWriter(clone_from=pdf)
-    outlines = writer.root_object.get("/Outlines")
-    items: list[DictionaryObject] = []
+    reader = PdfReader(pdf)
+    items: list[tuple[IndirectObject, DictionaryObject]] = []
 
-    def walk(node: DictionaryObject | None) -> None:
-        while node is not None:
-            items.append(node)
-            first = node.get("/First")
-            walk(first.get_object() if first is not None else None)
-            following = node.get("/Next")
-            node = following.get_object() if following is not None else None
+    def walk(ref: object) -> None:
+        while isinstance(ref, IndirectObject):
+            node = ref.get_object()
+            assert isinstance(node, DictionaryObject)
+            items.append((ref, node))
+            walk(node.raw_get("/First") if "/First" in node else None)
+            ref = node.raw_get("/Next") if "/Next" in node else None
 
-    if outlines is not None:
-        first = outlines.get_object().get("/First")
-        walk(first.get_object() if first is not None else None)
+    outlines = reader.trailer["/Root"].get("/Outlines")  # dict.get: not resolved
+    outlines = outlines.get_object() if outlines is not None else None
+    if isinstance(outlines, DictionaryObject) and "/First" in outlines:
+        walk(outlines.raw_get("/First"))
     if len(items) != len(titles):
         raise SystemExit(f"build_pdf: {pdf.name} has {len(items)} bookmarks for {len(titles)} headings")
-    for item, title in zip(items, titles, strict=True):
-        item[NameObject("/Title")] = TextStringObject(title)
-    writer.write(pdf)
+    data = pdf.read_bytes()
+    previous = re.findall(rb"startxref\s+(\d+)\s+%%EOF", data)
+    if not previous:
+        raise SystemExit(f"build_pdf: {pdf.name} has no cross-reference table to update")
+    with pdf.open("ab") as out:
+        offsets: list[tuple[int, int, int]] = []
+        out.write(b"\n")
+        for (ref, node), title in zip(items, titles, strict=True):
+            node[NameObject("/Title")] = TextStringObject(title)
+            offsets.append((ref.idnum, ref.generation, out.tell()))
+            out.write(f"{ref.idnum} {ref.generation} obj\n".encode())
+            node.write_to_stream(out)
+            out.write(b"\nendobj\n")
+        xref = out.tell()
+        out.write(b"xref\n")
+        for number, generation, offset in sorted(offsets):
+            out.write(f"{number} 1\n{offset:010d} {generation:05d} n\r\n".encode())
+        trailer = reader.trailer
+        size = max(int(trailer["/Size"]), max(number for number, _, _ in offsets) + 1)
+        out.write(f"trailer\n<< /Size {size} /Root ".encode())
+        trailer.raw_get("/Root").write_to_stream(out)
+        if "/Info" in trailer:
+            out.write(b" /Info ")
+            trailer.raw_get("/Info").write_to_stream(out)
+        out.write(f" /Prev {int(previous[-1])} >>\nstartxref\n{xref}\n%%EOF\n".encode())
 
 
 # Every shown heading's words, in document order (as written, not as text-transform shows them).
