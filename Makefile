@@ -18,7 +18,7 @@ help:
 	@echo "make bench  - run the benchmarks against the peers and print the ratios"
 	@echo "make serve  - serve the built site on http://localhost:8000 (the live pages need http)"
 	@echo "make notebooks - re-execute the notebooks in place (after an engine change)"
-	@echo "make pdf    - the whole book as one PDF, _build/pdf/book.pdf (make book builds it too)"
+	@echo "make pdf    - the printed book (A4, Letter) and the one-page cheat sheet, into _build/html/downloads"
 
 $(STAMP): requirements.txt pyproject.toml potengine/__init__.py  # the version lives in __init__.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,8 +34,8 @@ book: $(STAMP)
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/python tools/build_live.py
 	$(BIN)/jupyter-book build . --all -W --keep-going
-	$(BIN)/python .ci/check_site.py _build/html
 	$(MAKE) pdf
+	$(BIN)/python .ci/check_site.py _build/html
 
 # The live pages' engine alone (Pyodide from npm + the potengine wheel) into _build/live; `make book`
 # runs it too. Without npm it says so and the pages show a notice (POTENGINE_REQUIRE_LIVE=1: fail).
@@ -46,22 +46,19 @@ live: $(STAMP)
 serve:
 	$(or $(wildcard $(BIN)/python),$(PYTHON)) tools/serve.py 8000
 
-# The whole book as one PDF: every page of the built site, in the order of _toc.yml, printed by
-# Debian's headless Chromium (installed here when missing: Jupyter Book's own PDF builders download
-# a browser or need a large TeX install) and joined with pdfunite; then checked to hold the title
-# of every chapter. The site's print stylesheet drops the navigation.
-PDF_DIR := _build/pdf
+# The printed book: tools/build_pdf.py puts every page of the built site, in the order of _toc.yml,
+# into one print document (title page, contents, page numbers, bookmarks) and prints it with Debian's
+# headless Chromium through Playwright (installed here when missing: Jupyter Book's own PDF builders
+# download a browser or need a large TeX install), in A4 and Letter, and the cheat sheet on one A4
+# page. The PDFs go into the site (_build/html/downloads/), which links them from the front page and
+# the cheat sheet: `make book` prints them before .ci/check_site.py checks those links.
+# tests/test_pdf.py then reads them (REQUIRE_PDF=1: fail rather than skip).
 pdf: $(STAMP)
 	@test -f _build/html/index.html || { echo "make pdf prints the built site: run make book"; exit 1; }
-	@command -v chromium >/dev/null && command -v pdfunite >/dev/null || \
+	@command -v chromium >/dev/null && command -v pdftotext >/dev/null || \
 	  (apt-get update -qq && apt-get install -y -qq chromium poppler-utils)
-	rm -rf $(PDF_DIR) && mkdir -p $(PDF_DIR)
-	n=10; for page in book/intro $$(sed -n 's/^ *- file: //p' _toc.yml); do n=$$((n + 1)); \
-	  chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer --virtual-time-budget=5000 \
-	    --print-to-pdf=$(PDF_DIR)/page$$n.pdf file://$(CURDIR)/_build/html/$$page.html 2>/dev/null \
-	    || exit 1; done
-	pdfunite $(PDF_DIR)/page*.pdf $(PDF_DIR)/book.pdf && rm $(PDF_DIR)/page*.pdf
-	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_site.py
+	$(BIN)/python tools/build_pdf.py _build/html
+	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_pdf.py
 
 # Lint and type check first (configured in pyproject.toml), then the tests.
 test: $(STAMP)

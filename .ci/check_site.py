@@ -143,7 +143,9 @@ def check_links_images_code(root: Path) -> list[str]:
             if target.is_dir():
                 target = target / "index.html"
             if not target.exists():
-                problems.append(f"{where}: link to a missing page {href}")
+                # The printed book (make pdf, which make book runs before this check) is in downloads/.
+                hint = " (the PDFs: run make pdf)" if target.parent.name == "downloads" else ""
+                problems.append(f"{where}: link to a missing page {href}{hint}")
                 continue
             if (
                 parts.fragment

@@ -1,26 +1,21 @@
-"""The built site and PDF, checked as a reader gets them (run after `make book` / `make pdf`).
+"""The built site, checked as a reader gets it (run after `make book`).
 
 Every internal link and image resolves, every image has alt text, no code line is longer than 80
 characters, nothing is loaded from the internet; the glossary, the examples page and the cheat
-sheet are in the navigation; the PDF holds every chapter. Skipped, with the reason, when the site
-or the PDF has not been built.
+sheet are in the navigation. Skipped, with the reason, when the site has not been built. The
+printed book and the cheat sheet's PDF: tests/test_pdf.py.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
-PDF = ROOT / "_build" / "pdf" / "book.pdf"
 
 
 def _check_site():
@@ -84,33 +79,3 @@ def test_part1_figures_have_captions_and_alt_text(site):
     page = (site / "book" / "pots" / "04_folded_player.html").read_text(encoding="utf-8")
     assert "<figcaption" in page and "keep the main pot" in page
     assert re.search(r'<img alt="Two stacked bar charts[^"]+"', page)
-
-
-def test_pdf_contains_every_chapter():
-    required = os.environ.get("REQUIRE_PDF") == "1"  # `make pdf` checks what it built
-    if not PDF.exists():
-        assert not required, f"{PDF} was not built"
-        pytest.skip("the PDF is not built: run `make pdf` first")
-    if shutil.which("pdftotext") is None:
-        assert not required, "pdftotext (poppler-utils) is not installed"
-        pytest.skip("pdftotext (poppler-utils) is not installed")
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(PDF), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    text = re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'"))
-    for chapter in _chapters():
-        words = _title(chapter)
-        assert words in text, f"{chapter}: {words!r} is not in the PDF"
-
-
-def _title(chapter: str) -> str:
-    """The first level-1 heading of a chapter, from its .md or .ipynb source."""
-    source = ROOT / f"{chapter}.md"
-    if source.exists():
-        text = source.read_text(encoding="utf-8")
-    else:
-        cells = json.loads((ROOT / f"{chapter}.ipynb").read_text(encoding="utf-8"))["cells"]
-        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    match = re.search(r"^# (.+)$", text, re.M)
-    assert match, chapter
-    return match.group(1).strip()
