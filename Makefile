@@ -36,6 +36,7 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build . --all -W --keep-going
 	$(BIN)/python .ci/check_site.py _build/html
 	$(MAKE) pdf
+	$(BIN)/python tools/offline.py _build/html  # the service worker's list, with the PDF
 
 # The live pages' engine alone (Pyodide from npm + the potengine wheel) into _build/live; `make book`
 # runs it too. Without npm it says so and the pages show a notice (POTENGINE_REQUIRE_LIVE=1: fail).

@@ -90,13 +90,15 @@ class _Quiet(SimpleHTTPRequestHandler):
 class Watched:
     """A page whose requests and console are recorded; :meth:`check` fails on anything foreign."""
 
-    def __init__(self, browser, origin: str, width: int = 1200, height: int = 900) -> None:
+    def __init__(
+        self, browser, origin: str, width: int = 1200, height: int = 900, service_workers: str = "block"
+    ) -> None:
         self.origin = origin
         self.requests: list[str] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers="block"
+            viewport={"width": width, "height": height}, service_workers=service_workers
         )
         self.context.route("**/*", self._route)
         self.context.on("request", lambda request: self._seen(request.url))

@@ -2,15 +2,43 @@
 // into it. The page posts {id, name, args}; the worker answers {id, value} or {id, error}, and for
 // the hand-history checker also {id, progress: {done, total, hand}} after every hand. Running
 // Python here keeps the page responsive while a large file is checked.
+//
+// Fast start: tools/build_live.py ships a memory snapshot of Python with potengine already imported
+// (made at build time, gzipped); restoring it skips starting the interpreter and compiling the
+// engine's modules, most of the wait. Every file comes from the service worker's cache after the
+// first visit of any page of the book, and Chromium keeps the compiled WebAssembly of a cached
+// response, so a second live page starts without the network and without compiling again.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+let started = "boot";   // or "snapshot": how Python started (the answer to "ping")
+
+async function bytes(url, gzipped = false) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const body = gzipped ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
 
 async function start() {
   const info = await (await fetch(new URL("build-info.json", here))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", here).href, stdout: () => {} });
-  const wheel = await (await fetch(new URL(info.wheel, here))).arrayBuffer();
-  pyodide.unpackArchive(wheel, "wheel");
+  const wheel = bytes(new URL(info.wheel, here));
+  const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
+  if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
+  let pyodide = null;
+  if (info.snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes(new URL(info.snapshot, here), true) });
+      started = "snapshot";
+    } catch (err) {
+      pyodide = null;   // a browser that cannot restore it starts Python the usual way
+    }
+  }
+  pyodide ??= await loadPyodide(options);
+  // The snapshot holds Python's memory, not its files: the engine's files go in again (a module
+  // imported later, e.g. on a rare path, is read from them).
+  pyodide.unpackArchive(await wheel, "wheel");
+  if (started === "snapshot") pyodide.runPython("import random; random.seed()");   // not the build's state
   return pyodide.pyimport("potengine.present.live");
 }
 
@@ -26,7 +54,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (name === "ping") {
-    self.postMessage({ id, value: "ready" });
+    self.postMessage({ id, value: started });
     return;
   }
   try {

@@ -1,0 +1,161 @@
+"""The book offline and the engine warm, in a real browser (headless Chromium, Playwright).
+
+After one visit the service worker (``sw.js``, written by ``tools/offline.py``) holds every file of
+the site; with the server stopped and the browser offline, the calculator reloads and settles a
+hand, another page of the book and the PDF open. A second live page in the same visit starts its
+engine without fetching the WebAssembly again (counted at the server, where a download would show).
+
+Each test runs its own server (so that it can stop it, and count what reached it) and allows
+service workers, which the other browser tests block.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
+
+import pytest
+from browser import SITE, Watched, _Quiet, browser_mark
+
+from potengine.present.live import calculate
+
+pytestmark = browser_mark()
+
+FIELDS = {
+    "players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35",
+    "folded": "Emma",
+    "ranking": "Alice>Bilal>David=Chloé",
+    "button": "David",
+    "chip": "1",
+}
+
+
+FETCH = (
+    "async (url) => { const r = await fetch(url); return [r.status, (await r.arrayBuffer()).byteLength]; }"
+)
+
+
+class _Counting(_Quiet):
+    served: list[str]
+
+    def do_GET(self) -> None:
+        self.served.append(self.path.split("?")[0])
+        super().do_GET()
+
+
+class _Site:
+    """The built site on its own server, which records each path it serves and can be stopped."""
+
+    def __init__(self) -> None:
+        self.served: list[str] = []
+        handler = type("Handler", (_Counting,), {"served": self.served})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def wasm(self) -> int:
+        return sum(path.endswith(".wasm") for path in self.served)
+
+
+@pytest.fixture
+def site() -> Iterator[_Site]:
+    running = _Site()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def online(browser, site) -> Iterator[Watched]:
+    page = Watched(browser, site.origin, width=390, height=844, service_workers="allow")
+    yield page
+    page.close()
+
+
+def _cached(page: Watched) -> None:
+    """Wait until the service worker controls the page and its cache holds every listed file."""
+    page.page.wait_for_function(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            if (!registration.active || !navigator.serviceWorker.controller) return false;
+            const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
+            if (names.length !== 1) return false;
+            const cache = await caches.open(names[0]);
+            return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
+        }""",
+        polling=500,
+    )
+
+
+def _listed() -> dict[str, str]:
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    end = text.index(";\nconst VERSION")
+    return json.loads(text[start:end])
+
+
+def test_the_service_worker_lists_every_page_the_engine_and_the_pdfs():
+    listed = _listed()
+    pages = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*.html")}
+    assert pages <= listed.keys(), f"pages not cached: {sorted(pages - listed.keys())[:5]}"
+    engine = {p.relative_to(SITE).as_posix() for p in (SITE / "live").rglob("*") if p.is_file()}
+    assert engine <= listed.keys(), f"engine files not cached: {sorted(engine - listed.keys())}"
+    pdfs = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*.pdf")}
+    assert pdfs <= listed.keys(), f"PDFs not cached: {sorted(pdfs - listed.keys())}"
+    assert "sw.js" not in listed
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"]
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert (SITE / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
+
+
+def test_every_page_links_the_manifest_and_registers_the_service_worker():
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if "<html" not in text[:2000] or 'http-equiv="refresh"' in text:  # redirect stubs
+            continue
+        assert 'rel="manifest"' in text, f"{page.relative_to(SITE)} does not link the manifest"
+        assert "potengine-offline.js" in text, f"{page.relative_to(SITE)} does not register sw.js"
+
+
+def test_after_one_visit_the_book_works_with_no_network(online, site):
+    online.page.goto(f"{site.origin}/index.html")  # any page of the book: not a live one
+    _cached(online)
+    site.stop()  # nothing answers any more, and the browser is offline too
+    online.context.set_offline(True)
+    try:
+        online.open("book/live/calculator.html", FIELDS, state="done")
+        shown = online.page.text_content("#settlement-json") or ""
+        assert json.loads(shown) == calculate(FIELDS)["settlement"]
+        online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
+        online.wait_state("ready,done")
+        online.page.goto(f"{site.origin}/book/dealer/glossary.html")
+        assert online.page.title() and "Glossary" in online.page.inner_text("h1")
+        for pdf in sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*.pdf")):
+            response = online.page.evaluate(FETCH, f"{site.origin}/{pdf}")
+            assert response == [200, (SITE / pdf).stat().st_size], pdf
+    finally:
+        online.context.set_offline(False)
+    assert not online.foreign, online.foreign
+    assert not online.errors, online.errors
+
+
+def test_a_second_live_page_starts_without_downloading_the_engine_again(online, site):
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    _cached(online)
+    downloads = site.wasm()
+    assert downloads >= 1  # the first visit fetched it (the page and the service worker's cache)
+    online.page.goto(f"{site.origin}/book/live/history_checker.html")
+    online.wait_state("ready,done")
+    online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
+    online.wait_state("ready,done")
+    assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
+    assert not online.errors, online.errors
