@@ -11,14 +11,16 @@ service workers, which the other browser tests block.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+import time
 from collections.abc import Iterator
 from functools import partial
 from http.server import ThreadingHTTPServer
 
 import pytest
-from browser import SITE, Watched, _Quiet, browser_mark
+from browser import SITE, TIMEOUT, Watched, _Quiet, browser_mark
 
 from potengine.present.live import calculate
 
@@ -79,19 +81,30 @@ def online(browser, site) -> Iterator[Watched]:
     page.close()
 
 
+CACHE_FULL = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
+    const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
+    if (names.length !== 1) return false;
+    const cache = await caches.open(names[0]);
+    return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
+}"""
+"""True once the service worker controls the page and its cache holds every listed file (the list
+is written last)."""
+
+
 def _cached(page: Watched) -> None:
-    """Wait until the service worker controls the page and its cache holds every listed file."""
-    page.page.wait_for_function(
-        """async () => {
-            const registration = await navigator.serviceWorker.ready;
-            if (!registration.active || !navigator.serviceWorker.controller) return false;
-            const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
-            if (names.length !== 1) return false;
-            const cache = await caches.open(names[0]);
-            return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
-        }""",
-        polling=500,
-    )
+    """Wait until the service worker's cache is full (``wait_for_function`` does not await an async
+    predicate: a promise is truthy, so the check is polled here)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        with contextlib.suppress(PlaywrightError):  # the page moved on (a redirect): ask again
+            if page.page.evaluate(CACHE_FULL):
+                return
+        assert time.monotonic() < deadline, "the service worker never filled its cache"
+        time.sleep(0.5)
 
 
 def _listed() -> dict[str, str]:
@@ -158,4 +171,7 @@ def test_a_second_live_page_starts_without_downloading_the_engine_again(online, 
     online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
     online.wait_state("ready,done")
     assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
+    built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
+    if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
+        assert online.page.get_attribute(".potengine-live", "data-engine-start") == "snapshot"
     assert not online.errors, online.errors

@@ -1,7 +1,8 @@
-// The engine in a Web Worker: Pyodide (vendored into the site) with the potengine wheel unpacked
-// into it. The page posts {id, name, args}; the worker answers {id, value} or {id, error}, and for
-// the hand-history checker also {id, progress: {done, total, hand}} after every hand. Running
-// Python here keeps the page responsive while a large file is checked.
+// The engine in a Web Worker: Pyodide (vendored into the site) with potengine in it (restored from
+// a snapshot, or the wheel unpacked). The page posts {id, name, args}; the worker answers
+// {id, value} or {id, error}, and for the hand-history checker also
+// {id, progress: {done, total, hand}} after every hand. Running Python here keeps the page
+// responsive while a large file is checked.
 //
 // Fast start: tools/build_live.py ships a memory snapshot of Python with potengine already imported
 // (made at build time, gzipped); restoring it skips starting the interpreter and compiling the
@@ -12,6 +13,8 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
 let started = "boot";   // or "snapshot": how Python started (the answer to "ping")
+const steps = {};       // ms since the worker started, at the end of each step (for the benchmark)
+const step = (name) => { steps[name] = Math.round(performance.now()); };
 
 async function bytes(url, gzipped = false) {
   const response = await fetch(url);
@@ -22,24 +25,32 @@ async function bytes(url, gzipped = false) {
 
 async function start() {
   const info = await (await fetch(new URL("build-info.json", here))).json();
-  const wheel = bytes(new URL(info.wheel, here));
+  step("info");
+  const wheel = info.snapshot ? null : bytes(new URL(info.wheel, here));
   const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
   if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
   let pyodide = null;
   if (info.snapshot) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes(new URL(info.snapshot, here), true) });
+      const snapshot = bytes(new URL(info.snapshot, here), true).then((b) => { step("snapshot"); return b; });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       started = "snapshot";
     } catch (err) {
       pyodide = null;   // a browser that cannot restore it starts Python the usual way
     }
   }
-  pyodide ??= await loadPyodide(options);
-  // The snapshot holds Python's memory, not its files: the engine's files go in again (a module
-  // imported later, e.g. on a rare path, is read from them).
-  pyodide.unpackArchive(await wheel, "wheel");
-  if (started === "snapshot") pyodide.runPython("import random; random.seed()");   // not the build's state
-  return pyodide.pyimport("potengine.present.live");
+  if (pyodide) {
+    // The snapshot holds every module of potengine already imported (tools/live_snapshot.mjs), so
+    // the wheel's files are not needed; random numbers must not repeat the build's.
+    pyodide.runPython("import random; random.seed()");
+  } else {
+    pyodide = await loadPyodide(options);
+    pyodide.unpackArchive(await (wheel ?? bytes(new URL(info.wheel, here))), "wheel");
+  }
+  step("python");
+  const live = pyodide.pyimport("potengine.present.live");
+  step("engine");
+  return live;
 }
 
 const ready = start();
@@ -54,7 +65,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (name === "ping") {
-    self.postMessage({ id, value: started });
+    self.postMessage({ id, value: started, steps });
     return;
   }
   try {
