@@ -5,26 +5,33 @@ the site; with the server stopped and the browser offline, the calculator reload
 hand, another page of the book and the PDF open. A second live page in the same visit starts its
 engine without fetching the WebAssembly again (counted at the server, where a download would show).
 
-Each test runs its own server (so that it can stop it, and count what reached it) and allows
-service workers, which the other browser tests block.
+Each browser test runs its own server (so that it can stop it, and count what reached it) and
+allows service workers, which the other browser tests block. The service worker's list and
+``tools/serve.py``'s compression are tested without a browser.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
+import shutil
+import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from functools import partial
 from http.server import ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
-from browser import SITE, TIMEOUT, Watched, _Quiet, browser_mark
+from browser import ROOT, SITE, TIMEOUT, Watched, _Quiet, browser_mark
 
 from potengine.present.live import calculate
 
-pytestmark = browser_mark()
+ROOT_TOOLS = ROOT / "tools"
+in_browser = browser_mark()
 
 FIELDS = {
     "players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35",
@@ -114,6 +121,7 @@ def _listed() -> dict[str, str]:
     return json.loads(text[start:end])
 
 
+@in_browser
 def test_the_service_worker_lists_every_page_the_engine_and_the_pdfs():
     listed = _listed()
     pages = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*.html")}
@@ -130,6 +138,7 @@ def test_the_service_worker_lists_every_page_the_engine_and_the_pdfs():
         assert (SITE / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
 
 
+@in_browser
 def test_every_page_links_the_manifest_and_registers_the_service_worker():
     for page in sorted(SITE.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
@@ -139,6 +148,7 @@ def test_every_page_links_the_manifest_and_registers_the_service_worker():
         assert "potengine-offline.js" in text, f"{page.relative_to(SITE)} does not register sw.js"
 
 
+@in_browser
 def test_after_one_visit_the_book_works_with_no_network(online, site):
     online.page.goto(f"{site.origin}/index.html")  # any page of the book: not a live one
     _cached(online)
@@ -161,6 +171,7 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
     assert not online.errors, online.errors
 
 
+@in_browser
 def test_a_second_live_page_starts_without_downloading_the_engine_again(online, site):
     online.open("book/live/calculator.html", FIELDS, state="done")
     _cached(online)
@@ -175,3 +186,72 @@ def test_a_second_live_page_starts_without_downloading_the_engine_again(online, 
     if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
         assert online.page.get_attribute(".potengine-live", "data-engine-start") == "snapshot"
     assert not online.errors, online.errors
+
+
+# ----------------------------------------------------------------------------------------------
+# Without a browser: the service worker's list, and what tools/serve.py sends
+# ----------------------------------------------------------------------------------------------
+
+
+def _tool(name: str):
+    sys.path.insert(0, str(ROOT_TOOLS))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
+
+
+def test_a_new_build_is_a_new_cache_only_when_a_file_changed(tmp_path: Path) -> None:
+    offline = _tool("offline")
+    (tmp_path / "index.html").write_text("<p>one</p>", encoding="utf-8")
+    (tmp_path / "live").mkdir()
+    (tmp_path / "live" / "engine.wasm").write_bytes(b"\0asm")
+    (tmp_path / ".buildinfo").write_text("x", encoding="utf-8")
+
+    def version() -> str:
+        offline.write_service_worker(tmp_path)
+        text = (tmp_path / "sw.js").read_text(encoding="utf-8")
+        return text.split("const VERSION = ")[1].split(";")[0]
+
+    first = version()
+    assert sorted(_listed_in(tmp_path)) == ["index.html", "live/engine.wasm"]  # not sw.js, not dotfiles
+    assert version() == first  # the same files, the same cache
+    (tmp_path / "index.html").write_text("<p>two</p>", encoding="utf-8")
+    assert version() != first
+
+
+def _listed_in(site: Path) -> dict[str, str]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    return json.loads(text[start : text.index(";\nconst VERSION")])
+
+
+def test_serve_sends_gzip_only_to_a_browser_that_accepts_it(tmp_path: Path) -> None:
+    serve = _tool("serve")
+    wasm = bytes(range(256)) * 400
+    (tmp_path / "engine.wasm").write_bytes(wasm)
+    shutil.copy2(ROOT_TOOLS / "offline.py", tmp_path / "page.html")
+    handler = type("Quiet", (serve.Handler,), {"log_message": lambda self, *args: None})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(tmp_path)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        asked = urllib.request.Request(f"{origin}/engine.wasm", headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(asked) as answer:
+            body = answer.read()
+            assert answer.headers["Content-Encoding"] == "gzip"
+            assert answer.headers["Content-Type"] == "application/wasm"
+            assert int(answer.headers["Content-Length"]) == len(body) < len(wasm) // 4
+            assert gzip.decompress(body) == wasm
+            modified = answer.headers["Last-Modified"]
+        with urllib.request.urlopen(f"{origin}/engine.wasm") as answer:  # no Accept-Encoding
+            assert answer.headers["Content-Encoding"] is None and answer.read() == wasm
+        again = urllib.request.Request(
+            f"{origin}/page.html", headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified}
+        )
+        with pytest.raises(urllib.error.HTTPError) as unchanged:
+            urllib.request.urlopen(again)
+        assert unchanged.value.code == 304
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
