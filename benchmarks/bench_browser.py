@@ -18,7 +18,10 @@ browser profile (empty caches) with service workers allowed, as a reader's brows
 
 Needs the built site (``make book``) and ``/usr/bin/chromium``. Run:
 
-    .venv/bin/python benchmarks/bench_browser.py [visits]
+    .venv/bin/python benchmarks/bench_browser.py [visits] [site]
+
+(``site``: another built copy of the site, e.g. one whose ``live/build-info.json`` has no
+``snapshot``, to measure Python started the usual way on the same machine.)
 
 Nothing is asserted: speed is measured and printed (``ratio`` lines), never tested.
 """
@@ -158,13 +161,14 @@ def _line(name: str, values: list[float], unit: str) -> str:
 
 def main() -> None:
     visits = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    if not (SITE / "live" / "pyodide").is_dir() or not Path(CHROMIUM).exists():
+    site = Path(sys.argv[2]) if len(sys.argv) > 2 else SITE
+    if not (site / "live" / "pyodide").is_dir() or not Path(CHROMIUM).exists():
         print("# skipped: needs the site built with its live pages (make book) and /usr/bin/chromium")
         return
     from playwright.sync_api import sync_playwright
 
-    warm(SITE)
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Counted, directory=str(SITE)))
+    warm(site)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Counted, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{httpd.server_address[1]}"
     runs: dict[str, list[dict[str, float]]] = {}
@@ -186,7 +190,7 @@ def main() -> None:
         browser.close()
     httpd.shutdown()
     cpython = _cpython_ms(200)
-    print(f"# {WIDTH} px, tools/serve.py (gzip), a fresh browser profile per visit, service workers on")
+    print(f"# {site}: {WIDTH} px, tools/serve.py (gzip), a fresh profile per visit, service workers on")
     for label, results in runs.items():
         print(f"{label}:")
         for key, name, unit in (
