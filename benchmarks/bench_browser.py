@@ -28,7 +28,6 @@ Nothing is asserted: speed is measured and printed (``ratio`` lines), never test
 
 from __future__ import annotations
 
-import contextlib
 import os
 import statistics
 import sys
@@ -79,10 +78,6 @@ class _Counted(Handler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
-
-    def handle(self) -> None:
-        with contextlib.suppress(ConnectionError):  # a page left while a file was on its way
-            super().handle()
 
     def setup(self) -> None:
         super().setup()

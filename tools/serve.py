@@ -40,6 +40,10 @@ class Handler(SimpleHTTPRequestHandler):
     _gzipped: ClassVar[dict[tuple[str, int, int], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
+    def handle(self) -> None:
+        with contextlib.suppress(ConnectionError):  # a reader left while a file was on its way
+            super().handle()
+
     @classmethod
     def gzipped(cls, path: str) -> bytes:
         """The file gzipped, compressed once per version of the file (kept in memory)."""
