@@ -114,6 +114,12 @@ def _cached(page: Watched) -> None:
         time.sleep(0.5)
 
 
+def _engine_ready(page: Watched) -> None:
+    """Wait until the live page's engine is ready (``data-ready-at``, set once: the page's state may
+    move on at once, e.g. the drills to "asking")."""
+    page.page.wait_for_function("Boolean(document.querySelector('.potengine-live')?.dataset.readyAt)")
+
+
 def _listed() -> dict[str, str]:
     text = (SITE / "sw.js").read_text(encoding="utf-8")
     start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
@@ -159,7 +165,7 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
         shown = online.page.text_content("#settlement-json") or ""
         assert json.loads(shown) == calculate(FIELDS)["settlement"]
         online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
-        online.wait_state("ready,done")
+        _engine_ready(online)
         online.page.goto(f"{site.origin}/book/dealer/glossary.html")
         assert online.page.title() and "Glossary" in online.page.inner_text("h1")
         for pdf in sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*.pdf")):
@@ -178,9 +184,9 @@ def test_a_second_live_page_starts_without_downloading_the_engine_again(online, 
     downloads = site.wasm()
     assert downloads >= 1  # the first visit fetched it (the page and the service worker's cache)
     online.page.goto(f"{site.origin}/book/live/history_checker.html")
-    online.wait_state("ready,done")
+    _engine_ready(online)
     online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
-    online.wait_state("ready,done")
+    _engine_ready(online)
     assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
     built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
     if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
