@@ -35,6 +35,7 @@ book: $(STAMP)
 	$(BIN)/python tools/build_live.py
 	$(BIN)/jupyter-book build . --all -W --keep-going
 	$(MAKE) pdf
+	$(BIN)/python tools/offline.py _build/html  # the service worker's list, with the PDF
 	$(BIN)/python .ci/check_site.py _build/html
 
 # The live pages' engine alone (Pyodide from npm + the potengine wheel) into _build/live; `make book`

@@ -90,13 +90,21 @@ class _Quiet(SimpleHTTPRequestHandler):
 class Watched:
     """A page whose requests and console are recorded; :meth:`check` fails on anything foreign."""
 
-    def __init__(self, browser, origin: str, width: int = 1200, height: int = 900, **options: object) -> None:
+    def __init__(
+        self,
+        browser,
+        origin: str,
+        width: int = 1200,
+        height: int = 900,
+        service_workers: str = "block",
+        **options: object,
+    ) -> None:
         self.origin = origin
         self.requests: list[str] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers="block", **options
+            viewport={"width": width, "height": height}, service_workers=service_workers, **options
         )
         self.context.route("**/*", self._route)
         self.context.on("request", lambda request: self._seen(request.url))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -42,9 +43,14 @@ RUNTIME_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
-"""The core runtime: the loader, the interpreter, the standard library and the (empty) lock file."""
+"""The core runtime: the loader, the interpreter and the standard library. The lock file (119 kB,
+the list of Pyodide's packages, none of which the pages load) stays out: the worker passes its
+``info`` part to ``loadPyodide`` (``lockFileContents``), which saves a download and a round trip."""
+SNAPSHOT_SCRIPT = ROOT / "tools" / "live_snapshot.mjs"
+SAMPLE_HISTORIES = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
+OFFLINE_FILES = {"sw.js", "potengine-offline.js"}
+"""web/ files that tools/offline.py puts into the site's root and _static, not into live/."""
 FIXED_TIME = (2026, 1, 1, 0, 0, 0)  # wheel entries get one date: the same source, the same wheel
 
 
@@ -80,8 +86,9 @@ def fetch_pyodide(npm: str, cache: Path) -> Path:
     return tarball
 
 
-def unpack_runtime(tarball: Path, target: Path) -> None:
-    """Only the core runtime files, from the tarball's ``package/`` folder, into ``target``."""
+def unpack_runtime(tarball: Path, target: Path) -> dict[str, object]:
+    """Only the core runtime files, from the tarball's ``package/`` folder, into ``target``; return
+    the lock file's ``info`` with no packages (what ``loadPyodide`` needs of it)."""
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarball, "r:gz") as archive:
         for name in RUNTIME_FILES:
@@ -89,6 +96,64 @@ def unpack_runtime(tarball: Path, target: Path) -> None:
             source = archive.extractfile(member)
             assert source is not None
             (target / name).write_bytes(source.read())
+        lock = archive.extractfile(archive.getmember("package/pyodide-lock.json"))
+        assert lock is not None
+        return {"info": json.load(lock)["info"], "packages": {}}
+
+
+def run_node(command: list[str], env: dict[str, str]) -> None:
+    """Run Node.js; on failure raise with the last lines it wrote (not its minified sources)."""
+    done = subprocess.run(command, env=env, timeout=900, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        lines = [line.strip()[:200] for line in done.stderr.splitlines() if line.strip()]
+        raise ValueError(f"{Path(command[1]).name} {command[2]} failed: " + " | ".join(lines[-6:]))
+
+
+def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: dict[str, object]) -> dict:
+    """Keep only the standard library the engine uses, and write a memory snapshot of Python with
+    potengine imported (``tools/live_snapshot.mjs``, run by Node.js on this very runtime).
+
+    The trimmed ``python_stdlib.zip`` replaces Pyodide's; the snapshot is gzipped (the worker
+    unpacks it with the browser's ``DecompressionStream``, whatever the server does). Returns what
+    ``build-info.json`` says about both; on any failure, nothing is changed and the pages start
+    Python the usual way."""
+    env = {
+        **os.environ,
+        "POTENGINE_LOCK": json.dumps(lock),
+        "POTENGINE_SAMPLE_HISTORY": "\n\n".join(
+            p.read_text(encoding="utf-8", errors="replace") for p in sorted(SAMPLE_HISTORIES.glob("*.txt"))
+        ),
+    }
+    full = runtime / "python_stdlib.zip"
+    work = live.parent / "snapshot-work"
+    work.mkdir(exist_ok=True)
+    try:
+        script = [node, str(SNAPSHOT_SCRIPT)]
+        run_node([*script, "trace", str(runtime), str(live / wheel), str(work / "used.json")], env)
+        used = json.loads((work / "used.json").read_text(encoding="utf-8"))
+        trimmed = work / "python_stdlib.zip"
+        with zipfile.ZipFile(full) as source, zipfile.ZipFile(trimmed, "w", zipfile.ZIP_DEFLATED) as out:
+            for name in used:
+                info = zipfile.ZipInfo(name, FIXED_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                out.writestr(info, source.read(name), compresslevel=9)
+        snapshot = work / "snapshot.bin"
+        run_node([*script, "snapshot", str(runtime), str(live / wheel), str(trimmed), str(snapshot)], env)
+    except (OSError, subprocess.SubprocessError, ValueError) as err:
+        say(f"no memory snapshot ({err}): the pages start Python the usual way")
+        return {}
+    full_size = full.stat().st_size
+    shutil.copy2(trimmed, full)
+    name = f"snapshot-{hashlib.sha256(snapshot.read_bytes()).hexdigest()[:12]}.bin.gz"
+    with open(snapshot, "rb") as raw, gzip.GzipFile(live / name, "wb", compresslevel=6, mtime=0) as packed:
+        shutil.copyfileobj(raw, packed)
+    shutil.rmtree(work)
+    say(
+        f"standard library trimmed to {len(used)} files ({full_size / 1e6:.2f} -> "
+        f"{full.stat().st_size / 1e6:.2f} MB); snapshot {name} ({(live / name).stat().st_size / 1e6:.1f} MB)"
+    )
+    return {"snapshot": name, "stdlib_files": len(used)}
 
 
 def project_version() -> str:
@@ -150,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(live)
     live.mkdir(parents=True)
     for source in sorted((ROOT / "web").iterdir()):
-        if source.suffix in {".mjs", ".js", ".css"}:
+        if source.suffix in {".mjs", ".js", ".css"} and source.name not in OFFLINE_FILES:
             shutil.copy2(source, live / source.name)
     info: dict[str, object] = {"live": False}
     npm = find_npm()
@@ -163,9 +228,12 @@ def main(argv: list[str] | None = None) -> int:
             "checker and drills show a notice); install npm and run `make book` again to include it"
         )
     else:
-        unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
+        lock = unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
         wheel = build_wheel(live)
-        info = {"live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel}
+        info = {"live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel, "lock": lock}
+        node = shutil.which("node")
+        if node and not os.environ.get("POTENGINE_NO_SNAPSHOT"):
+            info.update(trim_and_snapshot(node, live / "pyodide", live, wheel, lock))
         say(f"pyodide {PYODIDE_VERSION} (sha512 checked) and {wheel} are in {live}")
     (live / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -1,17 +1,56 @@
-// The engine in a Web Worker: Pyodide (vendored into the site) with the potengine wheel unpacked
-// into it. The page posts {id, name, args}; the worker answers {id, value} or {id, error}, and for
-// the hand-history checker also {id, progress: {done, total, hand}} after every hand. Running
-// Python here keeps the page responsive while a large file is checked.
+// The engine in a Web Worker: Pyodide (vendored into the site) with potengine in it (restored from
+// a snapshot, or the wheel unpacked). The page posts {id, name, args}; the worker answers
+// {id, value} or {id, error}, and for the hand-history checker also
+// {id, progress: {done, total, hand}} after every hand. Running Python here keeps the page
+// responsive while a large file is checked.
+//
+// Fast start: tools/build_live.py ships a memory snapshot of Python with potengine already imported
+// (made at build time, gzipped); restoring it skips starting the interpreter and compiling the
+// engine's modules, most of the wait. Every file comes from the service worker's cache after the
+// first visit of any page of the book, and Chromium keeps the compiled WebAssembly of a cached
+// response, so a second live page starts without the network and without compiling again.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+let started = "boot";   // or "snapshot": how Python started (the answer to "ping")
+const steps = {};       // ms since the worker started, at the end of each step (for the benchmark)
+const step = (name) => { steps[name] = Math.round(performance.now()); };
+
+async function bytes(url, gzipped = false) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const body = gzipped ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
 
 async function start() {
   const info = await (await fetch(new URL("build-info.json", here))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", here).href, stdout: () => {} });
-  const wheel = await (await fetch(new URL(info.wheel, here))).arrayBuffer();
-  pyodide.unpackArchive(wheel, "wheel");
-  return pyodide.pyimport("potengine.present.live");
+  step("info");
+  const wheel = info.snapshot ? null : bytes(new URL(info.wheel, here));
+  const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
+  if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
+  let pyodide = null;
+  if (info.snapshot) {
+    try {
+      const snapshot = bytes(new URL(info.snapshot, here), true).then((b) => { step("snapshot"); return b; });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      started = "snapshot";
+    } catch (err) {
+      pyodide = null;   // a browser that cannot restore it starts Python the usual way
+    }
+  }
+  if (pyodide) {
+    // The snapshot holds every module of potengine already imported (tools/live_snapshot.mjs), so
+    // the wheel's files are not needed; random numbers must not repeat the build's.
+    pyodide.runPython("import random; random.seed()");
+  } else {
+    pyodide = await loadPyodide(options);
+    pyodide.unpackArchive(await (wheel ?? bytes(new URL(info.wheel, here))), "wheel");
+  }
+  step("python");
+  const live = pyodide.pyimport("potengine.present.live");
+  step("engine");
+  return live;
 }
 
 const ready = start();
@@ -26,7 +65,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (name === "ping") {
-    self.postMessage({ id, value: "ready" });
+    self.postMessage({ id, value: started, steps });
     return;
   }
   try {

@@ -1,0 +1,263 @@
+"""The book offline and the engine warm, in a real browser (headless Chromium, Playwright).
+
+After one visit the service worker (``sw.js``, written by ``tools/offline.py``) holds every file of
+the site; with the server stopped and the browser offline, the calculator reloads and settles a
+hand, another page of the book and the PDF open. A second live page in the same visit starts its
+engine without fetching the WebAssembly again (counted at the server, where a download would show).
+
+Each browser test runs its own server (so that it can stop it, and count what reached it) and
+allows service workers, which the other browser tests block. The service worker's list and
+``tools/serve.py``'s compression are tested without a browser.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import shutil
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from browser import ROOT, SITE, TIMEOUT, Watched, _Quiet, browser_mark
+
+from potengine.present.live import calculate
+
+ROOT_TOOLS = ROOT / "tools"
+in_browser = browser_mark()
+
+FIELDS = {
+    "players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:35",
+    "folded": "Emma",
+    "ranking": "Alice>Bilal>David=Chloé",
+    "button": "David",
+    "chip": "1",
+}
+
+
+FETCH = (
+    "async (url) => { const r = await fetch(url); return [r.status, (await r.arrayBuffer()).byteLength]; }"
+)
+
+
+class _Counting(_Quiet):
+    served: list[str]
+
+    def do_GET(self) -> None:
+        self.served.append(self.path.split("?")[0])
+        super().do_GET()
+
+
+class _Site:
+    """The built site on its own server, which records each path it serves and can be stopped."""
+
+    def __init__(self) -> None:
+        self.served: list[str] = []
+        handler = type("Handler", (_Counting,), {"served": self.served})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def wasm(self) -> int:
+        return sum(path.endswith(".wasm") for path in self.served)
+
+
+@pytest.fixture
+def site() -> Iterator[_Site]:
+    running = _Site()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def online(browser, site) -> Iterator[Watched]:
+    page = Watched(browser, site.origin, width=390, height=844, service_workers="allow")
+    yield page
+    page.close()
+
+
+CACHE_FULL = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
+    const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
+    if (names.length !== 1) return false;
+    const cache = await caches.open(names[0]);
+    return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
+}"""
+"""True once the service worker controls the page and its cache holds every listed file (the list
+is written last)."""
+
+
+def _cached(page: Watched) -> None:
+    """Wait until the service worker's cache is full (``wait_for_function`` does not await an async
+    predicate: a promise is truthy, so the check is polled here)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        with contextlib.suppress(PlaywrightError):  # the page moved on (a redirect): ask again
+            if page.page.evaluate(CACHE_FULL):
+                return
+        assert time.monotonic() < deadline, "the service worker never filled its cache"
+        time.sleep(0.5)
+
+
+def _engine_ready(page: Watched) -> None:
+    """Wait until the live page's engine is ready (``data-ready-at``, set once: the page's state may
+    move on at once, e.g. the drills to "asking")."""
+    page.page.wait_for_function("Boolean(document.querySelector('.potengine-live')?.dataset.readyAt)")
+
+
+def _listed() -> dict[str, str]:
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    end = text.index(";\nconst VERSION")
+    return json.loads(text[start:end])
+
+
+@in_browser
+def test_the_service_worker_lists_every_page_the_engine_and_the_pdfs():
+    listed = _listed()
+    pages = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*.html")}
+    assert pages <= listed.keys(), f"pages not cached: {sorted(pages - listed.keys())[:5]}"
+    engine = {p.relative_to(SITE).as_posix() for p in (SITE / "live").rglob("*") if p.is_file()}
+    assert engine <= listed.keys(), f"engine files not cached: {sorted(engine - listed.keys())}"
+    pdfs = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*.pdf")}
+    assert pdfs <= listed.keys(), f"PDFs not cached: {sorted(pdfs - listed.keys())}"
+    assert "sw.js" not in listed
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"]
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert (SITE / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
+
+
+@in_browser
+def test_every_page_links_the_manifest_and_registers_the_service_worker():
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if "<html" not in text[:2000] or 'http-equiv="refresh"' in text:  # redirect stubs
+            continue
+        assert 'rel="manifest"' in text, f"{page.relative_to(SITE)} does not link the manifest"
+        assert "potengine-offline.js" in text, f"{page.relative_to(SITE)} does not register sw.js"
+
+
+@in_browser
+def test_after_one_visit_the_book_works_with_no_network(online, site):
+    online.page.goto(f"{site.origin}/index.html")  # any page of the book: not a live one
+    _cached(online)
+    site.stop()  # nothing answers any more, and the browser is offline too
+    online.context.set_offline(True)
+    try:
+        online.open("book/live/calculator.html", FIELDS, state="done")
+        shown = online.page.text_content("#settlement-json") or ""
+        assert json.loads(shown) == calculate(FIELDS)["settlement"]
+        online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
+        _engine_ready(online)
+        online.page.goto(f"{site.origin}/book/dealer/glossary.html")
+        assert online.page.title() and "Glossary" in online.page.inner_text("h1")
+        for pdf in sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*.pdf")):
+            response = online.page.evaluate(FETCH, f"{site.origin}/{pdf}")
+            assert response == [200, (SITE / pdf).stat().st_size], pdf
+    finally:
+        online.context.set_offline(False)
+    assert not online.foreign, online.foreign
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_a_second_live_page_starts_without_downloading_the_engine_again(online, site):
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    _cached(online)
+    downloads = site.wasm()
+    assert downloads >= 1  # the first visit fetched it (the page and the service worker's cache)
+    online.page.goto(f"{site.origin}/book/live/history_checker.html")
+    _engine_ready(online)
+    online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
+    _engine_ready(online)
+    assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
+    built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
+    if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
+        assert online.page.get_attribute(".potengine-live", "data-engine-start") == "snapshot"
+    assert not online.errors, online.errors
+
+
+# ----------------------------------------------------------------------------------------------
+# Without a browser: the service worker's list, and what tools/serve.py sends
+# ----------------------------------------------------------------------------------------------
+
+
+def _tool(name: str):
+    sys.path.insert(0, str(ROOT_TOOLS))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
+
+
+def test_a_new_build_is_a_new_cache_only_when_a_file_changed(tmp_path: Path) -> None:
+    offline = _tool("offline")
+    (tmp_path / "index.html").write_text("<p>one</p>", encoding="utf-8")
+    (tmp_path / "live").mkdir()
+    (tmp_path / "live" / "engine.wasm").write_bytes(b"\0asm")
+    (tmp_path / ".buildinfo").write_text("x", encoding="utf-8")
+
+    def version() -> str:
+        offline.write_service_worker(tmp_path)
+        text = (tmp_path / "sw.js").read_text(encoding="utf-8")
+        return text.split("const VERSION = ")[1].split(";")[0]
+
+    first = version()
+    assert sorted(_listed_in(tmp_path)) == ["index.html", "live/engine.wasm"]  # not sw.js, not dotfiles
+    assert version() == first  # the same files, the same cache
+    (tmp_path / "index.html").write_text("<p>two</p>", encoding="utf-8")
+    assert version() != first
+
+
+def _listed_in(site: Path) -> dict[str, str]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const PRECACHE = ") + len("const PRECACHE = ")
+    return json.loads(text[start : text.index(";\nconst VERSION")])
+
+
+def test_serve_sends_gzip_only_to_a_browser_that_accepts_it(tmp_path: Path) -> None:
+    serve = _tool("serve")
+    wasm = bytes(range(256)) * 400
+    (tmp_path / "engine.wasm").write_bytes(wasm)
+    shutil.copy2(ROOT_TOOLS / "offline.py", tmp_path / "page.html")
+    handler = type("Quiet", (serve.Handler,), {"log_message": lambda self, *args: None})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(tmp_path)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        asked = urllib.request.Request(f"{origin}/engine.wasm", headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(asked) as answer:
+            body = answer.read()
+            assert answer.headers["Content-Encoding"] == "gzip"
+            assert answer.headers["Content-Type"] == "application/wasm"
+            assert int(answer.headers["Content-Length"]) == len(body) < len(wasm) // 4
+            assert gzip.decompress(body) == wasm
+            modified = answer.headers["Last-Modified"]
+        with urllib.request.urlopen(f"{origin}/engine.wasm") as answer:  # no Accept-Encoding
+            assert answer.headers["Content-Encoding"] is None and answer.read() == wasm
+        again = urllib.request.Request(
+            f"{origin}/page.html", headers={"Accept-Encoding": "gzip", "If-Modified-Since": modified}
+        )
+        with pytest.raises(urllib.error.HTTPError) as unchanged:
+            urllib.request.urlopen(again)
+        assert unchanged.value.code == 304
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
