@@ -112,11 +112,15 @@ def open_page(watched: Watched, path: str) -> None:
         level, seed = DRILL
         watched.open(f"{path}.html", {"level": str(level), "seed": str(seed)}, state="asking")
         answer = deal(level, seed).answer()
+        page.click(f"#drill-pots-{len(answer['pots'])}")  # the drill asks how many pots first
+        watched.wait_state("filling", "#dealer-drill")
         for i, pot in enumerate(answer["pots"]):
             page.fill(f"#drill-pot-{i}-amount", pot["amount"])
             winners = {w.strip() for w in pot["winners"].split(",")}
-            for box in page.locator(f"input[data-pot='{i}']").all():
-                box.set_checked(box.get_attribute("value") in winners)
+            for button in page.locator(f"button[data-pot='{i}']").all():
+                pressed = button.get_attribute("aria-pressed") == "true"
+                if (button.get_attribute("data-name") in winners) != pressed:
+                    button.click()
         for box in page.locator("input[data-player]").all():
             box.fill(answer["payouts"][box.get_attribute("data-player")])
         page.click("#drill-check")

@@ -109,6 +109,14 @@ def run_node(command: list[str], env: dict[str, str]) -> None:
         raise ValueError(f"{Path(command[1]).name} {command[2]} failed: " + " | ".join(lines[-6:]))
 
 
+CODECS = frozenset(
+    f"encodings/{name}.py" for name in ("utf_16", "utf_16_le", "utf_16_be", "utf_8_sig", "cp1252", "latin_1")
+)
+"""Codecs kept in the trimmed standard library whatever the trace saw: Python finds a codec by its
+name when a text is first decoded with it (``potengine.histories.rooms.decode``: UTF-16 files, and
+Windows-1252 lines), so an import trace of the entry points misses those no sample file needed."""
+
+
 def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: dict[str, object]) -> dict:
     """Keep only the standard library the engine uses, and write a memory snapshot of Python with
     potengine imported (``tools/live_snapshot.mjs``, run by Node.js on this very runtime).
@@ -130,7 +138,7 @@ def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: di
     try:
         script = [node, str(SNAPSHOT_SCRIPT)]
         run_node([*script, "trace", str(runtime), str(live / wheel), str(work / "used.json")], env)
-        used = json.loads((work / "used.json").read_text(encoding="utf-8"))
+        used = sorted(set(json.loads((work / "used.json").read_text(encoding="utf-8"))) | CODECS)
         trimmed = work / "python_stdlib.zip"
         with zipfile.ZipFile(full) as source, zipfile.ZipFile(trimmed, "w", zipfile.ZIP_DEFLATED) as out:
             for name in used:
