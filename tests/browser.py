@@ -157,3 +157,26 @@ class Watched:
 
     def close(self) -> None:
         self.context.close()
+
+
+def answer_drill_pots(watched: Watched, count: int) -> None:
+    """Tap the drill's answer to "how many pots?" (asked before any pot is shown)."""
+    watched.page.click(f"#drill-pots-{count}")
+    watched.wait_state("filling", "#dealer-drill")
+
+
+def answer_drill(watched: Watched, answer: dict) -> None:
+    """Fill in the drill's pots (amount, winners toggled) and payouts from ``answer`` (the shape of
+    ``potengine.drills.Drill.answer()``) and check it, as a reader taps it."""
+    page = watched.page
+    for i, pot in enumerate(answer["pots"]):
+        page.fill(f"#drill-pot-{i}-amount", pot["amount"])
+        winners = {w.strip() for w in pot["winners"].split(",")}
+        for button in page.locator(f"button[data-pot='{i}']").all():
+            pressed = button.get_attribute("aria-pressed") == "true"
+            if (button.get_attribute("data-name") in winners) != pressed:
+                button.click()
+    for box in page.locator("input[data-player]").all():
+        box.fill(answer["payouts"][box.get_attribute("data-player")])
+    page.click("#drill-check")
+    watched.wait_state("marked", "#dealer-drill")

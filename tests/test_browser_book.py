@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser import ROOT, Watched, browser_mark
+from browser import ROOT, Watched, answer_drill, answer_drill_pots, browser_mark
 
 from potengine.drills import deal
 
@@ -112,19 +112,8 @@ def open_page(watched: Watched, path: str) -> None:
         level, seed = DRILL
         watched.open(f"{path}.html", {"level": str(level), "seed": str(seed)}, state="asking")
         answer = deal(level, seed).answer()
-        page.click(f"#drill-pots-{len(answer['pots'])}")  # the drill asks how many pots first
-        watched.wait_state("filling", "#dealer-drill")
-        for i, pot in enumerate(answer["pots"]):
-            page.fill(f"#drill-pot-{i}-amount", pot["amount"])
-            winners = {w.strip() for w in pot["winners"].split(",")}
-            for button in page.locator(f"button[data-pot='{i}']").all():
-                pressed = button.get_attribute("aria-pressed") == "true"
-                if (button.get_attribute("data-name") in winners) != pressed:
-                    button.click()
-        for box in page.locator("input[data-player]").all():
-            box.fill(answer["payouts"][box.get_attribute("data-player")])
-        page.click("#drill-check")
-        watched.wait_state("marked", "#dealer-drill")
+        answer_drill_pots(watched, len(answer["pots"]))
+        answer_drill(watched, answer)
     else:
         page.goto(f"{watched.origin}/{path}.html")
 

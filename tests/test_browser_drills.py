@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from browser import Watched, browser_mark
+from browser import Watched, answer_drill, answer_drill_pots, browser_mark
 
 from potengine.chips import format_amount as fmt
 from potengine.drills import deal, mark, mark_pots
@@ -41,26 +41,6 @@ def small_targets(watched: Watched, selector: str) -> list[tuple[str, float, flo
     return small
 
 
-def answer_pots(watched: Watched, n: int) -> None:
-    watched.page.click(f"#drill-pots-{n}")
-    watched.wait_state("filling", "#dealer-drill")
-
-
-def fill(watched: Watched, answer: dict) -> None:
-    page = watched.page
-    for i, pot in enumerate(answer["pots"]):
-        page.fill(f"#drill-pot-{i}-amount", pot["amount"])
-        winners = {w.strip() for w in pot["winners"].split(",")}
-        for button in page.locator(f"button[data-pot='{i}']").all():
-            pressed = button.get_attribute("aria-pressed") == "true"
-            if (button.get_attribute("data-name") in winners) != pressed:
-                button.click()
-    for box in page.locator("input[data-player]").all():
-        box.fill(answer["payouts"][box.get_attribute("data-player")])
-    page.click("#drill-check")
-    watched.wait_state("marked", "#dealer-drill")
-
-
 def first_drill(level: int, wanted) -> int:
     return next(seed for seed in range(2000) if wanted(deal(level, seed).settlement()))
 
@@ -81,13 +61,13 @@ def test_a_drill_answered_right_then_wrong_on_a_phone(phone: Watched) -> None:
     assert drill.ranking_text in page.inner_text("#drill-situation")
 
     # Right: two pots, then each pot and each payout.
-    answer_pots(phone, len(result.pots))
+    answer_drill_pots(phone, len(result.pots))
     assert "right" in page.text_content("#drill-pots-mark")
     legends = page.locator("#drill-form fieldset.drill-pot legend").all_inner_texts()
     assert legends == [p.name for p in result.pots]
     assert small_targets(phone, ".drill-toggle, .drill-amount, #drill-check") == []
     right = drill.answer()
-    fill(phone, right)
+    answer_drill(phone, right)
     marks = json.loads(page.text_content("#drill-json"))
     assert all(item["ok"] for item in marks) and len(marks) == len(right["pots"]) * 2 + len(right["payouts"])
     assert "1 of 1 drills all right" in page.text_content("#drill-score")
@@ -96,7 +76,7 @@ def test_a_drill_answered_right_then_wrong_on_a_phone(phone: Watched) -> None:
     # Wrong: the uncalled part counted as a pot, then left in the last pot and not given back.
     page.reload()
     phone.wait_state("asking", "#dealer-drill")
-    answer_pots(phone, len(result.pots) + 1)
+    answer_drill_pots(phone, len(result.pots) + 1)
     expected = mark_pots(drill, len(result.pots) + 1)
     shown = page.inner_text("#drill-pots-mark")
     assert f"Rule missed: {expected['rule']}." in shown and expected["why"] in shown
@@ -105,7 +85,7 @@ def test_a_drill_answered_right_then_wrong_on_a_phone(phone: Watched) -> None:
     wrong = json.loads(json.dumps(right))
     wrong["pots"][-1]["amount"] = fmt(result.pots[-1].amount + back)
     wrong["payouts"][player] = fmt(result.payouts[player] - back)
-    fill(phone, wrong)
+    answer_drill(phone, wrong)
     marks = json.loads(page.text_content("#drill-json"))
     engine = {item["what"]: item for item in mark(drill, wrong)["items"]}
     missed = [m for m in marks if not m["ok"]]
@@ -142,8 +122,8 @@ def test_the_odd_chip_rule_named_on_a_phone(phone: Watched) -> None:
     wrong["payouts"][lucky] = fmt(result.payouts[lucky] - 1)
     wrong["payouts"][unlucky] = fmt(result.payouts[unlucky] + 1)
     phone.open("book/live/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
-    answer_pots(phone, len(result.pots))
-    fill(phone, wrong)
+    answer_drill_pots(phone, len(result.pots))
+    answer_drill(phone, wrong)
     text = phone.page.inner_text("#drill-marks")
     assert text.count("Rule missed: The odd chip goes to the first winner clockwise from the button.") == 2
     assert f"first clockwise from the button ({result.button})" in text
