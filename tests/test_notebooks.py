@@ -17,8 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "book").glob("*/*.ipynb"))
 EXAMPLES = [f"EX-{n:02d}" for n in range(1, 35)]
-# The learner track (Parts 1 to 5) folds its code; the appendix for programmers shows it.
-LEARNER_PARTS = ("pots", "hands", "course", "histories", "hilo")
+# The learner track (Parts 1 to 6) folds its code; the appendix for programmers shows it.
+LEARNER_PARTS = ("pots", "hands", "course", "histories", "hilo", "tables")
 LEARNER = [p for p in NOTEBOOKS if p.parent.name in LEARNER_PARTS]
 APPENDIX = [p for p in NOTEBOOKS if p.parent.name == "programmers"]
 FOLDS = {"hide-input", "hide-cell", "remove-input"}
@@ -123,7 +123,7 @@ def test_the_learner_track_and_the_appendix_are_all_there():
 
 @pytest.mark.parametrize("path", LEARNER, ids=chapter)
 def test_the_learner_track_folds_its_code(path):
-    """Parts 1 to 5: every code cell folded away (its output stays on the page)."""
+    """Parts 1 to 6: every code cell folded away (its output stays on the page)."""
     for cell in code_cells(load(path)):
         assert FOLDS & set(cell["metadata"].get("tags", [])), (
             f"{chapter(path)}: a code cell shows its code: {''.join(cell['source'])[:60]!r}"
@@ -376,7 +376,7 @@ def test_the_navigation_starts_at_the_table_then_the_primer_then_the_parts():
     assert parts[1] == ("Start here", ["book/start/primer"])
     numbered = [c for c in captions if c.startswith("Part ")]
     assert numbered == [f"Part {n}: " + c.split(": ", 1)[1] for n, c in enumerate(numbered, 1)]
-    assert captions.index(numbered[0]) == 2 and len(numbered) == 5
+    assert captions.index(numbered[0]) == 2 and len(numbered) == 6
     assert parts[2][1][0] == "book/pots/01_three_players"
     every = [page for _, pages in parts for page in pages]
     for page in ("dealer/glossary", "dealer/examples", "dealer/cheat_sheet"):
