@@ -15,7 +15,10 @@ Levels:
 2. three players, one all-in: a main pot and a side pot;
 3. four players, two all-ins and a fold;
 4. five players with folds and a tie;
-5. six players with folds, ties and odd chips.
+5. six players with folds, ties and odd chips;
+6. run it twice: three or four players, a side pot, each run with its own showdown. The reader
+   then also says, pot by pot, whether it is run (a pot only one player can win is paid once)
+   and each run's part and winners.
 
 >>> drill = deal(2, 7)
 >>> len(drill.contributions), len(drill.settlement().pots)
@@ -39,6 +42,7 @@ from .chips import format_amount as fmt
 from .chips import parse_amount as _amount
 from .errors import InputError, PotEngineError
 from .pots.ranking import Tiers
+from .pots.runs import times
 from .pots.settlement import Settlement, settle
 from .present.words import explain, join
 
@@ -48,6 +52,7 @@ LEVELS = {
     3: "Four players, two all-ins and a fold",
     4: "Five players with folds and a tie",
     5: "Six players with folds, ties and odd chips",
+    6: "Run it twice: a short all-in, two showdowns",
 }
 """Each level's title."""
 
@@ -66,9 +71,19 @@ class Drill:
     button: str
     chip: Amount
     ranking: Tiers
+    runs: tuple[Tiers, ...] = ()
+    """A hand run more than once: each run's showdown, run 1 first (``ranking`` is run 1's)."""
 
     def settlement(self) -> Settlement:
         """The engine's settlement of the situation (the model answer)."""
+        if self.runs:
+            return settle(
+                dict(self.contributions),
+                folded=self.folded,
+                button=self.button,
+                chip=self.chip,
+                runs=[list(tiers) for tiers in self.runs],
+            )
         return settle(
             dict(self.contributions),
             list(self.ranking),
@@ -82,6 +97,11 @@ class Drill:
         """The showdown in the calculator's syntax, e.g. ``"Alice > Chloé = Bilal"``."""
         return " > ".join(" = ".join(tier) for tier in self.ranking)
 
+    @property
+    def run_texts(self) -> list[str]:
+        """Each run's showdown in the calculator's syntax (empty for a hand dealt once)."""
+        return [" > ".join(" = ".join(tier) for tier in tiers) for tiers in self.runs]
+
     def question(self) -> dict[str, Any]:
         """What the reader is shown: the players, the showdown and the chip (never the pots)."""
         return {
@@ -93,6 +113,7 @@ class Drill:
                 for p, c in self.contributions.items()
             ],
             "ranking": self.ranking_text,
+            "runs": self.run_texts,
             "chip": fmt(self.chip),
             "live": [p for p in self.contributions if p not in self.folded],
         }
@@ -100,10 +121,16 @@ class Drill:
     def answer(self) -> dict[str, Any]:
         """The right answer, in the form :func:`mark` reads."""
         result = self.settlement()
-        return {
-            "pots": [{"amount": fmt(pot.amount), "winners": ", ".join(pot.winners)} for pot in result.pots],
-            "payouts": {p: fmt(a) for p, a in result.payouts.items()},
-        }
+        pots: list[dict[str, Any]] = []
+        for pot in result.pots:
+            entry: dict[str, Any] = {"amount": fmt(pot.amount), "winners": ", ".join(pot.winners)}
+            if self.runs:
+                entry["run"] = bool(pot.runs)
+                entry["parts"] = [
+                    {"amount": fmt(part.amount), "winners": ", ".join(part.winners)} for part in pot.runs
+                ]
+            pots.append(entry)
+        return {"pots": pots, "payouts": {p: fmt(a) for p, a in result.payouts.items()}}
 
 
 def _ranking(rng: random.Random, live: list[str], ties: int) -> Tiers:
@@ -148,6 +175,47 @@ def _situation(rng: random.Random, level: int) -> tuple[dict[str, Amount], list[
     return {p: contributions[p] for p in seats}, folded, ties
 
 
+def _run_situation(rng: random.Random) -> tuple[dict[str, Amount], list[str]]:
+    """Level 6: one short all-in, one or two players covering him, sometimes a fold; the short
+    stack's chips are sometimes odd (an odd chip for the division). A player who folded after
+    matching the others leaves a side pot only one player can win."""
+    names = rng.sample(NAMES, rng.choice((3, 4)))
+    short = rng.randrange(8, 40) * 5 + rng.choice((0, 0, 1, 3))
+    top = rng.randrange(short // 5 + 3, 70) * 5
+    folds = 1 if len(names) == 4 or rng.random() < 0.5 else 0
+    live, folded = names[: len(names) - folds], names[len(names) - folds :]
+    contributions: dict[str, Amount] = {live[0]: short, **{p: top for p in live[1:]}}
+    for name in folded:
+        contributions[name] = top if rng.random() < 0.6 else rng.randrange(1, short // 5 + 1) * 5
+    if rng.random() < 0.3 or (folded and contributions[folded[0]] == top and len(live) == 2):
+        contributions[live[-1]] += rng.randrange(1, 8) * 5  # the last bet, not called
+    seats = list(names)
+    rng.shuffle(seats)
+    return {p: contributions[p] for p in seats}, folded
+
+
+def _deal_runs(level: int, seed: int, rng: random.Random) -> Drill:
+    """A level-6 drill: a hand run twice in which some pot goes to different players per run."""
+    for _ in range(200):
+        contributions, folded = _run_situation(rng)
+        live = [p for p in contributions if p not in folded]
+        runs = tuple(_ranking(rng, live, rng.choice((0, 0, 1))) for _ in range(2))
+        drill = Drill(
+            level,
+            seed,
+            contributions,
+            tuple(p for p in contributions if p in folded),
+            button=rng.choice(list(contributions)),
+            chip=1,
+            ranking=runs[0],
+            runs=runs,
+        )
+        result = drill.settlement()
+        if any(len({part.winners for part in pot.runs}) > 1 for pot in result.pots):
+            return drill
+    return drill  # pragma: no cover - two random showdowns differ in a few tries
+
+
 def deal(level: int, seed: int) -> Drill:
     """The situation of ``level`` (1–5) made from ``seed`` (0 ≤ seed < 10⁹).
 
@@ -159,13 +227,17 @@ def deal(level: int, seed: int) -> Drill:
     >>> deal(9, 1)
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: drill level must be 1 to 5, not 9
+    potengine.errors.InputError: drill level must be 1 to 6, not 9
+    >>> len(deal(6, 1).runs)
+    2
     """
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
         raise InputError(f"drill level must be 1 to {len(LEVELS)}, not {level!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         raise InputError(f"drill seed must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
     rng = random.Random(level * MAX_SEED + seed)
+    if level == 6:
+        return _deal_runs(level, seed, rng)
     for _ in range(200):
         contributions, folded, ties = _situation(rng, level)
         live = [p for p in contributions if p not in folded]
@@ -211,6 +283,10 @@ RULES = {
     "tie_own_pot": "A tie splits only its own pot",
     "odd_chip": "The odd chip goes to the first winner clockwise from the button",
     "sum": "Each player receives his share of every pot he wins, plus his returned chips",
+    "divided": "A pot run twice is divided by the runs before it is awarded",
+    "run_odd_chip": "The odd chip of the division goes to the first run",
+    "not_run": "A side pot with one eligible player is not run: it is paid once",
+    "run_best": "Each run's part goes to the best hand on that run among the pot's players",
 }
 """The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name. An
 item left empty or not a number has the key ``"answer"``, no rule, and the engine's sentence."""
@@ -237,6 +313,10 @@ class _Words:
             (line for line in self.lines if line.startswith(f"{name} ") and not line.startswith(f"{name}: ")),
             "",
         )
+
+    def runs(self) -> str:
+        """The rule of a hand run more than once, as the engine states it."""
+        return next((line for line in self.lines if line.startswith("The hand is run ")), "")
 
     def folds(self) -> str:
         return self.lines[0].split(". ", 1)[1] if ". " in self.lines[0] else ""
@@ -361,11 +441,121 @@ def _payout_rule(result: Settlement, player: str, given: Amount | None, words: _
         return _diagnosis("answer", words.receives(player))
     if refund and given in (right - refund, right + refund):
         return _diagnosis("uncalled", words.refund(player) + " " + words.receives(player))
-    odd = [pot for pot in result.pots if player in pot.shares and len(set(pot.shares.values())) > 1]
     off = given - right if given > right else right - given
+    divided = [
+        pot for pot in result.pots if player in pot.eligible and len({part.amount for part in pot.runs}) > 1
+    ]
+    if divided and off <= len(divided) * result.chip:
+        return _diagnosis("run_odd_chip", words.award(divided[0].name))
+    parts = [part for pot in result.pots for part in pot.runs]
+    odd = [
+        pot
+        for pot in result.pots
+        if player in pot.shares
+        and any(len(set(part.shares.values())) > 1 for part in pot.runs or [pot])
+        and (pot.runs or len(set(pot.shares.values())) > 1)
+    ]
+    if parts and odd and off <= len(odd) * result.chip:
+        return _diagnosis("odd_chip", words.award(odd[0].name))
+    odd = [pot for pot in result.pots if player in pot.shares and len(set(pot.shares.values())) > 1]
     if odd and off <= len(odd) * result.chip:
         return _diagnosis("odd_chip", words.award(odd[0].name))
     return _diagnosis("sum", words.receives(player))
+
+
+def _given_run(value: Any) -> bool | None:
+    """Whether the reader said the pot is run (True), paid once (False), or nothing (None)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value or "").strip().lower()
+    return {"run": True, "true": True, "once": False, "false": False}.get(text)
+
+
+def _mark_runs(
+    drill: Drill,
+    result: Settlement,
+    i: int,
+    given: Mapping[str, Any],
+    words: _Words,
+    item: Callable[[str, str, str, bool, Callable[[], dict[str, str]]], None],
+) -> None:
+    """The items of one pot of a hand run more than once: run or paid once, then each run's
+    part and winners (a pot that is run), or its one winner (a pot that is not)."""
+    pot = result.pots[i]
+    said = _given_run(given.get("run"))
+    is_run = bool(pot.runs)
+    how = f"run {times(len(drill.runs))}"
+    shown = {True: how, False: "paid once", None: ""}
+
+    def run_rule() -> dict[str, str]:
+        if is_run:
+            return _diagnosis("divided", words.runs() + " " + words.award(pot.name))
+        return _diagnosis("not_run", words.award(pot.name))
+
+    item(f"{pot.name}: {how} or paid once", shown[said], shown[is_run], said is is_run, run_rule)
+    if not is_run:
+        winners = _winners(given.get("winners", "") if said is False else "")
+        item(
+            f"{pot.name}: winner",
+            ", ".join(winners),
+            ", ".join(pot.winners),
+            winners == sorted(pot.winners),
+            lambda: (
+                _diagnosis("not_run", words.award(pot.name))
+                if said
+                else _winners_rule(drill, result, i, winners, words)
+            ),
+        )
+        return
+    parts = given.get("parts") if said else None
+    parts = list(parts) if isinstance(parts, (list, tuple)) else []
+    for k, part in enumerate(pot.runs):
+        mine = parts[k] if k < len(parts) and isinstance(parts[k], Mapping) else {}
+        amount = _chips(mine.get("amount", ""), f"run {part.run}'s part")
+        item(
+            f"{pot.name}, run {part.run}: part",
+            str(mine.get("amount", "")).strip(),
+            fmt(part.amount),
+            amount is not None and amount == part.amount,
+            lambda k=k, amount=amount: _part_rule(result, i, k, amount, words),  # type: ignore[misc]
+        )
+        winners = _winners(mine.get("winners", ""))
+        item(
+            f"{pot.name}, run {part.run}: winner(s)",
+            ", ".join(winners),
+            ", ".join(part.winners),
+            winners == sorted(part.winners),
+            lambda k=k, winners=winners: _part_winners_rule(drill, result, i, k, winners, words),  # type: ignore[misc]
+        )
+
+
+def _part_rule(result: Settlement, i: int, k: int, given: Amount | None, words: _Words) -> dict[str, str]:
+    """Why ``given`` is not run ``k``'s part of pot ``i``."""
+    pot = result.pots[i]
+    part = pot.runs[k]
+    amounts = [p.amount for p in pot.runs]
+    if given is not None and len(set(amounts)) > 1:
+        off = given - part.amount if given > part.amount else part.amount - given
+        if off <= result.chip * (len(amounts) - 1):
+            return _diagnosis("run_odd_chip", words.award(pot.name))
+    if given is None:
+        return _diagnosis("answer", words.award(pot.name))
+    return _diagnosis("divided", words.runs() + " " + words.award(pot.name))
+
+
+def _part_winners_rule(
+    drill: Drill, result: Settlement, i: int, k: int, given: list[str], words: _Words
+) -> dict[str, str]:
+    """Why ``given`` did not win run ``k``'s part of pot ``i``."""
+    pot = result.pots[i]
+    part = pot.runs[k]
+    if set(given) & set(result.folded):
+        return _diagnosis("folded", words.folds())
+    if any(p not in pot.eligible for p in given):
+        return _diagnosis("capped", words.size(pot.name) + " " + words.award(pot.name))
+    if len(part.winners) > 1 and set(given) < set(part.winners):
+        return _diagnosis("tie", words.award(pot.name))
+    return _diagnosis("run_best", words.award(pot.name))
 
 
 def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -404,6 +594,9 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
             amount is not None and amount == pot.amount,
             lambda i=i, amount=amount: _amount_rule(result, i, amount, words),  # type: ignore[misc]
         )
+        if drill.runs:
+            _mark_runs(drill, result, i, given, words, item)
+            continue
         winners = _winners(given.get("winners", ""))
         item(
             f"{pot.name}: winner(s)",

@@ -49,6 +49,10 @@ def phone(phone_page: Watched) -> Watched:
         page.tap("#calc-side-close")
     if page.is_checked("#calc-use-cards"):
         page.tap("#calc-use-cards")
+    if page.is_checked("#calc-bomb"):
+        page.tap("#calc-bomb")
+    if page.get_attribute("#calc-runs-1", "aria-pressed") != "true":
+        page.tap("#calc-runs-1")
     page.evaluate(
         "document.querySelector('#calc-chip').value = ''; document.querySelector('#calc-button').value = ''"
     )
@@ -91,12 +95,14 @@ def random_table(rng: random.Random) -> dict:
 
 
 def cli_json(table: dict) -> str:
-    """What ``potengine settle ... --json`` prints for the table."""
+    """What ``potengine settle ... --json`` prints for the table (``runs``: one ranking of tie
+    groups per run, given as ``--runs`` instead of ``--ranking``)."""
     argv = ["settle", *(f"{p}={a}" for p, a in zip(table["names"], table["amounts"], strict=True))]
     for name in table["folded"]:
         argv += ["--folded", name]
-    ranking = " > ".join(" = ".join(g) for g in table["groups"])
-    argv += ["--button", table["button"], "--chip", table["chip"], "--ranking", ranking, "--json"]
+    argv += ["--button", table["button"], "--chip", table["chip"], "--json"]
+    for groups in table.get("runs") or [table["groups"]]:
+        argv += ["--runs" if table.get("runs") else "--ranking", " > ".join(" = ".join(g) for g in groups)]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         status = cli_main(argv)
@@ -126,16 +132,18 @@ def fill_rows(page, names, amounts, folded=(), touch=False) -> None:
             act(f"#calc-row-{i}-folded")
 
 
-def tap_order(page, groups, touch=False) -> None:
-    """Tap the players best first; the tie button before each player level with the one before."""
+def tap_order(page, groups, touch=False, run=1) -> None:
+    """Tap the players best first; the tie button before each player level with the one before
+    (in run ``run``'s order of hands: run 1's ids are those of a hand dealt once)."""
     act = page.tap if touch else page.click
-    if page.locator("#calc-clear-order").is_enabled():
-        act("#calc-clear-order")
+    tail = "" if run == 1 else f"-{run}"
+    if page.locator(f"#calc-clear-order{tail}").is_enabled():
+        act(f"#calc-clear-order{tail}")
     for group in groups:
         for k, name in enumerate(group):
             if k:
-                act("#calc-tie")
-            act(f".calc-tap[data-name='{name}']")
+                act(f"#calc-tie{tail}")
+            act(f"#calc-taps{tail} .calc-tap[data-name='{name}']")
 
 
 def settle_rows(page, touch=False) -> None:
@@ -411,3 +419,183 @@ def test_dark_mode_draws_the_pictures_in_light_ink(browser, server) -> None:
         watched.check()
     finally:
         watched.close()
+
+
+# ---- hands run twice or three times, bomb pots ------------------------------------------------
+
+RUN_TWICE = {
+    "names": ["Alice", "Bilal", "Chloé", "David"],
+    "amounts": ["41", "100", "100", "30"],
+    "folded": ["David"],
+    "groups": [],
+    "runs": [[["Alice"], ["Chloé"], ["Bilal"]], [["Chloé"], ["Bilal"], ["Alice"]]],
+    "button": "Chloé",
+    "chip": "1",
+}
+
+
+def overflowing(page, root: str = "#pot-calculator") -> list[str]:
+    """The rows and controls under ``root`` wider than the main column (or past its right edge)."""
+    return page.evaluate(
+        """(root) => { const column = document.querySelector(root).getBoundingClientRect();
+        return [...document.querySelectorAll(`${root} fieldset, ${root} .calc-row-main, ${root} button,
+          ${root} input, ${root} .calc-taps, ${root} .calc-order-tools`)]
+          .filter((e) => e.offsetParent !== null)
+          .filter((e) => e.getBoundingClientRect().right > column.right + 1)
+          .map((e) => e.id || e.className || e.tagName); }""",
+        root,
+    )
+
+
+def test_a_hand_run_twice_with_a_side_pot_from_the_rows(phone: Watched, browser, server) -> None:
+    page = phone.page
+    table = RUN_TWICE
+    fill_rows(page, table["names"], table["amounts"], table["folded"], touch=True)
+    if not page.is_visible("#calc-chip"):
+        page.tap("#calc-more > summary")
+    page.fill("#calc-chip", "1")
+    page.select_option("#calc-button", label="Chloé")
+    page.tap("#calc-runs-2")
+    assert page.is_visible("#calc-showdown-2") and page.is_hidden("#calc-showdown-3")
+    assert page.inner_text("#calc-showdown legend").startswith("Run 1:")
+    for run, groups in enumerate(table["runs"], start=1):
+        tap_order(page, groups, touch=True, run=run)
+    settle_rows(page, touch=True)
+    assert page.get_attribute("#pot-calculator", "data-state") == "done", page.inner_text("#calc-form")
+    assert page.text_content("#settlement-json") + "\n" == cli_json(table)
+    shown = json.loads(page.text_content("#settlement-json"))
+    assert [part["amount"] for part in shown["pots"][0]["runs"]] == [77, 76]  # the odd chip: run 1
+    # Each run's part, in the tables, the words and at the table side, as potengine says it here.
+    fields = {
+        "players": "Alice:41,Bilal:100,Chloé:100,David:30",
+        "folded": "David",
+        "button": "Chloé",
+        "chip": "1",
+        "runs": "2",
+        "ranking": "Alice>Chloé>Bilal",
+        "ranking2": "Chloé>Bilal>Alice",
+    }
+    expected = calculate(fields)
+    assert expected["settlement"] == shown
+    assert "run 1 (77): Alice 77; run 2 (76): Chloé 76" in page.inner_text("#calc-tables")
+    words = page.inner_text("#calc-explanation")
+    assert "the odd chip of the division goes to the first run" in words
+    assert [line for line in words.split("\n") if line] == expected["explanation"].split("\n")
+    page.tap("#calc-tableside")
+    page.tap("#calc-side-all")
+    pushes = page.locator("#calc-side-list li").all_inner_texts()
+    assert pushes == expected["pushes"]
+    assert pushes[-1] == (
+        "Main pot 153, run twice: run 1 (77, with the odd chip of the division): Alice; run 2 (76): Chloé."
+    )
+    page.tap("#calc-side-close")
+    # Thumb-sized, nothing wider than the column at 390 px.
+    for selector in (".calc-run-choice", ".calc-bomb", "#calc-taps-2 .calc-tap, #calc-tie-2"):
+        box = page.locator(selector).first.bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44, (selector, box)
+    assert overflowing(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "calculator-runs-390.png"), full_page=True)
+    # The address holds the runs: a link opens both orders and the same settlement.
+    url = page.get_attribute("#calc-link", "href")
+    assert url and "runs=2" in url and "ranking2=" in url
+    other = Watched(browser, server, width=1280, height=900)
+    try:
+        other.open(url.lstrip("/"), state="done")
+        assert other.page.text_content("#settlement-json") == page.text_content("#settlement-json")
+        assert other.page.get_attribute("#calc-runs-2", "aria-pressed") == "true"
+        assert other.page.inner_text("#calc-order-2").split() == ["1.", "Chloé", "2.", "Bilal", "3.", "Alice"]
+        other.page.screenshot(path=str(SHOTS / "calculator-runs-1280.png"), full_page=True)
+        other.check()
+    finally:
+        other.close()
+
+
+def test_cards_per_run_and_a_card_dealt_twice(phone: Watched) -> None:
+    page = phone.page
+    fill_rows(page, ["Alice", "Bilal", "Chloé"], ["40", "100", "100"], touch=True)
+    page.tap("#calc-runs-2")
+    if not page.is_visible("#calc-use-cards"):
+        page.tap("#calc-more > summary")
+    page.tap("#calc-use-cards")
+    assert page.is_hidden("#calc-showdown") and page.is_hidden("#calc-showdown-2")
+    for i, cards in enumerate(["AsAh", "KdKc", "7s6s"]):
+        page.fill(f"#calc-row-{i}-cards", cards)
+    page.fill("#calc-board", "2c 7d 9h Qs 3h")
+    page.fill("#calc-board-2", "2c 7d 9h 7h 3d")  # run from the flop: the flop typed again
+    settle_rows(page, touch=True)
+    fields = {
+        "players": "Alice:40,Bilal:100,Chloé:100",
+        "hands": "Alice:AsAh,Bilal:KdKc,Chloé:7s6s",
+        "runs": "2",
+        "board": "2c 7d 9h Qs 3h",
+        "board2": "2c 7d 9h 7h 3d",
+    }
+    expected = calculate(fields)
+    assert expected["ok"]
+    assert json.loads(page.text_content("#settlement-json")) == expected["settlement"]
+    words = page.inner_text("#calc-explanation")
+    assert "Run 2 board: 2♣ 7♦ 9♥ 7♥ 3♦." in words and "Three of a kind, sevens" in words
+    assert "board2=" in page.url
+    # A card on both boards that is not the shared flop: the error at run 2's board.
+    page.fill("#calc-board-2", "2c 7d 9h 7h Qs")
+    settle_rows(page, touch=True)
+    fields["board2"] = "2c 7d 9h 7h Qs"
+    message = calculate(fields)["errors"]["board-2"]
+    assert page.text_content("#calc-board-2-error") == message
+    assert message.startswith("Run 2's board: Q♠ is on run 1's board too.")
+    assert page.get_attribute("#calc-board-2", "aria-invalid") == "true"
+    assert page.get_attribute("#pot-calculator", "data-state") == "invalid"
+
+
+def test_a_bomb_pot_says_board_1_and_board_2(phone: Watched) -> None:
+    page = phone.page
+    table = {
+        "names": ["Ann", "Bob", "Cy"],
+        "amounts": ["50", "50", "51"],
+        "folded": [],
+        "groups": [],
+        "runs": [[["Ann"], ["Bob"], ["Cy"]], [["Bob", "Cy"], ["Ann"]]],
+        "button": "Ann",
+        "chip": "1",
+    }
+    fill_rows(page, table["names"], table["amounts"], touch=True)
+    if not page.is_visible("#calc-chip"):
+        page.tap("#calc-more > summary")
+    page.fill("#calc-chip", "1")
+    page.select_option("#calc-button", label="Ann")
+    page.tap("#calc-runs-3")
+    page.tap("#calc-bomb")  # two boards: the choice goes to twice, once and three times are off
+    assert page.get_attribute("#calc-runs-2", "aria-pressed") == "true"
+    assert page.is_disabled("#calc-runs-3") and page.is_hidden("#calc-showdown-3")
+    assert page.inner_text("#calc-showdown-2 legend").startswith("Board 2:")
+    for run, groups in enumerate(table["runs"], start=1):
+        tap_order(page, groups, touch=True, run=run)
+    settle_rows(page, touch=True)
+    assert page.text_content("#settlement-json") + "\n" == cli_json(table)
+    fields = {
+        "players": "Ann:50,Bob:50,Cy:51",
+        "button": "Ann",
+        "chip": "1",
+        "runs": "2",
+        "bomb": "1",
+        "ranking": "Ann>Bob>Cy",
+        "ranking2": "Bob=Cy>Ann",
+    }
+    expected = calculate(fields)
+    assert "bomb=1" in page.url
+    words = page.inner_text("#calc-explanation")
+    assert "A bomb pot: two boards are dealt at once." in words and "On board 2 its 75" in words
+    assert "run" not in words.replace("Return", "")
+    page.tap("#calc-tableside")
+    page.tap("#calc-side-all")
+    pushes = page.locator("#calc-side-list li").all_inner_texts()
+    assert pushes == expected["pushes"]
+    assert pushes[-1] == (
+        "Main pot 150, two boards: board 1 (75): Ann; board 2 (75): split between Bob and Cy: "
+        "Bob 38, Cy 37, the odd chip to Bob: first of the winners left of the button (Ann)."
+    )
+    page.tap("#calc-side-close")
+    assert overflowing(page) == []
+    page.screenshot(path=str(SHOTS / "calculator-bomb-390.png"), full_page=True)

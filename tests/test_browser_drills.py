@@ -140,3 +140,88 @@ def test_new_drill_puts_its_seed_in_the_url(watched: Watched) -> None:
     assert query["level"] == "2"
     drill = deal(2, int(query["seed"]))
     assert page.locator("#drill-situation tbody tr").count() == len(drill.contributions) == 3
+
+
+def answer_run_drill(watched: Watched, answer: dict) -> None:
+    """Fill in a drill run twice (the shape of ``Drill.answer()`` for level 6): each pot's amount,
+    run or paid once, each run's part and winners (or the one winner), then the payouts."""
+    page = watched.page
+
+    def press(selector: str, names: set[str]) -> None:
+        for button in page.locator(selector).all():
+            pressed = button.get_attribute("aria-pressed") == "true"
+            if (button.get_attribute("data-name") in names) != pressed:
+                button.click()
+
+    for i, pot in enumerate(answer["pots"]):
+        page.fill(f"#drill-pot-{i}-amount", pot["amount"])
+        page.click(f"#drill-pot-{i}-{'run' if pot['run'] else 'once'}")
+        if pot["run"]:
+            for k, part in enumerate(pot["parts"], start=1):
+                page.fill(f"#drill-pot-{i}-run-{k}-amount", part["amount"])
+                press(
+                    f"button[data-pot='{i}'][data-run='{k}']", {w.strip() for w in part["winners"].split(",")}
+                )
+        else:
+            press(f"button[data-pot='{i}'][data-run='0']", {w.strip() for w in pot["winners"].split(",")})
+    for box in page.locator("input[data-player]").all():
+        box.fill(answer["payouts"][box.get_attribute("data-player")])
+    page.click("#drill-check")
+    watched.wait_state("marked", "#dealer-drill")
+
+
+def test_a_drill_run_twice_answered_right_then_wrong_on_a_phone(phone: Watched) -> None:
+    level = 6
+    seed = first_drill(
+        level,
+        lambda r: (
+            any(not p.runs for p in r.pots) and any(len({x.amount for x in p.runs}) > 1 for p in r.pots)
+        ),
+    )
+    drill = deal(level, seed)
+    result = drill.settlement()
+    phone.open("book/live/dealer_drills.html", {"level": str(level), "seed": str(seed)}, state="asking")
+    page = phone.page
+    for text in drill.run_texts:
+        assert text in page.inner_text("#drill-situation")
+    answer_drill_pots(phone, len(result.pots))
+    assert small_targets(phone, ".drill-mode, .drill-amount:visible, #drill-check") == []
+    page.click("#drill-pot-0-run")
+    assert small_targets(phone, ".drill-toggle:visible, .drill-amount:visible") == []
+    right = drill.answer()
+    answer_run_drill(phone, right)
+    marks = json.loads(page.text_content("#drill-json"))
+    assert all(item["ok"] for item in marks), [m for m in marks if not m["ok"]]
+    assert marks == mark(drill, right)["items"]
+    assert page.locator("#drill-marks .drill-rule").count() == 0
+
+    # Wrong: the odd chip of the division given to run 2, and the side pot nobody can contest run.
+    page.reload()
+    phone.wait_state("asking", "#dealer-drill")
+    answer_drill_pots(phone, len(result.pots))
+    wrong = json.loads(json.dumps(right))
+    odd = next(i for i, p in enumerate(result.pots) if len({x.amount for x in p.runs}) > 1)
+    first, second = wrong["pots"][odd]["parts"]
+    first["amount"], second["amount"] = second["amount"], first["amount"]
+    lone = next(i for i, p in enumerate(result.pots) if not p.runs)
+    half = fmt(result.pots[lone].amount // 2)
+    wrong["pots"][lone].update(
+        run=True, parts=[{"amount": half, "winners": ""}, {"amount": half, "winners": ""}]
+    )
+    answer_run_drill(phone, wrong)
+    marks = json.loads(page.text_content("#drill-json"))
+    engine = mark(drill, wrong)
+    assert marks == engine["items"]
+    rules = {m["what"]: m["rule"] for m in marks if not m["ok"]}
+    odd_name, lone_name = result.pots[odd].name, result.pots[lone].name
+    assert rules[f"{odd_name}, run 1: part"] == "The odd chip of the division goes to the first run"
+    assert rules[f"{odd_name}, run 2: part"] == "The odd chip of the division goes to the first run"
+    assert rules[f"{lone_name}: run twice or paid once"] == (
+        "A side pot with one eligible player is not run: it is paid once"
+    )
+    text = page.inner_text("#drill-marks")
+    assert "Rule missed: The odd chip of the division goes to the first run." in text
+    assert "Rule missed: A side pot with one eligible player is not run: it is paid once." in text
+    assert "is not run: only" in text  # the engine's sentence about that pot
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+    phone.page.screenshot(path=str(phone_shot("drill-runs-marked")), full_page=True)

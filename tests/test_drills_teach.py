@@ -48,7 +48,7 @@ def test_the_question_does_not_tell_how_many_pots() -> None:
 
 
 def test_the_right_answer_is_all_right_and_names_no_rule() -> None:
-    for level in range(1, 6):
+    for level in range(1, 7):
         drill = deal(level, 11)
         marked = mark(drill, drill.answer())
         assert marked["all_right"] and marked["rules_missed"] == []
@@ -238,3 +238,105 @@ def test_the_page_call_marks_with_the_rules_and_the_tables() -> None:
     marked = mark_drill(2, drill.seed, {"pots": [], "payouts": {}})
     assert not marked["all_right"] and marked["rules_missed"]
     assert "<table" in marked["tables"]
+
+
+# ----------------------------------------------------------------------------------------------
+# Run it twice (level 6)
+# ----------------------------------------------------------------------------------------------
+
+
+def odd_division(drill: Drill, result: Settlement) -> bool:
+    return any(len({part.amount for part in pot.runs}) > 1 for pot in result.pots)
+
+
+def test_a_run_twice_drill_asks_each_runs_showdown_and_never_the_pots() -> None:
+    drill = deal(6, 5)
+    question = new_drill(6, 5)
+    assert question["runs"] == drill.run_texts and len(question["runs"]) == 2
+    assert "pot" not in " ".join(map(str, question.values())).lower()
+    answer = drill.answer()
+    assert all("parts" in pot and "run" in pot for pot in answer["pots"])
+    assert mark_drill(6, 5, answer)["all_right"]
+
+
+def test_the_odd_chip_of_the_division_given_to_the_second_run() -> None:
+    drill = find(6, odd_division)
+    result = drill.settlement()
+    i = next(i for i, pot in enumerate(result.pots) if len({p.amount for p in pot.runs}) > 1)
+    answer = drill.answer()
+    first, second = answer["pots"][i]["parts"]
+    first["amount"], second["amount"] = second["amount"], first["amount"]
+    marked = mark(drill, answer)
+    name = result.pots[i].name
+    for run in (1, 2):
+        item = wrong(marked, f"{name}, run {run}: part")
+        assert item["rule"] == rule("run_odd_chip") == "The odd chip of the division goes to the first run"
+        assert "(the odd chip of the division goes to the first run)" in item["why"]
+    assert marked["rules_missed"] == [rule("run_odd_chip")]
+
+
+def test_the_whole_pot_given_to_one_run_misses_the_division() -> None:
+    drill = find(6, lambda d, r: any(pot.runs for pot in r.pots))
+    result = drill.settlement()
+    i = next(i for i, pot in enumerate(result.pots) if pot.runs)
+    answer = drill.answer()
+    answer["pots"][i]["parts"][0]["amount"] = fmt(result.pots[i].awarded)
+    item = wrong(mark(drill, answer), f"{result.pots[i].name}, run 1: part")
+    assert item["rule_key"] == "divided" and item["rule"] == rule("divided")
+    assert item["why"].startswith("The hand is run twice: each pot that more than one player can win")
+    # Said "paid once" for a pot that is run: the same rule.
+    answer = drill.answer()
+    answer["pots"][i].update(run=False, winners=answer["pots"][i]["parts"][0]["winners"])
+    item = wrong(mark(drill, answer), f"{result.pots[i].name}: run twice or paid once")
+    assert item["rule_key"] == "divided" and item["expected"] == "run twice" and item["given"] == "paid once"
+
+
+def test_a_side_pot_one_player_can_win_is_not_run() -> None:
+    drill = find(6, lambda d, r: any(not pot.runs for pot in r.pots))
+    result = drill.settlement()
+    i = next(i for i, pot in enumerate(result.pots) if not pot.runs)
+    pot = result.pots[i]
+    answer = drill.answer()
+    assert answer["pots"][i]["run"] is False and answer["pots"][i]["parts"] == []
+    half = fmt(pot.amount // 2)
+    answer["pots"][i].update(run=True, parts=[{"amount": half, "winners": pot.winners[0]}] * 2)
+    marked = mark(drill, answer)
+    item = wrong(marked, f"{pot.name}: run twice or paid once")
+    assert (
+        item["rule"] == rule("not_run") == "A side pot with one eligible player is not run: it is paid once"
+    )
+    assert item["why"].startswith(f"{pot.name} is not run: only {pot.eligible[0]} can win it")
+    assert wrong(marked, f"{pot.name}: winner")["rule_key"] == "not_run"
+
+
+def test_a_runs_part_given_to_the_other_runs_winner() -> None:
+    drill = find(
+        6, lambda d, r: any(pot.runs and pot.runs[0].winners != pot.runs[1].winners for pot in r.pots)
+    )
+    result = drill.settlement()
+    i = next(
+        i for i, pot in enumerate(result.pots) if pot.runs and pot.runs[0].winners != pot.runs[1].winners
+    )
+    answer = drill.answer()
+    parts = answer["pots"][i]["parts"]
+    parts[0]["winners"], parts[1]["winners"] = parts[1]["winners"], parts[0]["winners"]
+    marked = mark(drill, answer)
+    item = wrong(marked, f"{result.pots[i].name}, run 1: winner(s)")
+    assert item["rule"] == rule("run_best")
+    assert "On the first run" in item["why"] and "On the second run" in item["why"]
+
+
+def test_a_payout_short_by_the_odd_chip_of_the_division() -> None:
+    drill = find(6, odd_division)
+    result = drill.settlement()
+    pot = next(pot for pot in result.pots if len({p.amount for p in pot.runs}) > 1)
+    (first,) = pot.runs[0].winners[:1]
+    (second,) = pot.runs[1].winners[:1]
+    if first == second:  # pragma: no cover - the found drill decides; the test needs two players
+        pytest.skip("the same player won both parts")
+    answer = drill.answer()
+    answer["payouts"][first] = fmt(result.payouts[first] - 1)
+    answer["payouts"][second] = fmt(result.payouts[second] + 1)
+    marked = mark(drill, answer)
+    for player in (first, second):
+        assert wrong(marked, f"{player}: receives")["rule_key"] == "run_odd_chip"

@@ -350,7 +350,7 @@ def test_calculate_never_raises_on_random_junk() -> None:
 def test_call_returns_json_and_errors_as_messages() -> None:
     value = json.loads(call("calculate", json.dumps([{"players": "A:1, B:1", "ranking": "B > A"}])))["value"]
     assert value["ok"] is True and value["settlement"]["payouts"] == {"A": 0, "B": 2}
-    assert json.loads(call("new_drill", "[0, 1]")) == {"error": "drill level must be 1 to 5, not 0"}
+    assert json.loads(call("new_drill", "[0, 1]")) == {"error": "drill level must be 1 to 6, not 0"}
     with pytest.raises(KeyError):
         call("open", "[]")  # only the listed functions can be called
 
@@ -435,12 +435,16 @@ def test_calculator_link_round_trips_through_the_calculator() -> None:
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_drills_are_reproducible_and_fit_their_level(level: int) -> None:
-    players = {1: 2, 2: 3, 3: 4, 4: 5, 5: 6}[level]
+    players = {1: (2,), 2: (3,), 3: (4,), 4: (5,), 5: (6,), 6: (3, 4)}[level]
     for seed in range(25):
         drill = deal(level, seed)
         assert drill == deal(level, seed)
         result = drill.settlement()
-        assert len(drill.contributions) == players
+        assert len(drill.contributions) in players
+        if level == 6:  # run twice, some pot won by different players on the two runs
+            assert len(drill.runs) == 2 and drill.ranking == drill.runs[0]
+            assert any(len({part.winners for part in pot.runs}) > 1 for pot in result.pots)
+            continue
         assert any(drill.contributions[p] for p in drill.folded) or level < 3
         if level >= 4:
             assert any(len(pot.winners) > 1 for pot in result.pots)
@@ -547,3 +551,161 @@ def test_a_refused_text_comes_back_as_one_message(monkeypatch) -> None:
     hands = list(audit_hands("anything", "big.txt"))
     assert len(hands) == 1 and hands[0]["verdict"] == "unreadable"
     assert hands[0]["title"] == "big.txt: the file holds 200000 hands, more than the limit of 100000"
+
+
+# ----------------------------------------------------------------------------------------------
+# Hands run twice or three times, bomb pots
+# ----------------------------------------------------------------------------------------------
+
+RUNS = {
+    "players": "Alice:41,Bilal:100,Chloé:100,David:30",
+    "folded": "David",
+    "button": "Chloé",
+    "runs": "2",
+    "ranking": "Alice > Chloé > Bilal",
+    "ranking2": "chloé > bilal > alice",
+}
+
+
+def test_a_hand_run_twice_is_the_engines_settlement_over_two_runs() -> None:
+    out = calculate(RUNS)
+    expected = settle(
+        {"Alice": 41, "Bilal": 100, "Chloé": 100, "David": 30},
+        folded=["David"],
+        button="Chloé",
+        runs=[["Alice", "Chloé", "Bilal"], ["Chloé", "Bilal", "Alice"]],
+    )
+    assert out["ok"] and out["settlement"] == settlement_json(expected)
+    assert [part["amount"] for part in out["settlement"]["pots"][0]["runs"]] == [77, 76]
+    assert out["pushes"] == [
+        "Side pot 118, run twice: run 1 (59): Chloé; run 2 (59): Chloé.",
+        "Main pot 153, run twice: run 1 (77, with the odd chip of the division): Alice; run 2 (76): Chloé.",
+    ]
+    assert "divided by the runs" in out["explanation"]
+    # The address holds each run's showdown, names as seated; reading it back gives the same table.
+    query = out["query"]
+    assert (query["runs"], query["ranking"], query["ranking2"]) == (
+        "2",
+        "Alice>Chloé>Bilal",
+        "Chloé>Bilal>Alice",
+    )
+    assert calculate(query)["settlement"] == out["settlement"]
+    assert out["table"]["orders"] == [[["Alice"], ["Chloé"], ["Bilal"]], [["Chloé"], ["Bilal"], ["Alice"]]]
+
+
+def test_the_rows_form_takes_one_order_per_run_and_three_runs() -> None:
+    rows = [{"name": n, "amount": a} for n, a in (("A", "40"), ("B", "100"), ("C", "100"))]
+    out = calculate(
+        {
+            "rows": rows,
+            "runs": "3",
+            "order": [["A"], ["B"], ["C"]],
+            "order2": [["a"], ["c"], ["b"]],
+            "order3": [["B", "C"], ["A"]],
+            "button": "A",
+        }
+    )
+    assert out["ok"], out["errors"]
+    parts = out["settlement"]["pots"][0]["runs"]
+    assert [p["amount"] for p in parts] == [40, 40, 40]
+    assert parts[2]["shares"] == {"B": 20, "C": 20}
+    assert out["pushes"][0].startswith("Side pot 120, run three times: run 1 (40): B; run 2 (40): C;")
+    missing = calculate({"rows": rows, "runs": "2", "order": [["A"], ["B"], ["C"]], "order2": [["C"]]})
+    assert missing["errors"] == {
+        "order-2": "Run 2: Place every player still in the hand: A and B have no place yet."
+    }
+    empty = calculate({"rows": rows, "runs": "2", "order": [["A"], ["B"], ["C"]]})
+    assert list(empty["errors"]) == ["order-2"] and "Who won?" in empty["errors"]["order-2"]
+
+
+def test_a_bomb_pot_is_two_runs_said_as_two_boards() -> None:
+    fields = {
+        "players": "Ann 50, Bob 50, Cy 51",
+        "bomb": "1",
+        "button": "Ann",
+        "ranking": "Ann > Bob > Cy",
+        "ranking2": "Bob = Cy > Ann",
+    }
+    out = calculate(fields)
+    twice = calculate({**fields, "bomb": "", "runs": "2"})
+    assert out["settlement"] == twice["settlement"]  # the same rule: the JSON does not differ
+    assert out["query"]["runs"] == "2" and out["query"]["bomb"] == "1"
+    assert "A bomb pot: two boards are dealt at once." in out["explanation"]
+    assert "On board 2 its 75 is split" in out["explanation"]
+    assert not re.search(r"\brun\b|\bruns\b", out["explanation"])
+    assert ">Boards</caption>" in out["tables"] and "board 1 (75): Ann 75" in out["tables"]
+    assert out["pushes"][-1].startswith("Main pot 150, two boards: board 1 (75): Ann; board 2 (75): split")
+    assert calculate({**fields, "runs": "3"})["errors"] == {
+        "runs": "A bomb pot deals two boards: choose “twice”, or take off the bomb pot to run it three times."
+    }
+    assert "runs" in calculate({**fields, "bomb": "", "runs": "4"})["errors"]
+
+
+CARDS = {
+    "players": "Alice:40,Bilal:100,Chloé:100",
+    "hands": "Alice:AsAh,Bilal:KdKc,Chloé:7s6s",
+    "runs": "2",
+    "board": "2c 7d 9h Qs 3h",
+}
+
+
+@pytest.mark.parametrize(
+    ("board2", "bomb", "key", "words"),
+    [
+        ("2c 7d 9h 7h 3d", "", None, ""),  # run from the flop: the flop typed on both boards
+        ("2c 7d 9h Qs 8d", "", None, ""),  # run on the river: flop and turn shared
+        ("5c 8c Jh 7h 4d", "", None, ""),  # all-in before the flop: nothing shared
+        ("2c 7d 9h 7h", "", "board-2", "has 4 cards"),
+        ("2c 7d 9h Qs 3h", "", "board-2", "run 1's board again"),
+        ("2c 7d 8h 7h 3d", "", "board-2", "shares its first 2 cards"),
+        ("2c 7d 9h 7h Qs", "", "board-2", "Q♠ is on run 1's board too"),
+        ("2c 7d 9h 7h Kd", "", "board-2", "K♦ is in Bilal's hand"),
+        ("2c 7d 9h 7h 7h", "", "board-2", "7♥"),
+        ("", "", "board-2", "give its five cards"),
+        ("2d 7c 9s 7h 3d", "1", None, ""),
+        ("2c 7c 9s 7h 3d", "1", "board-2", "share no card"),
+        ("4c 8c 9s Qs 3d", "1", "board-2", "Board 2: Q♠ is on board 1 too"),
+    ],
+)
+def test_each_run_has_its_own_board_and_shares_only_the_cards_dealt_before(
+    board2: str, bomb: str, key: str | None, words: str
+) -> None:
+    out = calculate({**CARDS, "board2": board2, "bomb": bomb})
+    if key is None:
+        assert out["ok"], out["errors"]
+        hands = {"Alice": "AsAh", "Bilal": "KdKc", "Chloé": "7s6s"}
+        expected = settle(
+            {"Alice": 40, "Bilal": 100, "Chloé": 100}, hands=hands, runs=[CARDS["board"], board2]
+        )
+        assert out["settlement"] == settlement_json(expected)
+        assert out["query"]["board2"] == board2
+    else:
+        assert not out["ok"] and list(out["errors"]) == [key], out["errors"]
+        assert words in out["errors"][key]
+        assert not re.search(r"hands=|board=|runs=|Decimal|\[", out["errors"][key])
+
+
+def test_three_runs_start_on_the_same_street() -> None:
+    out = calculate({**CARDS, "runs": "3", "board2": "2c 7d 9h 7h 3d", "board3": "2c 7d 9h Jc 4d"})
+    assert out["ok"], out["errors"]
+    bad = calculate({**CARDS, "runs": "3", "board2": "2c 7d 9h 7h 3d", "board3": "2c 7d 9h Qs 4d"})
+    assert bad["errors"] == {
+        "board-3": "Run 3's board shares the flop and the turn with run 1's but run 2's shares the "
+        "flop: every run starts on the same street."
+    }
+    again = calculate({**CARDS, "runs": "3", "board2": "2c 7d 9h 7h 3d", "board3": "2c 7d 9h 7h 4d"})
+    assert again["errors"]["board-3"].startswith("Run 3's board: 7♥ is on run 2's board too.")
+
+
+def test_a_run_named_in_the_engines_message_is_the_runs_field() -> None:
+    out = calculate({**CARDS, "hands": "Alice:AsAh,Bilal:AsKc,Chloé:7s6s", "board2": "2c 7d 9h 7h 3d"})
+    assert not out["ok"] and list(out["errors"]) == ["row-1-cards"]
+    bad = calculate({"players": "A 40, B 40", "runs": "2", "ranking": "A > B", "ranking2": "A > Eve"})
+    assert bad["errors"] == {
+        "ranking-2": "Run 2's showdown names Eve, who is not at the table (seated: A and B)."
+    }
+    assert calculate({"players": "A 40, B 40", "runs": "x"})["errors"] == {
+        "runs": "Run it once, twice or three times (1, 2 or 3), not “x”."
+    }
+    # A hand dealt once writes no runs in its address (the book's links are unchanged).
+    assert "runs" not in calculate({"players": "A 40, B 40", "ranking": "A > B"})["query"]

@@ -12,8 +12,9 @@ const form = el("form", { class: "live-form calc-form", id: "calc-form", novalid
 // ---- the rows ---------------------------------------------------------------------------------
 let nextId = 1;
 const rows = [];          // {id, li, name, amount, folded, cards}
-let order = [];           // tie groups of row ids, best hand first
-let tieNext = false;      // the next tap joins the last group
+const MOST_RUNS = 3;
+let runCount = 1;         // the hand is run once, twice or three times
+let bomb = false;         // a bomb pot: two boards dealt at once (the rule of a hand run twice)
 let useCards = false;
 
 const rowList = el("ol", { id: "calc-rows", class: "calc-rows" });
@@ -58,13 +59,13 @@ function addRow(values = {}) {
   cards.value = values.cards || "";
   name.addEventListener("input", refresh);
   folded.addEventListener("change", () => {
-    if (folded.checked) order = order.map((g) => g.filter((x) => x !== id)).filter((g) => g.length);
+    if (folded.checked) dropFromOrders(id);
     refresh();
   });
   remove.addEventListener("click", () => {
     rows.splice(rows.indexOf(row), 1);
     li.remove();
-    order = order.map((g) => g.filter((x) => x !== id)).filter((g) => g.length);
+    dropFromOrders(id);
     refresh();
   });
   rows.push(row);
@@ -97,44 +98,97 @@ addButton.addEventListener("click", () => {
   row.name.focus();
 });
 
-// ---- the order of hands -----------------------------------------------------------------------
-const orderShown = el("ol", { id: "calc-order", class: "calc-order" });
-const taps = el("div", { id: "calc-taps", class: "calc-taps" });
-const tieButton = el("button", { type: "button", id: "calc-tie", class: "live-button calc-secondary",
-                                 "aria-pressed": "false", text: "= Tie with the last" });
-const undoButton = el("button", { type: "button", id: "calc-undo", class: "live-button calc-secondary",
-                                  text: "Undo" });
-const clearButton = el("button", { type: "button", id: "calc-clear-order",
-                                   class: "live-button calc-secondary", text: "Clear" });
-const orderError = errorLine("calc-order");
-const orderSet = el("fieldset", { class: "calc-showdown" },
-  el("legend", { text: "Showdown: tap the players from the best hand to the worst" }),
-  orderShown, taps, el("div", { class: "calc-order-tools" }, tieButton, undoButton, clearButton), orderError);
+// ---- how often the hand is run -----------------------------------------------------------------
+const runChoices = [1, 2, 3].map((n) => el("button", { type: "button", id: `calc-runs-${n}`,
+  class: "live-button calc-secondary calc-run-choice", "data-runs": String(n), "aria-pressed": "false",
+  text: ["Once", "Twice", "Three times"][n - 1] }));
+const bombBox = el("input", { type: "checkbox", id: "calc-bomb" });
+const runsError = errorLine("calc-runs");
+form.append(el("fieldset", { class: "calc-runs", id: "calc-runs" },
+  el("legend", { text: "Run it (the rest of the board dealt more than once)" }),
+  el("div", { class: "calc-order-tools", role: "group", "aria-label": "Run it" }, ...runChoices),
+  el("label", { class: "calc-fold calc-bomb" }, bombBox,
+     el("span", { text: "Bomb pot: two boards dealt at once" })),
+  runsError));
+for (const choice of runChoices) {
+  choice.addEventListener("click", () => setRuns(Number(choice.dataset.runs), bomb));
+}
+bombBox.addEventListener("change", () => setRuns(bombBox.checked ? 2 : runCount, bombBox.checked));
+
+// ---- the order of hands, one per run ------------------------------------------------------------
+// Run 1's widget keeps the ids of a hand dealt once (calc-order, calc-tie, ...); run n's end in -n.
+function makeShowdown(n) {
+  const tail = n === 1 ? "" : `-${n}`;
+  const w = { n, order: [], tieNext: false };
+  w.shown = el("ol", { id: `calc-order${tail}`, class: "calc-order" });
+  w.taps = el("div", { id: `calc-taps${tail}`, class: "calc-taps" });
+  w.tie = el("button", { type: "button", id: `calc-tie${tail}`, class: "live-button calc-secondary calc-tie",
+                         "aria-pressed": "false", text: "= Tie with the last" });
+  w.undo = el("button", { type: "button", id: `calc-undo${tail}`, class: "live-button calc-secondary",
+                          text: "Undo" });
+  w.clear = el("button", { type: "button", id: `calc-clear-order${tail}`,
+                           class: "live-button calc-secondary", text: "Clear" });
+  w.legend = el("legend", {});
+  w.set = el("fieldset", { class: "calc-showdown", id: `calc-showdown${tail}` },
+    w.legend, w.shown, w.taps, el("div", { class: "calc-order-tools" }, w.tie, w.undo, w.clear),
+    errorLine(`calc-order${tail}`));
+  w.tie.addEventListener("click", () => { w.tieNext = !w.tieNext; refresh(); });
+  w.undo.addEventListener("click", () => {
+    const last = w.order[w.order.length - 1];
+    if (last) last.pop();
+    w.tieNext = false;
+    refresh();
+  });
+  w.clear.addEventListener("click", () => { w.order = []; refresh(); });
+  return w;
+}
+const showdowns = [1, 2, 3].map(makeShowdown);
+const orderSet = el("div", { class: "calc-showdowns" }, ...showdowns.map((w) => w.set));
 form.append(orderSet);
+
+function dropFromOrders(id) {
+  for (const w of showdowns) w.order = w.order.map((g) => g.filter((x) => x !== id)).filter((g) => g.length);
+}
 
 function rowById(id) { return rows.find((r) => r.id === id); }
 function nameOf(row, i) { return row.name.value.trim() || `Player ${i + 1}`; }
+function runName(n) { return `${bomb ? "Board" : "Run"} ${n}`; }
 
-function refresh() {
-  renumber();
-  order = order.map((g) => g.filter((id) => rowById(id))).filter((g) => g.length);
-  const placed = new Set(order.flat());
-  orderShown.replaceChildren(...order.map((group, place) => el("li", { class: "calc-place" },
+function refreshShowdown(w) {
+  const active = w.n <= runCount;
+  w.set.hidden = !active || useCards;
+  w.legend.textContent = runCount === 1 ? "Showdown: tap the players from the best hand to the worst"
+    : `${runName(w.n)}: tap the players from the best hand to the worst on ${bomb ? "this board" : "this run"}`;
+  w.order = w.order.map((g) => g.filter((id) => rowById(id))).filter((g) => g.length);
+  const placed = new Set(w.order.flat());
+  w.shown.replaceChildren(...w.order.map((group, place) => el("li", { class: "calc-place" },
     el("span", { class: "calc-place-number", text: `${place + 1}.` }), " ",
     el("span", { text: group.map((id) => nameOf(rowById(id), rows.indexOf(rowById(id)))).join(" = ") }),
     group.length > 1 ? el("span", { class: "calc-tie-mark", text: " (tie)" }) : "")));
-  orderShown.hidden = order.length === 0;
-  taps.replaceChildren(...rows.filter((row) => !row.folded.checked && !placed.has(row.id))
+  w.shown.hidden = w.order.length === 0;
+  // Only the runs in play have tap buttons: a player's name is tapped in one widget at a time.
+  w.taps.replaceChildren(...(active ? rows : []).filter((row) => !row.folded.checked && !placed.has(row.id))
     .map((row) => {
       const button = el("button", { type: "button", class: "calc-tap", "data-name": row.name.value.trim(),
                                     text: nameOf(row, rows.indexOf(row)) });
-      button.addEventListener("click", () => tap(row.id));
+      button.addEventListener("click", () => tap(w, row.id));
       return button;
     }));
-  if (!order.length) tieNext = false;
-  tieButton.setAttribute("aria-pressed", String(tieNext));
-  tieButton.disabled = order.length === 0;
-  undoButton.disabled = clearButton.disabled = order.length === 0;
+  if (!w.order.length) w.tieNext = false;
+  w.tie.setAttribute("aria-pressed", String(w.tieNext));
+  w.tie.disabled = w.order.length === 0;
+  w.undo.disabled = w.clear.disabled = w.order.length === 0;
+}
+
+function refresh() {
+  renumber();
+  for (const w of showdowns) refreshShowdown(w);
+  for (const choice of runChoices) {
+    choice.setAttribute("aria-pressed", String(Number(choice.dataset.runs) === runCount));
+    choice.disabled = bomb && choice.dataset.runs !== "2";
+  }
+  bombBox.checked = bomb;
+  refreshBoards();
   // The button: a choice of the seated players (by row, so that a renamed player stays chosen).
   const chosen = buttonSelect.value;
   buttonSelect.replaceChildren(el("option", { value: "", text: "The last seat (default)" }),
@@ -142,21 +196,18 @@ function refresh() {
   buttonSelect.value = rows.some((r) => String(r.id) === chosen) ? chosen : "";
 }
 
-function tap(id) {
-  if (tieNext && order.length) order[order.length - 1].push(id);
-  else order.push([id]);
-  tieNext = false;
+function tap(w, id) {
+  if (w.tieNext && w.order.length) w.order[w.order.length - 1].push(id);
+  else w.order.push([id]);
+  w.tieNext = false;
   refresh();
 }
 
-tieButton.addEventListener("click", () => { tieNext = !tieNext; refresh(); });
-undoButton.addEventListener("click", () => {
-  const last = order[order.length - 1];
-  if (last) last.pop();
-  tieNext = false;
+function setRuns(n, isBomb) {
+  bomb = Boolean(isBomb);
+  runCount = bomb ? 2 : Math.min(Math.max(n, 1), MOST_RUNS);
   refresh();
-});
-clearButton.addEventListener("click", () => { order = []; refresh(); });
+}
 
 // ---- the button, the chip, the cards ----------------------------------------------------------
 const buttonSelect = el("select", { id: "calc-button", "aria-describedby": "calc-button-error" });
@@ -164,11 +215,35 @@ const chipInput = el("input", { type: "text", id: "calc-chip", inputmode: "decim
                                 placeholder: "empty: chosen from the amounts",
                                 "aria-describedby": "calc-chip-error" });
 const cardsBox = el("input", { type: "checkbox", id: "calc-use-cards" });
-const boardInput = el("input", { type: "text", id: "calc-board", autocomplete: "off", spellcheck: "false",
-                                 autocapitalize: "off", placeholder: "e.g. 2c 7d 9h Qs Jd",
-                                 "aria-describedby": "calc-board-error" });
-const boardField = el("div", { class: "live-field calc-board-field", hidden: "" },
-  el("label", { for: "calc-board", text: "The board" }), boardInput, errorLine("calc-board"));
+// One board per run (calc-board, calc-board-2, calc-board-3): each run's five cards, the cards
+// the runs share (the flop, or the flop and the turn) typed again on every board.
+const boards = [1, 2, 3].map((n) => {
+  const id = n === 1 ? "calc-board" : `calc-board-${n}`;
+  const input = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false",
+                              autocapitalize: "off", placeholder: "e.g. 2c 7d 9h Qs Jd",
+                              "aria-describedby": `${id}-error` });
+  const label = el("label", { for: id, text: "The board" });
+  const field = el("div", { class: "live-field calc-board-field", hidden: "" }, label, input, errorLine(id));
+  return { n, input, label, field };
+});
+const boardInput = boards[0].input;
+const boardField = el("div", { class: "calc-boards" }, ...boards.map((b) => b.field));
+
+function refreshBoards() {
+  for (const field of quickRunFields) {
+    const n = Number(field.dataset.run);
+    field.hidden = n > runCount;
+    field.querySelector("label").textContent = `${runName(n)}'s showdown, best first`;
+  }
+  document.getElementById("calc-ranking-label")?.replaceChildren(runCount === 1
+    ? "Showdown, best first: > beats, = ties (names in any case)"
+    : `${runName(1)}'s showdown, best first: > beats, = ties (names in any case)`);
+  for (const b of boards) {
+    b.field.hidden = !useCards || b.n > runCount;
+    b.label.textContent = runCount === 1 ? "The board"
+      : bomb ? `Board ${b.n} (five cards)` : `Run ${b.n}'s board (all five cards, shared ones too)`;
+  }
+}
 const more = el("details", { class: "calc-more", id: "calc-more" },
   el("summary", { text: "Button, smallest chip, cards" }),
   el("div", { class: "live-field" },
@@ -185,9 +260,8 @@ cardsBox.addEventListener("change", () => { setCards(cardsBox.checked); });
 function setCards(on) {
   useCards = on;
   cardsBox.checked = on;
-  boardField.hidden = !on;
   orderSet.hidden = on;
-  renumber();
+  refresh();
 }
 
 // ---- the quick field --------------------------------------------------------------------------
@@ -197,6 +271,17 @@ const quickPlayers = el("textarea", { id: "calc-players", rows: "4", autocomplet
 const quickRanking = el("input", { type: "text", id: "calc-ranking", autocomplete: "off", spellcheck: "false",
                                    placeholder: "e.g. Alice > Chloé = Bilal",
                                    "aria-describedby": "calc-ranking-error" });
+// The later runs' showdowns (calc-ranking-2, calc-ranking-3), shown when the hand is run again.
+const quickRankings = [quickRanking];
+const quickRunFields = [2, 3].map((n) => {
+  const input = el("input", { type: "text", id: `calc-ranking-${n}`, autocomplete: "off", spellcheck: "false",
+                              placeholder: "e.g. Chloé > Alice > Bilal",
+                              "aria-describedby": `calc-ranking-${n}-error` });
+  quickRankings.push(input);
+  return el("div", { class: "live-field calc-quick-run", "data-run": String(n), hidden: "" },
+    el("label", { for: `calc-ranking-${n}`, class: "calc-quick-run-label" }), input,
+    errorLine(`calc-ranking-${n}`));
+});
 const quickButton = el("button", { type: "button", id: "calc-quick-fill", class: "live-button",
                                    text: "Fill in and settle", disabled: "" });
 const quick = el("details", { class: "calc-quick", id: "calc-quick" },
@@ -207,8 +292,10 @@ const quick = el("details", { class: "calc-quick", id: "calc-quick" },
                    "add “folded” after a player who folded" }),
      quickPlayers, errorLine("calc-players"), errorLine("calc-folded"), errorLine("calc-hands")),
   el("div", { class: "live-field" },
-     el("label", { for: "calc-ranking", text: "Showdown, best first: > beats, = ties (names in any case)" }),
+     el("label", { for: "calc-ranking", id: "calc-ranking-label",
+                   text: "Showdown, best first: > beats, = ties (names in any case)" }),
      quickRanking, errorLine("calc-ranking")),
+  ...quickRunFields,
   quickButton);
 form.append(quick);
 
@@ -296,11 +383,22 @@ function fields() {
   return {
     rows: rows.map((row) => ({ name: row.name.value, amount: row.amount.value, folded: row.folded.checked,
                                cards: useCards ? row.cards.value : "" })),
-    order: useCards ? [] : order.map((group) => group.map(placeName)),
+    order: useCards ? [] : showdowns[0].order.map((group) => group.map(placeName)),
     button: buttonRow ? buttonRow.name.value : "",
     chip: chipInput.value,
     board: useCards ? boardInput.value : "",
+    ...runFields((w) => (useCards ? [] : w.order.map((group) => group.map(placeName))), "order"),
   };
+}
+
+// The runs' fields: runs, bomb and, for runs 2 and 3, their order (or ranking) and board.
+function runFields(orderOf, name) {
+  const out = { runs: String(runCount), bomb: bomb ? "1" : "" };
+  for (const w of showdowns.slice(1, runCount)) {
+    out[`${name}${w.n}`] = orderOf(w);
+    out[`board${w.n}`] = useCards ? boards[w.n - 1].input.value : "";
+  }
+  return out;
 }
 
 // The form from the table potengine read (names as seated, the order matched to the rows).
@@ -309,12 +407,21 @@ function fillFrom(table) {
   rows.length = 0;
   for (const values of table.rows) addRow(values);
   const idOf = new Map(rows.map((row) => [row.name.value, row.id]));
-  order = table.order.map((group) => group.map((name) => idOf.get(name)).filter(Boolean))
-    .filter((g) => g.length);
+  const orders = table.orders || [table.order];
+  for (const w of showdowns) {
+    w.order = (orders[w.n - 1] || []).map((group) => group.map((name) => idOf.get(name)).filter(Boolean))
+      .filter((g) => g.length);
+  }
   chipInput.value = table.chip;
-  boardInput.value = table.board;
-  setCards(table.rows.some((r) => r.cards) || Boolean(table.board));
-  refresh();
+  const typed = table.boards || [table.board];
+  for (const b of boards) b.input.value = typed[b.n - 1] || "";
+  for (const w of showdowns.slice(1)) {
+    const input = quickRankings[w.n - 1];
+    input.value = (orders[w.n - 1] || []).map((group) => group.join(" = ")).join(" > ");
+  }
+  bomb = Boolean(table.bomb);
+  runCount = table.runs || 1;
+  setCards(table.rows.some((r) => r.cards) || typed.some(Boolean));
   buttonSelect.value = table.button && idOf.has(table.button) ? String(idOf.get(table.button)) : "";
   if (table.button || table.chip) more.open = true;
 }
@@ -328,8 +435,8 @@ function showErrors(errors) {
     where.textContent = where.textContent ? `${where.textContent} ${message}` : message;
     const input = document.getElementById(`calc-${key}`);
     if (input) input.setAttribute("aria-invalid", "true");
-    if (["players", "ranking", "folded", "hands"].includes(key)) quick.open = true;
-    if (["button", "chip", "board"].includes(key)) more.open = true;
+    if (["players", "ranking", "folded", "hands"].includes(key.replace(/-\d$/, ""))) quick.open = true;
+    if (["button", "chip", "board"].includes(key.replace(/-\d$/, ""))) more.open = true;
     first = first || input || where;
   }
   if (first && first.scrollIntoView) first.scrollIntoView({ block: "center" });
@@ -385,7 +492,8 @@ quickButton.addEventListener("click", () => {
   if (!engine) return;
   const values = fields();
   settle({ players: quickPlayers.value, ranking: quickRanking.value, button: values.button,
-           chip: values.chip, board: values.board }, true);
+           chip: values.chip, board: values.board,
+           ...runFields((w) => quickRankings[w.n - 1].value, "ranking") }, true);
 });
 
 // Enter in the quick showdown field settles the quick text, not the rows.
@@ -398,12 +506,15 @@ quickRanking.addEventListener("keydown", (event) => {
 
 // The URL's text fields (the book's links: players, ranking, folded, button, chip, hands, board).
 const params = query();
-const TEXT_FIELDS = ["players", "folded", "button", "chip", "ranking", "hands", "board"];
+const TEXT_FIELDS = ["players", "folded", "button", "chip", "ranking", "hands", "board",
+                     "runs", "bomb", "ranking2", "ranking3", "board2", "board3"];
 for (let i = 0; i < 2; i++) addRow();
 refresh();
 if (params.get("players")) {
   quickPlayers.value = params.get("players");
   quickRanking.value = params.get("ranking") || "";
+  quickRankings[1].value = params.get("ranking2") || "";
+  quickRankings[2].value = params.get("ranking3") || "";
 }
 
 engine = await startEngine(root);

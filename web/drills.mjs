@@ -1,6 +1,7 @@
 // Dealer drills: potengine deals a situation from a level and a seed (both in the URL, so a drill
 // can be shared). The reader first says how many pots the hand makes (the page never shows it
-// before), then each pot's amount and winners and what every player receives; potengine marks
+// before), then each pot's amount and winners (in a hand run twice: whether the pot is run, and
+// each run's part and winners) and what every player receives; potengine marks
 // each answer and names the rule a wrong one missed. No rule of poker is written here.
 import { el, startEngine, query, setQuery } from "./live.mjs";
 
@@ -56,8 +57,13 @@ function showDrill(question) {
       el("tbody", {}, ...question.players.map((p, i) => el("tr", {},
         cell("td", String(i + 1)), cell("td", p.name), cell("td", p.put_in),
         cell("td", [p.folded ? "folded" : "", p.button ? "button" : ""].filter(Boolean).join(", ")))))),
-    el("p", {}, "Showdown, best first: ", el("strong", { text: question.ranking }),
-       `. Smallest chip: ${question.chip}.`));
+    ...(question.runs.length > 1
+      ? [el("p", {}, `Run ${question.runs.length === 2 ? "twice" : `${question.runs.length} times`}. ` +
+            `Smallest chip: ${question.chip}.`),
+         el("ul", { class: "drill-runs" }, ...question.runs.map((text, k) => el("li", {},
+           `Run ${k + 1}, best first: `, el("strong", { text }))))]
+      : [el("p", {}, "Showdown, best first: ", el("strong", { text: question.ranking }),
+            `. Smallest chip: ${question.chip}.`)]));
   const choices = [];
   for (let n = 1; n <= MOST_POTS; n += 1) {
     const choice = el("button", { type: "button", class: "drill-choice", id: `drill-pots-${n}`,
@@ -102,21 +108,54 @@ async function answerPots(n) {
   showPots(marked.pots);
 }
 
+function winnerButtons(i, label, run = null) {
+  return el("div", { class: "drill-winners", role: "group", "aria-label": label }, "Won by: ",
+    ...drill.live.map((player) => {
+      const button = el("button", { type: "button", class: "drill-toggle", "data-pot": String(i),
+                                    "data-name": player, "aria-pressed": "false", text: player });
+      if (run !== null) button.dataset.run = String(run);
+      button.addEventListener("click", () => toggle(button));
+      return button;
+    }));
+}
+
+// A hand run more than once: for each pot the reader says whether it is run or paid once, then
+// each run's part and winners (or the one winner). Which it is, is for the engine to mark.
+function runViews(i, name) {
+  const count = drill.runs.length;
+  const runBox = el("div", { class: "drill-run-parts", hidden: "" }, ...drill.runs.map((_, k) =>
+    el("div", { class: "drill-run-part" },
+      el("label", { for: `drill-pot-${i}-run-${k + 1}-amount`, text: `Run ${k + 1}'s part ` }),
+      el("input", { id: `drill-pot-${i}-run-${k + 1}-amount`, type: "text", inputmode: "decimal",
+                    autocomplete: "off", class: "drill-amount" }),
+      winnerButtons(i, `${name}, run ${k + 1}: won by`, k + 1))));
+  const onceBox = el("div", { class: "drill-run-once", hidden: "" }, winnerButtons(i, `${name}: won by`, 0));
+  const modes = [["run", `Run ${count === 2 ? "twice" : `${count} times`}`], ["once", "Paid once"]]
+    .map(([mode, text]) => {
+      const button = el("button", { type: "button", class: "drill-toggle drill-mode", id: `drill-pot-${i}-${mode}`,
+                                    "data-pot-mode": String(i), "data-mode": mode, "aria-pressed": "false", text });
+      button.addEventListener("click", () => {
+        for (const other of form.querySelectorAll(`button[data-pot-mode="${i}"]`)) {
+          other.setAttribute("aria-pressed", String(other === button));
+        }
+        runBox.hidden = mode !== "run";
+        onceBox.hidden = mode !== "once";
+      });
+      return button;
+    });
+  return [el("div", { class: "drill-winners", role: "group", "aria-label": `${name}: run or paid once` },
+             "This pot is: ", ...modes), runBox, onceBox];
+}
+
 function showPots(names) {
   pots = names;
-  const live = drill.live;
+  const runs = drill.runs.length > 1;
   const potViews = names.map((name, i) => el("fieldset", { class: "live-pot drill-pot" },
     el("legend", { text: name }),
     el("label", { for: `drill-pot-${i}-amount`, text: "Amount " }),
     el("input", { id: `drill-pot-${i}-amount`, type: "text", inputmode: "decimal", autocomplete: "off",
                   class: "drill-amount" }),
-    el("div", { class: "drill-winners", role: "group", "aria-label": `${name}: won by` }, "Won by: ",
-      ...live.map((player) => {
-        const button = el("button", { type: "button", class: "drill-toggle", "data-pot": String(i),
-                                      "data-name": player, "aria-pressed": "false", text: player });
-        button.addEventListener("click", () => toggle(button));
-        return button;
-      }))));
+    ...(runs ? runViews(i, name) : [winnerButtons(i, `${name}: won by`)])));
   const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: "Each player receives" }),
     ...drill.players.map((p, i) => el("div", { class: "live-payout" },
       el("label", { for: `drill-payout-${i}`, text: `${p.name} ` }),
@@ -127,12 +166,26 @@ function showPots(names) {
   root.dataset.state = "filling";
 }
 
+function pressed(selector) {
+  return [...form.querySelectorAll(`${selector}[aria-pressed="true"]`)].map((button) => button.dataset.name);
+}
+
 function answer() {
-  const given = pots.map((_, i) => ({
-    amount: document.getElementById(`drill-pot-${i}-amount`).value,
-    winners: [...form.querySelectorAll(`button[data-pot="${i}"][aria-pressed="true"]`)]
-      .map((button) => button.dataset.name),
-  }));
+  const runs = drill.runs.length > 1;
+  const given = pots.map((_, i) => {
+    const amount = document.getElementById(`drill-pot-${i}-amount`).value;
+    if (!runs) return { amount, winners: pressed(`button[data-pot="${i}"]`) };
+    const mode = form.querySelector(`button[data-pot-mode="${i}"][aria-pressed="true"]`);
+    return {
+      amount,
+      run: mode ? mode.dataset.mode : "",
+      winners: pressed(`button[data-pot="${i}"][data-run="0"]`),
+      parts: drill.runs.map((_, k) => ({
+        amount: document.getElementById(`drill-pot-${i}-run-${k + 1}-amount`).value,
+        winners: pressed(`button[data-pot="${i}"][data-run="${k + 1}"]`),
+      })),
+    };
+  });
   const payouts = {};
   for (const input of form.querySelectorAll("input[data-player]")) {
     payouts[input.dataset.player] = input.value;
@@ -183,7 +236,7 @@ form.addEventListener("submit", async (event) => {
 
 for (const [n, title] of [[1, "two players, one all-in"], [2, "three players, one all-in"],
   [3, "four players, two all-ins, a fold"], [4, "five players, folds and a tie"],
-  [5, "six players, folds, ties, odd chips"]]) {
+  [5, "six players, folds, ties, odd chips"], [6, "run it twice, a short all-in"]]) {
   level.append(el("option", { value: String(n), text: `${n}: ${title}` }));
 }
 const params = query();

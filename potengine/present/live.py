@@ -25,22 +25,48 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..cards import parse_cards
 from ..chips import Amount
+from ..chips import format_amount as fmt
 from ..errors import CardError, HandHistoryError, PotEngineError
 from ..histories import rooms
 from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
+from ..pots.runs import times
 from ..pots.settlement import Settlement, settle
 from .exports import settlement_json
 from .svg import settlement_svg
-from .table_entry import EntryError, Table, chip_note, plain, read_table, seated_in
+from .table_entry import (
+    EntryError,
+    Table,
+    check_boards,
+    chip_note,
+    plain,
+    read_table,
+    run_key,
+    seated_in,
+)
 from .tables import audit_html, settlement_html
 from .words import dealer_pushes, explain, join
 
-FIELDS = ("players", "folded", "button", "chip", "ranking", "hands", "board")
+FIELDS = (
+    "players",
+    "folded",
+    "button",
+    "chip",
+    "ranking",
+    "hands",
+    "board",
+    "runs",
+    "bomb",
+    "ranking2",
+    "ranking3",
+    "board2",
+    "board3",
+)
 """The calculator's URL query fields (those of the book's links and of ``potengine settle``)."""
 
 
@@ -56,18 +82,34 @@ def read_players(text: str) -> dict[str, Amount]:
     return table.contributions
 
 
-def _ranking_needed(table: Table, live: list[str]) -> str:
+def _ranking_needed(
+    table: Table, live: list[str], order: list[list[str]] | None = None, run: str = ""
+) -> str:
+    """What is wrong with an order of hands (run 1's unless ``order`` is given), or nothing;
+    ``run`` names the run in the message (``"Run 2: "``)."""
     if not live:
         return ""
-    placed = {name for group in table.order for name in group}
+    order = table.order if order is None else order
+    placed = {name for group in order for name in group}
     for name in placed:
         if name not in live:
-            return f"{name} folded: a folded hand has no place in the showdown. Take {name} out of the order."
+            return (
+                f"{run}{name} folded: a folded hand has no place in the showdown. "
+                f"Take {name} out of the order."
+            )
     missing = [name for name in live if name not in placed]
-    if missing and table.order:
+    if missing and order:
         verb = "has" if len(missing) == 1 else "have"
-        return f"Place every player still in the hand: {join(missing)} {verb} no place yet."
+        return f"{run}Place every player still in the hand: {join(missing)} {verb} no place yet."
     return ""
+
+
+def _run_name(number: int, table: Table) -> str:
+    """``"Run 2: "`` (``"Board 2: "`` in a bomb pot) before a message about one run; nothing
+    when the hand is dealt once."""
+    if table.runs == 1:
+        return ""
+    return f"{'Board' if table.bomb else 'Run'} {number}: "
 
 
 def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
@@ -77,11 +119,16 @@ def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
     live = [r.name for r in table.rows if not r.folded]
     folded = [r.name for r in table.rows if r.folded]
     cards = {r.name: r.cards for r in table.rows if r.cards.strip()}
-    problem = _ranking_needed(table, live)
-    if problem:
-        return None, {"order": problem}
+    orders = table.orders
+    for number, order in enumerate(orders, start=1):
+        problem = _ranking_needed(table, live, order, _run_name(number, table))
+        if problem:
+            errors[run_key("order", number)] = problem
+    if errors:
+        return None, errors
     hands = None
-    if cards and table.order:
+    boards = [board for board in table.boards if board.strip()]
+    if cards and any(orders):
         return None, {
             "order": "Give the order of hands or the cards, not both: clear the order to let the cards "
             "decide."
@@ -102,39 +149,76 @@ def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
                 )
         if errors:
             return None, errors
+        if table.runs > 1:
+            errors = check_boards(table, cards)
+            if errors:
+                return None, errors
         hands = cards
-    elif table.board:
+    elif boards:
+        key = run_key("board", next(n for n, b in enumerate(table.boards, start=1) if b.strip()))
         return None, {
-            "board": "The board only counts with the cards: give each live player's two cards, or clear "
+            key: "The board only counts with the cards: give each live player's two cards, or clear "
             "the board."
         }
-    elif len(live) > 1 and not table.order:
-        return None, {
-            "order": "Who won? Tap the players from the best hand to the worst (or give the cards)."
-        }
-    ranking: list[str | tuple[str, ...]] | None = [
-        group[0] if len(group) == 1 else tuple(group) for group in table.order
-    ] or None
-    if ranking is None and len(live) == 1:
-        ranking = [live[0]]
+    else:
+        for number, order in enumerate(orders, start=1):
+            if len(live) > 1 and not order:
+                errors[run_key("order", number)] = (
+                    f"{_run_name(number, table)}Who won? Tap the players from the best hand to the "
+                    "worst (or give the cards)."
+                )
+        if errors:
+            return None, errors
+    rankings: list[list[str | tuple[str, ...]]] = []
+    for order in orders:
+        ranking: list[str | tuple[str, ...]] = [
+            group[0] if len(group) == 1 else tuple(group) for group in order
+        ]
+        if not ranking and len(live) == 1:
+            ranking = [live[0]]
+        rankings.append(ranking)
     try:
-        result = settle(
-            table.contributions,
-            None if hands else ranking,
-            folded=folded,
-            button=table.button or None,
-            chip=table.chip_amount,
-            hands=hands,
-            board=table.board or None if hands else None,
-        )
+        if table.runs > 1:
+            result = settle(
+                table.contributions,
+                folded=folded,
+                button=table.button or None,
+                chip=table.chip_amount,
+                hands=hands,
+                runs=list(table.boards) if hands else rankings,
+            )
+        else:
+            result = settle(
+                table.contributions,
+                None if hands else rankings[0] or None,
+                folded=folded,
+                button=table.button or None,
+                chip=table.chip_amount,
+                hands=hands,
+                board=table.board or None if hands else None,
+            )
     except CardError as err:
-        who = seated_in(str(err), list(cards))
-        if "board" in str(err) and (who is None or str(err).rfind("board") > str(err).rfind(who)):
-            return None, {"board": plain(str(err))}
-        return None, {f"row-{rows[who]}-cards" if who else "board": plain(str(err))}
+        message, number = _of_run(str(err))
+        who = seated_in(message, list(cards))
+        board = run_key("board", number)
+        if "board" in message and (who is None or message.rfind("board") > message.rfind(who)):
+            return None, {board: _run_name(number, table) + plain(message)}
+        return None, {f"row-{rows[who]}-cards" if who else board: plain(message)}
     except PotEngineError as err:
+        message, number = _of_run(str(err))
+        if number > 1 or message != str(err):
+            return None, {run_key("order", number): _run_name(number, table) + plain(message)}
         return None, {"table": plain(str(err))}
     return result, {}
+
+
+def _of_run(message: str) -> tuple[str, int]:
+    """An engine message about one run (``run 2: ...``, :func:`potengine.pots.runs.run_error`)
+    as the message and the run's number (1 when it names none)."""
+    head, sep, rest = message.partition(": ")
+    if sep and head.startswith("run ") and head[4:].isdigit():
+        return rest, int(head[4:])
+    return message, 1
 
 
 def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -166,6 +250,9 @@ def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
     if result is None:
         return {"ok": False, "errors": errors, **out}
     data = settlement_json(result)
+    words, tables = explain(result), settlement_html(result)
+    if table.bomb:
+        words, tables = bomb_words(words), bomb_html(tables)
     return {
         "ok": True,
         "errors": {},
@@ -173,13 +260,123 @@ def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
         "chip_note": chip_note(result.chip) if table.chip_inferred else "",
         "settlement": data,
         "settlement_text": json.dumps(data, ensure_ascii=False, indent=2),
-        "tables": settlement_html(result),
-        "explanation": explain(result),
-        "pushes": dealer_pushes(result),
+        "tables": tables,
+        "explanation": words,
+        "pushes": run_pushes(result, bomb=table.bomb) if result.runs else dealer_pushes(result),
         "check": audit_html(result.audit()),
         "check_ok": result.audit().ok,
         "pictures": settlement_svg(result),
     }
+
+
+# ----------------------------------------------------------------------------------------------
+# Runs at the table: each run's part, pushed pot by pot; a bomb pot's two boards
+# ----------------------------------------------------------------------------------------------
+
+
+def run_pushes(result: Settlement, *, bomb: bool = False) -> list[str]:
+    """A hand run more than once as a dealer pushes it: uncalled chips back first, then each pot
+    from the last side pot down to the main pot, with each run's part and who takes it (as
+    :func:`~potengine.present.words.dealer_pushes` does for a hand dealt once). The parts, their
+    odd chips and their winners are the engine's (``Pot.runs``); this only says them. In a bomb
+    pot (``bomb``) the runs are the two boards.
+
+    >>> r = settle({"Alice": 150, "Bilal": 151}, runs=[["Alice", "Bilal"], ["Bilal", "Alice"]])
+    >>> run_pushes(r)
+    ['Return 1 to Bilal.', 'Main pot 300, run twice: run 1 (150): Alice; run 2 (150): Bilal.']
+    >>> r = settle({"A": 51, "B": 100, "C": 100, "D": 100, "E": 3}, folded=["C", "D", "E"],
+    ...            runs=[["A", "B"], [("A", "B")]], button="D")
+    >>> for push in run_pushes(r, bomb=True):
+    ...     print(push)
+    Side pot 147: B, the only player left in it (paid once, not split between the boards).
+    Main pot 207, two boards: board 1 (104, with the odd chip of the division): A; board 2 (103):
+        split between A and B: A 52, B 51, the odd chip to A: first of the winners left of the
+        button (D).
+    """
+    pushes = [f"Return {fmt(chips)} to {player}." for player, chips in result.refunds.items()]
+    side_pots = sum(1 for pot in result.pots if pot.index > 0)
+    count = len(result.runs)
+    noun = "board" if bomb else "run"
+    for pot in reversed(result.pots):
+        name = "Side pot" if side_pots == 1 and pot.name == "Side pot 1" else pot.name
+        label = f"{name} ({fmt(pot.awarded)})" if name[-1:].isdigit() else f"{name} {fmt(pot.awarded)}"
+        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        if not pot.runs:
+            once = "paid once, not split between the boards" if bomb else "not run: paid once"
+            pushes.append(f"{label}{rake}: {pot.eligible[0]}, the only player left in it ({once}).")
+            continue
+        amounts = [part.amount for part in pot.runs]
+        extra = [part.run for part in pot.runs if part.amount > min(amounts)]
+        odd = "the odd chip of the division" if len(extra) == 1 else "an odd chip of the division"
+        parts = []
+        for part in pot.runs:
+            note = f", with {odd}" if part.run in extra else ""
+            shares = dict(sorted(part.shares.items(), key=lambda item: -item[1]))
+            if len(part.winners) == 1:
+                who = part.winners[0]
+            else:
+                who = f"split between {join(part.winners)}: " + ", ".join(
+                    f"{p} {fmt(c)}" for p, c in shares.items() if c
+                )
+                values = set(shares.values())
+                if len(values) > 1:
+                    lucky = [p for p, c in shares.items() if c == max(values)]
+                    chips = "chip" if len(lucky) == 1 else "chips"
+                    who += (
+                        f", the odd {chips} to {join(lucky)}: first of the winners left of the "
+                        f"button ({result.button})"
+                    )
+            parts.append(f"{noun} {part.run} ({fmt(part.amount)}{note}): {who}")
+        how = "two boards" if bomb and count == 2 else f"run {times(count)}"
+        pushes.append(f"{label}{rake}, {how}: " + "; ".join(parts) + ".")
+    return pushes
+
+
+_BOMB_WORDS = (
+    (re.compile(r"^The hand is run twice: .*$", re.MULTILINE), "BOMB"),
+    (re.compile(r"^Run (\d) board: ", re.MULTILINE), r"Board \1: "),
+    (re.compile(r"\bis divided by the runs\b"), "is divided between the boards"),
+    (re.compile(r"\b(for|to|On) the first run\b"), r"\1 board 1"),
+    (re.compile(r"\b(for|to|On) the second run\b"), r"\1 board 2"),
+    (re.compile(r"\bfor the second\b"), "for board 2"),
+    (re.compile(r"\bis not run: "), "is not split between the boards: "),
+)
+_BOMB_RULE = (
+    "A bomb pot: two boards are dealt at once. Each pot that more than one player can win is "
+    "divided into two equal parts, one per board, and each part goes to the best hand(s) on its "
+    "board; the odd chip of a division goes to board 1. A pot only one player can win is paid "
+    "once, not split between the boards."
+)
+
+
+def bomb_words(text: str) -> str:
+    """The engine's words for a hand run twice (:func:`~potengine.present.words.explain`), said
+    of a bomb pot's two boards: ``board 1`` and ``board 2`` where it says the first and the
+    second run. The rule is the same; only the names change.
+
+    >>> r = settle({"A": 50, "B": 51}, runs=[["A", "B"], ["B", "A"]])
+    >>> print(bomb_words(explain(r)).split("\\n")[-3])
+    Main pot (100) is divided between the boards: 50 for board 1, 50 for board 2. On board 1 it
+        goes to A, the best hand among A and B: 50. On board 2 it goes to B, the best hand among A
+        and B: 50.
+    """
+    for pattern, replacement in _BOMB_WORDS:
+        text = pattern.sub(_BOMB_RULE if replacement == "BOMB" else replacement, text)
+    return text
+
+
+def bomb_html(html: str) -> str:
+    """The engine's tables of a hand run twice (:func:`~potengine.present.tables.settlement_html`)
+    with the runs named as a bomb pot's boards.
+
+    >>> bomb_html('<caption>Runs</caption><th>Run</th><td data-label="Run">Run 1</td>'
+    ...           '<td>run 2 (50): B 50</td>')
+    '<caption>Boards</caption><th>Board</th><td data-label="Board">Board 1</td><td>board 2 (50): B 50</td>'
+    """
+    html = html.replace(">Runs</caption>", ">Boards</caption>").replace(">Run</th>", ">Board</th>")
+    html = html.replace('data-label="Run"', 'data-label="Board"')
+    html = re.sub(r">Run (\d)<", r">Board \1<", html)
+    return re.sub(r"([>;] ?)run (\d) \(", r"\1board \2 (", html)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -357,7 +554,7 @@ def call(name: str, arguments: str) -> str:
     An input error comes back as the engine's message, never as a traceback.
 
     >>> call("new_drill", "[9, 1]")
-    '{"error": "drill level must be 1 to 5, not 9"}'
+    '{"error": "drill level must be 1 to 6, not 9"}'
     """
     try:
         value = CALLS[name](*json.loads(arguments))

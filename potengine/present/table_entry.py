@@ -265,6 +265,22 @@ class Table:
     contributions: dict[str, Amount] = field(default_factory=dict)
     chip_amount: Amount = 1
     chip_inferred: bool = False
+    runs: int = 1
+    bomb: bool = False
+    later_orders: list[list[list[str]]] = field(default_factory=list)
+    later_boards: list[str] = field(default_factory=list)
+
+    @property
+    def orders(self) -> list[list[list[str]]]:
+        """The order of hands of every run, run 1 first (one order for a hand dealt once)."""
+        later = self.later_orders + [[] for _ in range(self.runs - 1 - len(self.later_orders))]
+        return [self.order, *later[: self.runs - 1]]
+
+    @property
+    def boards(self) -> list[str]:
+        """The board of every run as typed, run 1 first (one board for a hand dealt once)."""
+        later = self.later_boards + ["" for _ in range(self.runs - 1 - len(self.later_boards))]
+        return [self.board, *later[: self.runs - 1]]
 
     def data(self) -> dict[str, Any]:
         """The table as the page's JSON (names as seated), to fill the form from."""
@@ -274,6 +290,10 @@ class Table:
             "button": self.button,
             "chip": self.chip,
             "board": self.board,
+            "runs": self.runs,
+            "bomb": self.bomb,
+            "orders": [[list(group) for group in order] for order in self.orders],
+            "boards": list(self.boards),
         }
 
     def query(self) -> dict[str, str]:
@@ -297,6 +317,15 @@ class Table:
             )
         if self.board.strip():
             out["board"] = " ".join(self.board.split())
+        if self.runs > 1:
+            out["runs"] = str(self.runs)
+            if self.bomb:
+                out["bomb"] = "1"
+            for number, (order, board) in enumerate(zip(self.orders, self.boards, strict=True)):
+                if number:
+                    out[f"ranking{number + 1}"] = ">".join("=".join(group) for group in order)
+                    if board.strip():
+                        out[f"board{number + 1}"] = " ".join(board.split())
         return out
 
 
@@ -336,13 +365,15 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
     >>> read_table({"rows": [{"name": "Ann", "amount": "x"}, {"name": "Bob", "amount": "5"}]})[1]
     {'row-0-amount': 'Ann: “x” is not an amount; write chips like 40, 0.25 or 0,25.'}
     """
-    get = {key: str(fields.get(key) or "").strip() for key in ("players", "folded", "ranking", "hands")}
+    texts = ("players", "folded", "ranking", "hands", "ranking2", "ranking3")
+    get = {key: str(fields.get(key) or "").strip() for key in texts}
     table = Table(
         button=" ".join(str(fields.get("button") or "").split()),
         chip=str(fields.get("chip") or "").strip(),
         board=str(fields.get("board") or "").strip(),
     )
     errors: dict[str, str] = {}
+    _read_runs(table, fields, errors)
     from_rows = "rows" in fields
     if from_rows:
         rows = fields.get("rows") or []
@@ -357,19 +388,19 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
     if not from_rows:
         _read_text_fields(table, get, seats, errors)
     else:
-        order = fields.get("order") or []
-        table.order = (
-            [[str(n) for n in g] for g in order if isinstance(g, list) and g]
-            if isinstance(order, list)
-            else []
-        )
-        for group in table.order:
-            for i, name in enumerate(group):
-                seated = seats.find(name)
-                if seated is None:
-                    errors.setdefault("order", seats.unknown(name, "The order of hands"))
-                else:
-                    group[i] = seated
+        for number in range(1, table.runs + 1):
+            suffix = "" if number == 1 else str(number)
+            order = _read_order(
+                fields.get(f"order{suffix}"),
+                seats,
+                f"{run_label(number, table)}order of hands" if table.runs > 1 else "The order of hands",
+                run_key("order", number),
+                errors,
+            )
+            if number == 1:
+                table.order = order
+            else:
+                table.later_orders.append(order)
     if table.button:
         seated = seats.find(table.button)
         if seated is None:
@@ -425,29 +456,11 @@ def _read_text_fields(table: Table, get: Mapping[str, str], seats: Seats, errors
         next(r for r in table.rows if r.name == seated).folded = True
     if len(table.rows) > 1 and all(r.folded for r in table.rows if r.name) and "folded" not in errors:
         errors["table"] = "Everybody folded: somebody must be left to win the pot."
-    if get["ranking"]:
-        seen: set[str] = set()
-        for chunk in get["ranking"].split(">"):
-            group = []
-            for name in chunk.split("="):
-                name = " ".join(name.split())
-                if not name:
-                    errors.setdefault(
-                        "ranking",
-                        "The showdown has an empty place: write it like Alice > Chloé = Bilal "
-                        "(> beats, = ties).",
-                    )
-                    continue
-                seated = seats.find(name)
-                if seated is None:
-                    errors.setdefault("ranking", seats.unknown(name, "The showdown"))
-                elif seated in seen:
-                    errors.setdefault("ranking", f"The showdown names {seated} twice.")
-                else:
-                    seen.add(seated)
-                    group.append(seated)
-            if group:
-                table.order.append(group)
+    table.order = _read_ranking(get["ranking"], seats, "The showdown", "ranking", errors)
+    for number in range(2, table.runs + 1):
+        text = get.get(f"ranking{number}", "")
+        what = f"{run_label(number, table)}showdown"
+        table.later_orders.append(_read_ranking(text, seats, what, run_key("ranking", number), errors))
     for item in re.split(r"[,;\n]", get["hands"]):
         if not item.strip():
             continue
@@ -461,6 +474,48 @@ def _read_text_fields(table: Table, get: Mapping[str, str], seats: Seats, errors
             errors.setdefault("hands", seats.unknown(name, "The cards"))
         else:
             next(r for r in table.rows if r.name == seated).cards = " ".join(cards.split())
+
+
+def _read_ranking(text: str, seats: Seats, what: str, key: str, errors: dict[str, str]) -> list[list[str]]:
+    """A showdown written ``Alice > Chloé = Bilal``, matched to the seated names."""
+    order: list[list[str]] = []
+    seen: set[str] = set()
+    for chunk in text.split(">") if text else ():
+        group = []
+        for name in chunk.split("="):
+            name = " ".join(name.split())
+            if not name:
+                errors.setdefault(
+                    key,
+                    f"{what} has an empty place: write it like Alice > Chloé = Bilal (> beats, = ties).",
+                )
+                continue
+            seated = seats.find(name)
+            if seated is None:
+                errors.setdefault(key, seats.unknown(name, what))
+            elif seated in seen:
+                errors.setdefault(key, f"{what} names {seated} twice.")
+            else:
+                seen.add(seated)
+                group.append(seated)
+        if group:
+            order.append(group)
+    return order
+
+
+def _read_order(value: object, seats: Seats, what: str, key: str, errors: dict[str, str]) -> list[list[str]]:
+    """A tapped order of hands (tie groups of names, best first), matched to the seated names."""
+    order = (
+        [[str(n) for n in g] for g in value if isinstance(g, list) and g] if isinstance(value, list) else []
+    )
+    for group in order:
+        for i, name in enumerate(group):
+            seated = seats.find(name)
+            if seated is None:
+                errors.setdefault(key, seats.unknown(name, what))
+            else:
+                group[i] = seated
+    return order
 
 
 def _read_chip(table: Table, errors: dict[str, str]) -> None:
@@ -486,6 +541,164 @@ def _read_chip(table: Table, errors: dict[str, str]) -> None:
                 f"{row.name}: {fmt(amount)} is not a whole number of the smallest chip, {chip}; "
                 "check the amount, or the chip (leave it empty to let the page choose it).",
             )
+
+
+# ----------------------------------------------------------------------------------------------
+# Runs and boards: a hand run twice or three times, a bomb pot's two boards
+# ----------------------------------------------------------------------------------------------
+
+MOST_RUNS = 3
+"""The calculator runs a hand at most three times (rooms offer twice or three times)."""
+
+_TRUE = {"1", "true", "yes", "on"}
+_SHARED = {0: "nothing", 3: "the flop", 4: "the flop and the turn"}
+
+
+def run_key(field: str, number: int) -> str:
+    """The key of an error about one run's field: ``order`` for run 1, ``order-2`` for run 2.
+
+    >>> run_key("board", 1), run_key("board", 3)
+    ('board', 'board-3')
+    """
+    return field if number == 1 else f"{field}-{number}"
+
+
+def run_label(number: int, table: Table) -> str:
+    """How a message names a run, ready to take a noun: ``Run 2's ``, or ``Board 2's `` in a
+    bomb pot (two boards dealt at once); nothing for a hand dealt once.
+
+    >>> run_label(2, Table(runs=2)), run_label(1, Table(runs=2, bomb=True)), run_label(1, Table())
+    ("Run 2's ", "Board 1's ", '')
+    """
+    if table.runs == 1:
+        return ""
+    return f"{'Board' if table.bomb else 'Run'} {number}'s "
+
+
+def _read_runs(table: Table, fields: Mapping[str, Any], errors: dict[str, str]) -> None:
+    """How often the hand is run (``runs``: empty or 1, 2, 3), and whether it is a bomb pot
+    (``bomb``: two boards dealt at once, which is the rule of a hand run twice); the later runs'
+    boards (``board2``, ``board3``)."""
+    bomb = fields.get("bomb")
+    table.bomb = bomb is True or str(bomb or "").strip().lower() in _TRUE
+    text = str(fields.get("runs") or "").strip().lower()
+    words = {"": 1, "1": 1, "once": 1, "2": 2, "twice": 2, "3": 3, "three times": 3}
+    if text not in words:
+        errors["runs"] = f"Run it once, twice or three times (1, 2 or 3), not “{_short(text)}”."
+        return
+    table.runs = words[text]
+    if table.bomb:
+        if text and table.runs != 2:
+            errors["runs"] = (
+                "A bomb pot deals two boards: choose “twice”, or take off the bomb pot to run it "
+                f"{'once' if table.runs == 1 else 'three times'}."
+            )
+        table.runs = 2
+    table.later_boards = [
+        " ".join(str(fields.get(f"board{n}") or "").split()) for n in range(2, table.runs + 1)
+    ]
+
+
+def check_boards(table: Table, hands: Mapping[str, str]) -> dict[str, str]:
+    """The boards of a hand run more than once, checked card by card before the engine ranks them;
+    each error keyed by the board it is about (``board``, ``board-2``, ``board-3``).
+
+    Each board is the full five cards of its run. Runs share the cards dealt before the players
+    agreed to run it (nothing when all-in before the flop, the flop, or the flop and the turn),
+    the same cards in the same places on every board; no other card is on two boards or in a
+    player's hand. The two boards of a bomb pot are dealt together and share no card.
+
+    >>> t = Table(runs=2, board="2c 7d 9h Qs 3h", later_boards=["2c 7d 9h 7h Qs"])
+    >>> check_boards(t, {"Ann": "As Ah"})
+    {'board-2': "Run 2's board: Q♠ is on run 1's board too. Runs share only the cards dealt before
+        the run (here the flop); every other card is dealt once."}
+    >>> t.later_boards = ["2c 7d 9h 7h 3d"]
+    >>> check_boards(t, {"Ann": "As Ah"})
+    {}
+    """
+    from ..cards import parse_cards
+    from ..errors import CardError
+
+    errors: dict[str, str] = {}
+    noun = "Board" if table.bomb else "Run"
+    parsed: list[Sequence[Any]] = []
+    held = {}
+    for name, text in hands.items():
+        try:
+            for card in parse_cards(text):
+                held[card] = name
+        except CardError:
+            continue  # the row's own error
+    for number, text in enumerate(table.boards, start=1):
+        key = run_key("board", number)
+        label = f"{noun} {number}'s board" if noun == "Run" else f"Board {number}"
+        if not text.strip():
+            errors[key] = f"{label}: give its five cards" + (
+                "." if table.bomb else ", the cards shared with the other runs included."
+            )
+            parsed.append([])
+            continue
+        try:
+            cards = parse_cards(text)
+        except CardError as err:
+            errors[key] = f"{label}: {plain(str(err), capital=False)}"
+            parsed.append([])
+            continue
+        parsed.append(cards)
+        if len(cards) != 5:
+            errors[key] = f"{label} has {len(cards)} cards: give all five" + (
+                "." if table.bomb or number == 1 else ", the cards shared with run 1 included."
+            )
+            continue
+        twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+        if twice is not None:
+            errors[key] = f"{label} holds {twice} twice."
+            continue
+        holder = next((c for c in cards if c in held), None)
+        if holder is not None:
+            errors[key] = f"{label}: {holder} is in {held[holder]}'s hand; a card is dealt once."
+    if errors:
+        return errors
+    first = parsed[0]
+    shared = None
+    for number, dealt in enumerate(parsed[1:], start=2):
+        key = run_key("board", number)
+        label = f"{noun} {number}'s board" if noun == "Run" else f"Board {number}"
+        same = next((i for i in range(5) if dealt[i] != first[i]), 5)
+        if table.bomb and same:
+            return {
+                key: f"{label} starts like board 1 ({' '.join(map(str, first[:same]))}): the two boards "
+                "of a bomb pot are dealt at once and share no card."
+            }
+        if same == 5:
+            return {key: f"{label} is run 1's board again: each run deals its own cards."}
+        if same not in _SHARED:
+            return {
+                key: f"{label} shares its first {same} card{'s' if same > 1 else ''} with run 1's: "
+                "runs share the flop (the first three cards) or the flop and the turn (the first "
+                "four), or nothing when the players were all-in before the flop."
+            }
+        if shared is not None and same != shared:
+            return {
+                key: f"{label} shares {_SHARED[same]} with run 1's but run 2's shares "
+                f"{_SHARED[shared]}: every run starts on the same street."
+            }
+        shared = same
+        for earlier, other in enumerate(parsed[: number - 1], start=1):
+            again = next((c for c in dealt[same:] if c in other), None)
+            if again is not None:
+                where = f"board {earlier}" if table.bomb else f"run {earlier}'s board"
+                if table.bomb:
+                    rule = "the two boards of a bomb pot share no card."
+                elif same:
+                    rule = (
+                        f"Runs share only the cards dealt before the run (here {_SHARED[same]}); "
+                        "every other card is dealt once."
+                    )
+                else:
+                    rule = "Run from before the flop, each run deals its own five cards."
+                return {key: f"{label}: {again} is on {where} too. {rule[:1].upper()}{rule[1:]}"}
+    return {}
 
 
 # ----------------------------------------------------------------------------------------------
