@@ -114,6 +114,14 @@ def _cached(page: Watched) -> None:
         time.sleep(0.5)
 
 
+def _until(page: Watched, promise: str) -> None:
+    """Poll a JavaScript expression that gives a promise until it resolves to true."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not page.page.evaluate(f"() => {promise}"):
+        assert time.monotonic() < deadline, f"never true: {promise}"
+        time.sleep(0.25)
+
+
 def _engine_ready(page: Watched) -> None:
     """Wait until the live page's engine is ready (``data-ready-at``, set once: the page's state may
     move on at once, e.g. the drills to "asking")."""
@@ -191,7 +199,63 @@ def test_a_second_live_page_starts_without_downloading_the_engine_again(online, 
     built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
     if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
         assert online.page.get_attribute(".potengine-live", "data-engine-start") == "snapshot"
+        # The first live page kept the snapshot unpacked; the later ones read that copy.
+        steps = json.loads(online.page.get_attribute(".potengine-live", "data-engine-steps") or "{}")
+        assert steps.get("unpacked") == 1, steps
     assert not online.errors, online.errors
+
+
+UNPACKED = "potengine-snapshot-unpacked"  # the worker's cache (web/engine-worker.mjs)
+
+SPOIL_UNPACKED = """async ([name, url]) => {
+    const store = await caches.open(name);
+    const kept = await store.keys();
+    await store.put(url, new Response(new Uint8Array(64)));
+    return kept.map((request) => request.url);
+}"""
+
+
+@in_browser
+def test_a_spoilt_unpacked_snapshot_is_dropped_and_the_engine_still_starts(online, site):
+    built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
+    if not built.get("snapshot"):
+        pytest.skip("this build has no snapshot (tools/build_live.py ran without Node.js)")
+    snapshot = f"{site.origin}/live/{built['snapshot']}"
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    _until(online, f"caches.open({UNPACKED!r}).then((s) => s.match({snapshot!r})).then(Boolean)")
+    assert online.page.evaluate(SPOIL_UNPACKED, [UNPACKED, snapshot]) == [snapshot]
+    online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
+    _engine_ready(online)
+    # The copy could not be restored: Python started the usual way, and the copy is gone ...
+    assert online.page.get_attribute(".potengine-live", "data-engine-start") == "boot"
+    _until(online, f"caches.open({UNPACKED!r}).then((s) => s.keys()).then((k) => !k.length)")
+    # ... so the next live page unpacks the snapshot again, and keeps a good copy.
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    assert online.page.get_attribute(".potengine-live", "data-engine-start") == "snapshot"
+    _until(
+        online,
+        f"caches.open({UNPACKED!r}).then((s) => s.match({snapshot!r}))"
+        ".then((r) => r && r.arrayBuffer()).then((b) => Boolean(b && b.byteLength > 1000000))",
+    )
+    assert not online.errors, online.errors
+
+
+def test_a_live_page_starts_its_engine_from_the_head_before_any_stylesheet():
+    if not (SITE / "index.html").exists():
+        pytest.skip("the site is not built: run make book")
+    live_pages = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        head = text.split("</head>")[0]
+        if 'class="potengine-live' in text:
+            live_pages.append(page.name)
+            starter = head.find("new Worker(")
+            assert 0 < starter < head.find('rel="stylesheet"'), page.relative_to(SITE)
+            worker = head[starter:].split('"')[1]
+            assert (page.parent / worker).resolve() == (SITE / "live" / "engine-worker.mjs").resolve()
+        else:
+            assert "potengineWorker" not in text, f"{page.relative_to(SITE)} starts an engine"
+    assert sorted(live_pages) == ["calculator.html", "dealer_drills.html", "history_checker.html"]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -21,9 +21,20 @@ function stylesheet() {
   }
 }
 
+// The worker the page's head started (tools/live_start.py), taken once; else a new one.
+function adoptWorker() {
+  const early = globalThis.potengineWorker;
+  delete globalThis.potengineWorker;
+  if (early?.worker) return early;
+  return { worker: new Worker(new URL("engine-worker.mjs", here), { type: "module" }),
+           at: performance.now() };
+}
+
 class Engine {
   constructor() {
-    this.worker = new Worker(new URL("engine-worker.mjs", here), { type: "module" });
+    const { worker, at } = adoptWorker();
+    this.worker = worker;
+    this.startedAt = at;
     this.next = 1;
     this.pending = new Map();
     this.worker.onmessage = (event) => {
@@ -72,6 +83,8 @@ export async function startEngine(root) {
     info = { live: false };
   }
   if (!info.live) {
+    globalThis.potengineWorker?.worker?.terminate();
+    delete globalThis.potengineWorker;
     root.dataset.state = "unavailable";
     status.textContent = "This copy of the site was built without the engine for the browser " +
       "(npm was missing when it was built), so this page cannot run here. The same engine runs " +
@@ -80,9 +93,8 @@ export async function startEngine(root) {
   }
   status.textContent = "Loading the engine: Python and potengine run in your browser " +
     "(about 12 MB the first time, then kept for the whole book); nothing you type leaves this page…";
-  const workerAt = performance.now();
   const engine = new Engine();
-  const started = performance.now();
+  const started = engine.startedAt;
   try {
     root.dataset.engineStart = await engine.call("ping");   // "snapshot" or "boot"
   } catch (err) {
@@ -92,7 +104,7 @@ export async function startEngine(root) {
   }
   // For the benchmark and the tests: when the engine was ready, in ms since the page was opened.
   root.dataset.readyAt = String(Math.round(performance.now()));
-  root.dataset.engineSteps = JSON.stringify({ worker: Math.round(workerAt), ...engine.steps });
+  root.dataset.engineSteps = JSON.stringify({ worker: Math.round(started), ...engine.steps });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   status.textContent = `Engine ready (Python ${info.pyodide ? "in Pyodide " + info.pyodide : ""}, ` +
     `loaded in ${seconds} s). Everything is computed in your browser.`;
