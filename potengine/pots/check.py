@@ -384,10 +384,10 @@ def _fees_step(
                 + "."
             )
     rake = sum((pot.rake for pot in pots), start=0)
-    by_name: dict[str, Amount] = {}
-    for rule in fee_rules:
-        name = rule.name
-        by_name[name] = by_name.get(name, 0) + rule.amount
+    by_name: dict[str, Amount] = {rule.name: rule.amount * 0 for rule in fee_rules}
+    for fees in expected:
+        for name, part in fees.items():
+            by_name[name] += part
     added: dict[str, Amount] = {}
     for item in added_rules:
         name = item.name

@@ -730,7 +730,9 @@ def _settle_extra(
         rebuilt(pot, rake=cut, fees=_frozen(fees) if fees else EMPTY, added=_frozen(more) if more else EMPTY)
         for pot, cut, fees, more in zip(awarded, rakes, fees_by, added_by, strict=True)
     )
-    result = settlement_of(layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers)
+    result = settlement_of(
+        layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, checked=False
+    )
     result.__dict__.update(fee_rules=extra.fee_rules, added_rules=extra.added_rules, side_payments=side)
     check_conservation(result)
     return result
@@ -767,12 +769,15 @@ def settlement_of(
     chip: Amount,
     low_ranking: Tiers | None = None,
     whole: bool = False,
+    checked: bool = True,
 ) -> Settlement:
     """The settlement of awarded pots: what each player wins, is paid and nets; chips checked.
 
     Every computed settlement ends here (:func:`settle`, :func:`settle_trusted` and the
     hand-history auditor), so every one of them passes :func:`check_conservation`. ``whole``
-    says that every amount is known to be a whole number of chips (an int), no Decimal.
+    says that every amount is known to be a whole number of chips (an int), no Decimal;
+    ``checked=False`` leaves the check to the caller, who completes the settlement first (fees,
+    added money and side payments: :func:`_settle_extra`).
 
     >>> from potengine.pots.layout import build_pots
     >>> layout = build_pots({"A": 10, "B": 30})
@@ -809,7 +814,8 @@ def settlement_of(
             "game": "holdem",
         },
     )
-    check_conservation(result)
+    if checked:
+        _check_plain_conservation(result)
     return result
 
 
@@ -858,28 +864,55 @@ def rank_by_cards(
 def check_conservation(result: Settlement) -> None:
     """Raise if paid + returned + withheld differs from what was put in, or a pot is mis-split.
 
+    This runs at the end of every :func:`settle`; a failure is a bug in the engine, never bad input.
+    Any other code that builds a :class:`Settlement` (the hand-history auditor) runs it too.
     Withheld is the rake and the fees; money the room added counts with what was put in:
     paid + returned + rake + fees = put in + added. With side payments, the players' nets and
     the house's take sum to zero.
 
-    This runs at the end of every :func:`settle`; a failure is a bug in the engine, never bad input.
-    Any other code that builds a :class:`Settlement` (the hand-history auditor) runs it too.
-
     >>> check_conservation(settle({"A": 5, "B": 5}, ranking=[("A", "B")]))
     """
+    if (
+        result.fee_rules
+        or result.added_rules
+        or result.side_payments
+        or any(pot.fees or pot.added for pot in result.pots)
+    ):
+        _check_extra_conservation(result)
+    else:
+        _check_plain_conservation(result)
+
+
+def _check_plain_conservation(result: Settlement) -> None:
+    """:func:`check_conservation` of a settlement without fees, added money or side payments
+    (every plain settlement the engine builds ends here: it reads nothing more)."""
+    withheld: Amount = 0
+    for pot in result.pots:
+        shared = sum(pot.shares.values())
+        if shared + pot.rake != pot.amount:
+            raise RuntimeError(f"{pot.name}: shares {shared} + rake {pot.rake} != {pot.amount}")
+        withheld += pot.rake
+    layout = result.layout
+    paid = sum(result.winnings.values())
+    returned = sum(layout.refunds.values())
+    total = sum(layout.contributions.values())
+    if paid + returned + withheld != total:
+        raise RuntimeError(
+            f"chips not conserved: paid {paid} + returned {returned} + withheld {withheld} != put in {total}"
+        )
+
+
+def _check_extra_conservation(result: Settlement) -> None:
+    """:func:`check_conservation` with fees, added money or side payments."""
     withheld: Amount = 0
     added: Amount = 0
     for pot in result.pots:
         shared = sum(pot.shares.values())
-        kept = pot.rake
-        fees = pot.fees
-        if fees:
-            kept += sum(fees.values())
+        kept = pot.rake + sum(pot.fees.values(), start=0)
         if shared + kept != pot.amount:
             raise RuntimeError(f"{pot.name}: shares {shared} + rake and fees {kept} != {pot.amount}")
         withheld += kept
-        if pot.added:
-            added += sum(pot.added.values())
+        added += sum(pot.added.values(), start=0)
     layout = result.layout
     paid = sum(result.winnings.values())
     returned = sum(layout.refunds.values())
