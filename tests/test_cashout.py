@@ -41,7 +41,7 @@ STAV_FOLDED = ["anghelstefanesc", "DrowsyDays", "Older618"]
 
 
 def test_pokerstars_cash_out_of_a_winner_pot_not_awarded():
-    """"stavochka008 cashed out the hand for $0.57 | Cash Out Fee $0.01", and "won ($0.87) … (pot
+    """ "stavochka008 cashed out the hand for $0.57 | Cash Out Fee $0.01", and "won ($0.87) … (pot
     not awarded as player cashed out)": the pot is divided as usual, his share goes to the room,
     he nets the cash-out less what he put in."""
     result = settle(
@@ -98,9 +98,7 @@ def test_a_cash_out_offer_against_exact_equity():
     assert check.fee == check.value - Fraction(57, 100) == Fraction(181361, 28538400)
     assert check.percent == Fraction(18136100, 16448249)
     assert check.percent_text() == "1.10 %" and check.fee_text() == "0.0064"
-    assert str(check) == (
-        "stavochka008's cash-out of 0.57 against an equity of 0.5764: fee 0.0064 (1.10 %)"
-    )
+    assert str(check) == ("stavochka008's cash-out of 0.57 against an equity of 0.5764: fee 0.0064 (1.10 %)")
 
 
 def test_ggpoker_ev_cashout_is_the_same_bargain():
@@ -225,9 +223,7 @@ def test_no_cash_out_without_an_opponent_in_a_pot():
             40,
             stacks={"A": 50, "B": 200, "C": 300},
         )
-    ok = check_cash_out(
-        {"A": 50, "B": 50}, {"A": "As Ah", "B": "Kd Kc"}, "B", 10, stacks={"A": 50, "B": 400}
-    )
+    ok = check_cash_out({"A": 50, "B": 50}, {"A": "As Ah", "B": "Kd Kc"}, "B", 10, stacks={"A": 50, "B": 400})
     assert ok.value > 0  # the covering player may cash out: one stack behind is an all-in
     with pytest.raises(InputError, match="the cash-out offer to A must not be negative"):
         check_cash_out({"A": 50, "B": 50}, {"A": "As Ah", "B": "Kd Kc"}, "A", -1)
@@ -235,7 +231,9 @@ def test_no_cash_out_without_an_opponent_in_a_pot():
         check_cash_out({"A": 50, "B": 50}, {"A": "As Ah", "B": "Kd Kc"}, "Eve", 1)
 
 
-@pytest.mark.skipif(not STARS.is_dir(), reason=f"PokerStars histories not here ({STARS}): they live in ../shared")
+@pytest.mark.skipif(
+    not STARS.is_dir(), reason=f"PokerStars histories not here ({STARS}): they live in ../shared"
+)
 def test_real_pokerstars_cash_outs_are_written_as_the_engine_models_them():
     """In every PokerStars All-in Cash Out of the corpus, a player who cashed out and won has "pot
     not awarded as player cashed out" and no collected line (the room takes his share), and a
@@ -245,7 +243,9 @@ def test_real_pokerstars_cash_outs_are_written_as_the_engine_models_them():
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         for hand in re.split(r"\n(?=PokerStars (?:Zoom )?Hand #)", text.replace("\r", "")):
             for player in re.findall(r"^(.+?) cashed out the hand for \$[0-9.]+", hand, re.M):
-                seat = re.search(rf"^Seat \d+: {re.escape(player)} .*$", hand.split("*** SUMMARY ***")[-1], re.M)
+                seat = re.search(
+                    rf"^Seat \d+: {re.escape(player)} .*$", hand.split("*** SUMMARY ***")[-1], re.M
+                )
                 assert seat, hand[:80]
                 if "pot not awarded as player cashed out" in seat.group(0):
                     assert f"{player} collected" not in hand

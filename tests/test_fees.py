@@ -33,9 +33,7 @@ def test_ggpoker_total_pot_is_collected_plus_rake_plus_fees():
     | Tax $0, the winner collecting $4.86: collected + rake + fees = total."""
     put_in = {"SB": D("0.02"), "BB": D("2.43"), "Hero": D("0.05"), "MP": D("0.15"), "BTN": D("2.43")}
     fees = {"Jackpot": D("0.07"), "Bingo": D(0), "Fortune": D(0), "Tax": D(0)}
-    result = settle(
-        put_in, ["BTN", "BB"], folded=["SB", "Hero", "MP"], chip=CENT, rake=D("0.15"), fees=fees
-    )
+    result = settle(put_in, ["BTN", "BB"], folded=["SB", "Hero", "MP"], chip=CENT, rake=D("0.15"), fees=fees)
     (pot,) = result.pots
     assert pot.amount == D("5.08")
     assert result.payouts["BTN"] == D("4.86")
@@ -192,7 +190,10 @@ def test_each_fee_appears_by_name_everywhere():
     )
     words = explain(result)
     assert "jackpot" in words and "bingo" in words and "cash drop" in words
-    assert "Check: paid 103 + returned 0 + rake 5 + jackpot 2 + bingo 0 = 110 = put in 100 + cash drop 10." in words
+    assert (
+        "Check: paid 103 + returned 0 + rake 5 + jackpot 2 + bingo 0 = 110 = put in 100 + cash drop 10."
+        in words
+    )
     data = settlement_json(result)
     assert data["fees"] == {"jackpot": 2, "bingo": 0} and data["added"] == {"cash drop": 10}
     assert data["pots"][0]["fees"] == {"jackpot": 2, "bingo": 0} and data["rake"] == 5
@@ -230,9 +231,15 @@ def test_the_audit_catches_a_fee_moved_to_another_pot():
     ("kwargs", "message"),
     [
         (lambda: {"fees": {"jackpot": -1}}, "the jackpot fee must not be negative, got -1"),
-        (lambda: {"fees": [Fee("jackpot", 1, pot="Side pot 4")]}, "names 'Side pot 4', a pot this hand does not have"),
+        (
+            lambda: {"fees": [Fee("jackpot", 1, pot="Side pot 4")]},
+            "names 'Side pot 4', a pot this hand does not have",
+        ),
         (lambda: {"added": [Added("splash", 5, pot="Side pot 2")]}, "the splash names 'Side pot 2'"),
-        (lambda: {"fees": {"jackpot": 241}}, "the jackpot fee of 241 is more than the pots hold after the rake"),
+        (
+            lambda: {"fees": {"jackpot": 241}},
+            "the jackpot fee of 241 is more than the pots hold after the rake",
+        ),
         (lambda: {"fees": [Fee("jackpot", 121, per="pot")]}, "more than Main pot holds"),
         (lambda: {"fees": {"jackpot": 200}, "rake": 41}, "the jackpot fee of 200 is more than the pots hold"),
         (lambda: {"fees": {"jackpot": 2.5}}, "must be a whole number of chips (int) or an exact Decimal"),
@@ -262,7 +269,10 @@ def test_cli_takes_fees_added_money_and_rake(capsys):
     assert status == 0
     assert data["pots"][0]["amount"] == "5.28" and data["payouts"]["A"] == "5.06"
     assert data["fees"] == {"jackpot": "0.07", "bingo": "0.00"} and data["added"] == {"cash drop": "0.20"}
-    assert main(["settle", "A=40", "B=100", "C=100", "--ranking", "A > C > B", "--fee", "drop=1@Side pot 1"]) == 0
+    assert (
+        main(["settle", "A=40", "B=100", "C=100", "--ranking", "A > C > B", "--fee", "drop=1@Side pot 1"])
+        == 0
+    )
     assert "drop 1" in capsys.readouterr().out
     assert main(["settle", "A=40", "B=100", "--ranking", "A > B", "--fee", "drop=1@Side pot 2"]) == 2
     assert "Side pot 2" in capsys.readouterr().err
@@ -335,7 +345,9 @@ def _gg_hand(text: str) -> dict | None:
     }
 
 
-@pytest.mark.skipif(not GGPOKER.is_dir(), reason=f"GGPoker histories not here ({GGPOKER}): they live in ../shared")
+@pytest.mark.skipif(
+    not GGPOKER.is_dir(), reason=f"GGPoker histories not here ({GGPOKER}): they live in ../shared"
+)
 def test_real_ggpoker_summaries_reconcile_with_the_engine():
     """In every GGPoker hand with one winner (no run twice, no straddle): the engine, given the
     players' chips, the cash drop, the rake and the four named fees, pays the winner exactly what
