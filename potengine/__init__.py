@@ -29,7 +29,9 @@ from .chips import Amount
 from .errors import CardError, HandHistoryError, IllegalActionError, InputError, PotEngineError
 from .play.hand import Hand, Legal, start_hand
 from .play.structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .pots.cashout import CashOut, CashOutCheck, Insurance, check_cash_out
 from .pots.check import Audit, AuditStep, audit
+from .pots.fees import Added, Fee
 from .pots.hilo import HiLoPot
 from .pots.layout import Pot, PotLayout, build_pots
 from .pots.rake import Rake, take_rake
@@ -64,18 +66,23 @@ def __getattr__(name: str) -> Any:
 show_tables_in_notebooks()
 
 __all__ = [
+    "Added",
     "Amount",
     "Audit",
     "AuditStep",
     "Card",
     "CardError",
+    "CashOut",
+    "CashOutCheck",
     "DECK",
+    "Fee",
     "FixedLimit",
     "Hand",
     "HandHistoryError",
     "HandValue",
     "HiLoPot",
     "IllegalActionError",
+    "Insurance",
     "InputError",
     "Legal",
     "LowValue",
@@ -90,6 +97,7 @@ __all__ = [
     "SpreadLimit",
     "audit",
     "build_pots",
+    "check_cash_out",
     "equity",
     "evaluate",
     "evaluate_low",

@@ -31,6 +31,8 @@ from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
 from .histories.audit import AuditRun, HandAudit, Verdict, write_json
 from .histories.rooms import file_lines
+from .pots.cashout import CashOut, Insurance, SidePayment
+from .pots.fees import Added, Fee
 from .pots.rake import Rake
 from .pots.ranking import parse_ranking
 from .pots.settlement import settle
@@ -61,6 +63,18 @@ examples:
   potengine settle A=125 B=250 C=250 --ranking "B = C > A" --chip 25
   potengine settle A=40 B=100 C=100 --runs "A > C > B" --runs "C > B > A"
                                             a hand run twice: one --runs per run, in order
+  potengine settle A=2.43 B=2.43 C=0.22 --folded C --ranking "A > B" --chip 0.01 \
+      --rake 0.15 --fee jackpot=0.07 --fee bingo=0
+                                            rake and a jackpot fee withheld (per hand,
+                                            from the main pot first)
+  potengine settle A=40 B=100 C=100 --ranking "A > C > B" --fee "drop=1@Side pot 1"
+                                            a fee from one pot: NAME=AMOUNT@POT
+  potengine settle A=0.74 B=0.74 C=0.05 D=0.05 --folded C,D --ranking "A > B" \
+      --chip 0.01 --added "cash drop=0.2" --rake 0.06 --fee jackpot=0.03
+                                            money the room adds, into the main pot
+  potengine settle A=36 B=36 --ranking "A > B" --cash-out A=57:1 --insurance B=5:0
+                                            outside the pot: a cash-out of 57 (fee 1) and
+                                            an insurance premium of 5 (payout 0)
 
 contributions are each player's total chips put in, in clockwise seat order;
 in the ranking ">" means beats and "=" means ties.
@@ -87,6 +101,31 @@ def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
     return result
 
 
+def _named(text: str, option: str, example: str) -> tuple[str, Amount, str | None]:
+    """``NAME=AMOUNT`` or ``NAME=AMOUNT@POT`` from an option: (name, amount, pot or None)."""
+    name, sep, rest = text.partition("=")
+    value, at, pot = rest.partition("@")
+    if not sep or not name.strip() or (at and not pot.strip()):
+        raise InputError(
+            f"write {option} as NAME=AMOUNT or NAME=AMOUNT@POT (e.g. {example}), got {shown(text)}"
+        )
+    return name.strip(), parse_amount(value, f"the {name.strip()}"), pot.strip() if at else None
+
+
+def _pair(text: str, option: str, example: str, what: tuple[str, str]) -> tuple[str, Amount, Amount]:
+    """``NAME=AMOUNT`` or ``NAME=AMOUNT:SECOND`` (the second amount 0 when left out)."""
+    name, sep, rest = text.rpartition("=")
+    first, colon, second = rest.partition(":")
+    name = name.strip()
+    if not sep or not name:
+        raise InputError(f"write {option} as NAME=AMOUNT[:AMOUNT] (e.g. {example}), got {shown(text)}")
+    return (
+        name,
+        parse_amount(first, f"{name}'s {what[0]}"),
+        parse_amount(second, f"{name}'s {what[1]}") if colon else 0,
+    )
+
+
 def _settle(args: argparse.Namespace) -> int:
 
     contributions = _contributions(args.contributions)
@@ -94,7 +133,45 @@ def _settle(args: argparse.Namespace) -> int:
     ranking = parse_ranking(args.ranking) if args.ranking else None
     runs = [parse_ranking(text) for text in args.runs] if args.runs else None
     chip = parse_amount(args.chip, "the chip")
-    result = settle(contributions, ranking, folded=folded, button=args.button, chip=chip, runs=runs)
+    rake = parse_amount(args.rake, "the rake") if args.rake is not None else None
+    fees = None
+    if args.fee:
+        fees = []
+        for text in args.fee:
+            name, value, pot = _named(text, "--fee", "jackpot=0.07")
+            fees.append(Fee(name, value, pot=pot))
+    added = None
+    if args.added:
+        added = []
+        for text in args.added:
+            if "=" in text:
+                name, value, pot = _named(text, "--added", "'cash drop=0.2'")
+            else:
+                name, value, pot = "added money", parse_amount(text, "the added money"), None
+            added.append(Added(name, value, pot=pot or "Main pot"))
+    side: list[SidePayment] | None = None
+    if args.cash_out or args.insurance:
+        side = []
+        for text in args.cash_out:
+            name, value, fee = _pair(text, "--cash-out", "A=57:1", ("cash-out", "cash-out fee"))
+            side.append(CashOut(name, value, fee=fee))
+        for text in args.insurance:
+            name, value, payout = _pair(
+                text, "--insurance", "B=5:60", ("insurance premium", "insurance payout")
+            )
+            side.append(Insurance(name, value, payout=payout))
+    result = settle(
+        contributions,
+        ranking,
+        folded=folded,
+        button=args.button,
+        chip=chip,
+        runs=runs,
+        rake=rake,
+        fees=fees,
+        added=added,
+        side_payments=side,
+    )
     if args.json:
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
     else:
@@ -213,6 +290,39 @@ def build_parser() -> argparse.ArgumentParser:
     settle.add_argument("--button", metavar="NAME", help="the player on the button (default: the last seat)")
     settle.add_argument(
         "--chip", default="1", metavar="AMOUNT", help="the smallest chip in play, for odd chips (default 1)"
+    )
+    settle.add_argument(
+        "--rake", metavar="AMOUNT", help="the rake withheld, from the main pot first (an amount)"
+    )
+    settle.add_argument(
+        "--fee",
+        action="append",
+        default=[],
+        metavar="NAME=AMOUNT[@POT]",
+        help="a fee beside the rake (jackpot, bingo, tax, …), per hand from the main pot first, "
+        'or from one pot with @POT (e.g. "drop=1@Side pot 1"); repeat for each fee',
+    )
+    settle.add_argument(
+        "--added",
+        action="append",
+        default=[],
+        metavar="[NAME=]AMOUNT[@POT]",
+        help="money the room adds (a cash drop, a splash), into the main pot unless @POT; repeat",
+    )
+    settle.add_argument(
+        "--cash-out",
+        action="append",
+        default=[],
+        metavar="NAME=AMOUNT[:FEE]",
+        help="a player's all-in cash-out: what the room pays him (its fee already out of it); "
+        "his pot winnings go to the room",
+    )
+    settle.add_argument(
+        "--insurance",
+        action="append",
+        default=[],
+        metavar="NAME=PREMIUM[:PAYOUT]",
+        help="a player's all-in insurance: the premium he pays, the payout he receives",
     )
     settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
     settle.set_defaults(run=_settle)

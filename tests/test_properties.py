@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from potengine import InputError, Rake, settle
+from potengine import Added, CashOut, Fee, InputError, Insurance, Rake, settle
 from potengine.pots.layout import build_pots
 
 
@@ -176,6 +176,92 @@ def test_dead_money_is_conserved_in_the_main_pot_and_never_returned(table, data)
     assert r.refunds.get(player, 0) <= contributions[player] - dead[player]
     if r.pots:
         assert r.pots[0].contributions.get(player, 0) >= min(dead[player], r.pots[0].amount)
+    assert r.audit().ok
+
+
+@given(tables(), st.data())
+def test_chips_are_conserved_with_fees_added_money_and_side_payments(table, data):
+    """Paid + returned + rake + fees = put in + added, on every table, with fees per hand (main
+    pot first or in proportion) or per pot, added money, rake, one or two runs, and cash-outs or
+    insurance; the nets and the room's take sum to zero; the audit holds."""
+    contributions, ranking, folded, button, chip = table
+    live = [p for p in contributions if p not in folded]
+    count = len(build_pots(contributions, folded).pots)
+    names = ["Main pot"] + [f"Side pot {i}" for i in range(1, count)]
+    fees = data.draw(
+        st.lists(
+            st.builds(
+                Fee,
+                st.sampled_from(["jackpot", "bad-beat drop", "tax"]),
+                st.integers(0, 6).map(lambda units: units * chip),
+                per=st.sampled_from(["hand", "pot"]),
+                spread=st.sampled_from(["main pot first", "in proportion"]),
+                pot=st.one_of(st.none(), st.sampled_from(names)) if count else st.none(),
+            ),
+            max_size=3,
+        )
+    )
+    added = data.draw(
+        st.lists(
+            st.builds(
+                Added,
+                st.sampled_from(["cash drop", "splash"]),
+                st.integers(0, 40).map(lambda units: units * chip),
+                pot=st.sampled_from(names) if count else st.just("Main pot"),
+            ),
+            max_size=2,
+        )
+    )
+    rake = data.draw(st.one_of(st.none(), st.integers(0, 5).map(lambda units: units * chip)))
+    contested = [p for p in live if any(p in pot.eligible and len(pot.eligible) > 1
+                                        for pot in build_pots(contributions, folded).pots)]  # fmt: skip
+    side = []
+    for player in (
+        data.draw(st.lists(st.sampled_from(contested), unique=True, max_size=2)) if contested else ()
+    ):
+        amount = data.draw(st.integers(0, 100)) * chip
+        if data.draw(st.booleans()):
+            side.append(CashOut(player, amount, fee=data.draw(st.integers(0, 3)) * chip))
+        else:
+            side.append(Insurance(player, amount, payout=data.draw(st.integers(0, 100)) * chip))
+    runs = [ranking, ranking[::-1]] if data.draw(st.booleans()) and len(live) > 1 else None
+    try:
+        r = settle(
+            contributions,
+            None if runs else ranking,
+            folded=folded,
+            button=button,
+            chip=chip,
+            rake=rake,
+            fees=fees,
+            added=added,
+            side_payments=side,
+            runs=runs,
+        )
+    except InputError as error:
+        # Fees drawn larger than the pots hold (or a rake with no pot) are refused, by name.
+        assert "more than" in str(error)
+        reject()
+    total = sum(contributions.values())
+    added_total = sum(item.amount for item in added)
+    paid, returned = sum(r.winnings.values()), sum(r.refunds.values())
+    assert paid + returned + r.rake + sum(r.fees.values()) == total + added_total
+    assert r.added_total == added_total
+    assert sum(r.fees.values()) == sum(
+        fee.amount * (count if fee.per == "pot" and fee.pot is None else 1) for fee in fees
+    )
+    for pot in r.pots:
+        assert sum(pot.shares.values()) + pot.rake + sum(pot.fees.values()) == pot.amount
+        assert set(pot.shares) <= set(pot.eligible)
+        if pot.runs:
+            assert sum(part.amount for part in pot.runs) == pot.awarded
+    assert sum(r.net.values()) + r.house == 0
+    for payment in side:
+        if isinstance(payment, CashOut):
+            assert (
+                r.net[payment.player]
+                == payment.amount + r.refunds.get(payment.player, 0) - contributions[payment.player]
+            )
     assert r.audit().ok
 
 

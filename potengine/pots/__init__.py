@@ -4,11 +4,15 @@
 * :mod:`~potengine.pots.ranking`: a ranking of players, best first, with ties;
 * :mod:`~potengine.pots.settlement`: each pot to its best eligible hand(s), odd chips from the button;
 * :mod:`~potengine.pots.rake`: what the house withholds before a pot is split;
+* :mod:`~potengine.pots.fees`: fees beside the rake (jackpot, …) and money the room adds (cash drop);
+* :mod:`~potengine.pots.cashout`: cash-outs and insurance outside the pot, an offer checked against equity;
 * :mod:`~potengine.pots.runs`: a hand run twice or more (or a double board): each pot divided by the runs;
 * :mod:`~potengine.pots.check`: the six-step check of EX-06, written independently of the settlement.
 """
 
+from .cashout import CashOut, Insurance, check_cash_out
 from .check import Audit, AuditStep, audit
+from .fees import Added, Fee
 from .layout import Pot, PotLayout, add_dead_money, build_pots, uncalled_bet
 from .rake import Rake, take_rake
 from .ranking import normalise_ranking, parse_ranking
@@ -17,8 +21,12 @@ from .settlement import Settlement, award, settle
 from .split import best_eligible, odd_chip_order, pot_winners, split_pot
 
 __all__ = [
+    "Added",
     "Audit",
     "AuditStep",
+    "CashOut",
+    "Fee",
+    "Insurance",
     "Pot",
     "PotLayout",
     "Rake",
@@ -31,6 +39,7 @@ __all__ = [
     "award_runs",
     "best_eligible",
     "build_pots",
+    "check_cash_out",
     "divide_runs",
     "normalise_ranking",
     "odd_chip_order",

@@ -9,6 +9,12 @@ The Dutch guide's method for checking a split, which any reader can apply to a h
 5. compare the hands pot by pot, splitting ties;
 6. check that what was paid, returned and withheld equals what was put in.
 
+Where the room takes fees beside the rake or adds money to a pot (:mod:`potengine.pots.fees`),
+step 3 puts the added money into its pot, step 5 divides what the rake and fees leave, and step 6
+recomputes each fee pot by pot from its rule and checks paid + returned + rake + fees = put in +
+added; payments outside the pot (cash-outs, insurance) are listed there with what they change
+in each net.
+
 :func:`audit` walks these steps over a :class:`~potengine.pots.settlement.Settlement` and recomputes
 each figure from the contributions alone, by a route of its own, so that a wrong pot, a payout to
 an ineligible player or a lost chip shows up as a failed step.
@@ -25,13 +31,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..chips import Amount, exact_arithmetic, sum_formula  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
+from .cashout import Insurance, SidePayment
 from .runs import times
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .fees import Added, Fee
     from .settlement import Settlement
 
 
@@ -145,17 +154,34 @@ def audit(result: Settlement) -> Audit:
     levels = sorted({in_play[p] for p in live if in_play[p] > 0})
     bands = list(zip([0, *levels[:-1]], levels, strict=False))  # no level: no band
     expected_amounts = [sum(max(0, min(c, high) - low) for c in in_play.values()) for low, high in bands]
-    if dead:
+    added_rules = tuple(getattr(result, "added_rules", ()))
+    if dead or (added_rules and not bands):
         if not bands:
             bands = [(0, 0)]
             expected_amounts = [0]
         expected_amounts[0] += sum(dead.values())
+    # Money the room added (a cash drop) goes into the pot it names, before anything is withheld.
+    added_in: list[list[tuple[str, Amount]]] = [[] for _ in bands]
+    for item in added_rules:
+        index = _pot_number(item.pot, len(bands))
+        if index is None:
+            bands.append((0, 0))  # a pot the recount cannot place: it shows as missing
+            added_in.append([])
+            expected_amounts.append(0)
+            index = len(bands) - 1
+        expected_amounts[index] += item.amount
+        added_in[index].append((item.name, item.amount))
     amounts = [pot.amount for pot in result.pots]
     findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
     # Each pot recounted player by player, beside what the settlement says it holds.
     for i, (low, high) in enumerate(bands):
         parts = [max(0, min(c, high) - low) + (dead.get(p, 0) if i == 0 else 0) for p, c in in_play.items()]
-        recount = sum_formula(parts, low, high, expected_amounts[i])
+        extra = sum((a for _, a in added_in[i]), start=0)
+        recount = sum_formula(parts, low, high, expected_amounts[i] - extra)
+        if added_in[i]:
+            recount = recount.rsplit(" = ", 1)[0]
+            recount += "".join(f" + {fmt(a)} {name}" for name, a in added_in[i])
+            recount += f" = {fmt(expected_amounts[i])}"
         name = "Main pot" if i == 0 else f"Side pot {i}"
         if i >= len(amounts):
             findings3.append(f"{name}: {recount}, a pot missing from the settlement.")
@@ -167,8 +193,13 @@ def audit(result: Settlement) -> Audit:
         findings3.append(f"{pot.name}: {fmt(pot.amount)} in the settlement, a pot the recount does not find.")
     pots_total = sum(amounts, start=0)
     returned_total = sum(expected_refunds.values(), start=0)
-    ok3 = amounts == expected_amounts and pots_total + returned_total == total
-    balance = "everything put in" if pots_total + returned_total == total else f"but {fmt(total)} were put in"
+    added_total = sum((item.amount for item in added_rules), start=0)
+    ok3 = amounts == expected_amounts and pots_total + returned_total == total + added_total
+    balance = (
+        ("everything put in" if not added_total else f"everything put in and {fmt(added_total)} added")
+        if pots_total + returned_total == total + added_total
+        else f"but {fmt(total)} were put in" + (f" and {fmt(added_total)} added" if added_total else "")
+    )
     findings3.append(
         f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned {fmt(returned_total)} "
         f"= {fmt(pots_total + returned_total)}, {balance}."
@@ -199,12 +230,12 @@ def audit(result: Settlement) -> Audit:
         fair = (
             set(shares) <= set(expected_winners)
             and tuple(pot.winners) == expected_winners
-            and sum(shares.values(), start=0) + pot.rake == pot.amount
+            and sum(shares.values(), start=0) + pot.rake + _fees(pot) == pot.amount
             and units[0] - units[-1] <= 1
             and by_order == sorted(by_order, reverse=True)
         )
         split = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        rake = _after(pot)
         how = "split" if len(pot.winners) > 1 else "to"
         findings5.append(f"{pot.name} ({fmt(pot.amount)}{rake}) {how} {split}.")
         if not fair:
@@ -219,25 +250,202 @@ def audit(result: Settlement) -> Audit:
     # 6. Conservation.
     paid = sum(result.winnings.values(), start=0)
     returned = sum(refunds.values(), start=0)
-    withheld = result.withheld
-    ok6 = paid + returned + withheld == total and all(
-        result.net[p] == result.payouts[p] - contributions[p] for p in seats
-    )
-    steps.append(
-        AuditStep(
-            6,
-            "paid + returned + withheld = put in",
-            ok6,
-            (
-                f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
-                f"= {fmt(paid + returned + withheld)} put in."
-                if ok6
-                else f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
-                f"≠ {fmt(total)} put in.",
-            ),
+    fee_rules = tuple(getattr(result, "fee_rules", ()))
+    side = tuple(getattr(result, "side_payments", ()))
+    if not fee_rules and not added_rules and not side:
+        withheld = result.withheld
+        ok6 = paid + returned + withheld == total and all(
+            result.net[p] == result.payouts[p] - contributions[p] for p in seats
         )
-    )
+        findings6: tuple[str, ...] = (
+            f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
+            f"= {fmt(paid + returned + withheld)} put in."
+            if ok6
+            else f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
+            f"≠ {fmt(total)} put in.",
+        )
+    else:
+        ok6, findings6 = _fees_step(result, fee_rules, added_rules, side, paid, returned, total)
+    title6 = "paid + returned + withheld = put in" + (" + added" if added_rules else "")
+    steps.append(AuditStep(6, title6, ok6, findings6))
     return Audit(tuple(steps))
+
+
+def _fees(pot: object) -> Amount:
+    """The fees withheld from a pot beside its rake (0 when none)."""
+    fees = getattr(pot, "fees", None)
+    return sum(fees.values(), start=0) if fees else 0
+
+
+def _after(pot: object) -> str:
+    """`` after 0.15 rake and 0.07 jackpot``: what was withheld from a pot before it was divided."""
+    rake = getattr(pot, "rake", 0)
+    parts = [f"{fmt(rake)} rake"] if rake else []
+    parts += [f"{fmt(a)} {name}" for name, a in (getattr(pot, "fees", None) or {}).items() if a]
+    if not parts:
+        return ""
+    return " after " + (
+        " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    )
+
+
+def _signed(amount: Amount) -> str:
+    """``+5``, ``−15``: a change in a net."""
+    return f"+{fmt(amount)}" if amount >= 0 else f"−{fmt(-amount)}"
+
+
+def _pot_number(name: str, count: int) -> int | None:
+    """The index of the pot a fee or added money names, recounted here: "Main pot" is 0,
+    "Side pot N" is N ("Side pot" alone when there is one side pot); None if no such pot."""
+    words = " ".join(name.split()).lower()
+    if words == "main pot":
+        index = 0
+    elif words == "side pot" and count == 2:
+        index = 1
+    elif words.startswith("side pot ") and words[9:].isdigit():
+        index = int(words[9:])
+    else:
+        return None
+    return index if 0 <= index < count else None
+
+
+def _fee_parts_recount(rule: Fee, left: list[Amount], chip: Amount) -> list[Amount] | None:
+    """One fee's part from each pot, recomputed from its rule on what each pot still holds:
+    per pot (every pot, or the one named), or per hand from the main pot first or in
+    proportion (whole chips, the leftover chips to the largest remainders, earlier pot first)."""
+    amount = rule.amount
+    count = len(left)
+    zero = amount * 0
+    if rule.per == "pot":
+        name = rule.pot
+        index = None if name is None else _pot_number(name, count)
+        if name is not None and index is None:
+            return None
+        targets = range(count) if index is None else [index]
+        return [amount if i in targets else zero for i in range(count)]
+    if rule.spread == "in proportion":
+        whole = sum(left, start=zero)
+        if not whole:
+            return [zero] * count
+        units = int(amount // chip)
+        exact = [Fraction(units) * Fraction(a) / Fraction(whole) for a in left]
+        floors = [int(e) for e in exact]
+        leftover = units - sum(floors)
+        by_remainder = sorted(range(count), key=lambda i: (floors[i] - exact[i], i))
+        for i in by_remainder[:leftover]:
+            floors[i] += 1
+        return [chip * f for f in floors]
+    parts: list[Amount] = []
+    rest: Amount = amount
+    for a in left:
+        parts.append(min(rest, a))
+        rest -= parts[-1]
+    return parts
+
+
+def _fees_step(
+    result: Settlement,
+    fee_rules: tuple[Fee, ...],
+    added_rules: tuple[Added, ...],
+    side: tuple[SidePayment, ...],
+    paid: Amount,
+    returned: Amount,
+    total: Amount,
+) -> tuple[bool, tuple[str, ...]]:
+    """Step 6 with fees, added money or side payments: each fee recomputed pot by pot from its
+    rule (after the rake, in the order given), then paid + returned + rake + fees = put in +
+    added, and each net = payout − put in + side payments, the room's take making the sum zero."""
+    findings: list[str] = []
+    ok = True
+    pots = result.pots
+    chip = result.chip
+    left = [pot.amount - pot.rake for pot in pots]
+    expected: list[dict[str, Amount]] = [{} for _ in pots]
+    for rule in fee_rules:
+        parts = _fee_parts_recount(rule, left, chip)
+        name = rule.name
+        if parts is None or any(p > a for p, a in zip(parts, left, strict=True)):
+            ok = False
+            findings.append(f"The {name} fee does not fit the pots it is taken from.")
+            continue
+        for i, part in enumerate(parts):
+            if part:
+                expected[i][name] = expected[i].get(name, 0) + part
+            left[i] -= part
+    for pot, fees in zip(pots, expected, strict=True):
+        given = {n: a for n, a in (getattr(pot, "fees", None) or {}).items() if a}
+        if given != fees:
+            ok = False
+            findings.append(
+                f"{pot.name}: the fees recomputed from their rules are "
+                + (", ".join(f"{n} {fmt(a)}" for n, a in fees.items()) or "none")
+                + ", the settlement takes "
+                + (", ".join(f"{n} {fmt(a)}" for n, a in given.items()) or "none")
+                + "."
+            )
+    rake = sum((pot.rake for pot in pots), start=0)
+    by_name: dict[str, Amount] = {rule.name: rule.amount * 0 for rule in fee_rules}
+    for fees in expected:
+        for name, part in fees.items():
+            by_name[name] += part
+    added: dict[str, Amount] = {}
+    for item in added_rules:
+        name = item.name
+        added[name] = added.get(name, 0) + item.amount
+    fees_total = sum(by_name.values(), start=0)
+    added_total = sum(added.values(), start=0)
+    left_side = paid + returned + rake + fees_total
+    right_side = total + added_total
+    balanced = left_side == right_side
+    ok = ok and balanced
+    kept = "".join(f" + {name} {fmt(a)}" for name, a in by_name.items())
+    more = "".join(f" + {name} {fmt(a)}" for name, a in added.items())
+    findings.insert(
+        0,
+        f"paid {fmt(paid)} + returned {fmt(returned)} + rake {fmt(rake)}{kept} = {fmt(left_side)} "
+        + ("=" if balanced else "≠")
+        + f" put in {fmt(total)}{more}"
+        + (f" = {fmt(right_side)}." if more else "."),
+    )
+    # Side payments: outside the pot, in the nets.
+    change: dict[str, Amount] = {}
+    for payment in side:
+        player = payment.player
+        if isinstance(payment, Insurance):
+            premium, payout = payment.premium, payment.payout
+            delta = payout - premium
+            findings.append(
+                f"{player} insured the hand: premium {fmt(premium)} paid to the room, "
+                f"payout {fmt(payout)} received: {_signed(delta)} "
+                "outside the pot."
+            )
+        else:
+            amount, fee = payment.amount, payment.fee
+            won = result.winnings[player]
+            delta = amount - won
+            findings.append(
+                f"{player} cashed out for {fmt(amount)}"
+                + (f" (the room's fee {fmt(fee)} already out of it)" if fee else "")
+                + f"; the {fmt(won)} {player}'s hand won from the pots go to the room: "
+                f"{_signed(delta)} outside the pot."
+            )
+        change[player] = change.get(player, 0) + delta
+    nets_ok = all(
+        result.net[p] == result.payouts[p] - result.contributions[p] + change.get(p, 0) for p in result.seats
+    )
+    if not nets_ok:
+        ok = False
+        findings.append("A player's net is not his payout less what he put in plus his side payments.")
+    if side:
+        house = rake + fees_total - added_total - sum(change.values(), start=0)
+        findings.append(
+            f"The room keeps {fmt(house) if house >= 0 else '−' + fmt(-house)}: rake and fees, less "
+            "the money added, less the side payments it made net; with the players' nets it sums "
+            "to zero."
+        )
+        if sum(result.net.values(), start=0) + house != 0:
+            ok = False
+    return ok, tuple(findings)
 
 
 def _hilo_shares(amount: Amount, winners: list[str], order: list[str], chip: Amount) -> dict[str, Amount]:
@@ -285,13 +493,13 @@ def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
     low_place = {p: i for i, tier in enumerate(result.low_ranking or ()) for p in tier}
     chip = result.chip
     for pot in result.pots:
-        amount = pot.amount - pot.rake
+        amount = pot.amount - pot.rake - _fees(pot)
         eligible = list(pot.eligible)
         high_half, low_half, high, low, expected = _hilo_expected(
             amount, eligible, high_place, low_place, order, chip
         )
         shares = {p: s for p, s in pot.shares.items() if s}
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        rake = _after(pot)
         high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order, chip).items())
         if low:
             low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order, chip).items())
@@ -355,10 +563,10 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
     ]
     ok = True
     for pot in result.pots:
-        amount = pot.amount - pot.rake
+        amount = pot.amount - pot.rake - _fees(pot)
         eligible = list(pot.eligible)
         shares = {p: s for p, s in pot.shares.items() if s}
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        rake = _after(pot)
         if len(eligible) == 1:
             (player,) = eligible
             findings.append(

@@ -132,7 +132,10 @@ class Pot:
     ``amount`` is the sum over all players (folded ones included) of what they put in between
     ``low`` and ``high``; ``eligible`` are the live players who reached ``high``, in seat order.
     After a showdown ``winners`` and ``shares`` say who took it and how much each got, and
-    ``rake`` what the house withheld from it first. A hand run more than once (see
+    ``rake`` what the house withheld from it first. ``fees`` are the other fees withheld from it
+    and ``added`` the money the room put into it (a cash drop), each ``{name: amount}``: ``amount``
+    then includes the added money, and the winners share ``awarded``, the amount less the rake and
+    the fees (see :mod:`potengine.pots.fees`). A hand run more than once (see
     :mod:`potengine.pots.runs`) gives a contested pot one part per run in ``runs``, and
     ``winners`` and ``shares`` then total the runs; a pot dealt once, or not run because one
     player alone can win it, has no parts (``runs`` is empty).
@@ -153,10 +156,14 @@ class Pot:
     shares: Mapping[str, Amount] = field(default_factory=dict)
     rake: Amount = 0
     runs: tuple[RunPart, ...] = ()
+    fees: Mapping[str, Amount] = field(default_factory=dict)
+    added: Mapping[str, Amount] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", _frozen(self.contributions))
         object.__setattr__(self, "shares", _frozen(self.shares))
+        object.__setattr__(self, "fees", _frozen(self.fees))
+        object.__setattr__(self, "added", _frozen(self.added))
 
     @property
     def name(self) -> str:
@@ -173,7 +180,9 @@ class Pot:
 
     @property
     def awarded(self) -> Amount:
-        """The chips that go to the winners: the amount less the rake."""
+        """The chips that go to the winners: the amount less the rake and the fees."""
+        if self.fees:
+            return self.amount - self.rake - sum(self.fees.values(), start=0)
         return self.amount - self.rake
 
     @property
@@ -181,9 +190,21 @@ class Pot:
         """The dealer's sum for this pot, e.g. ``"3 × (50 − 20) = 90"`` or ``"30+30+30+10 = 100"``.
 
         A pot in which everybody put in the same (live players only) is written as a product;
-        otherwise (folded players put in less) as the sum of each player's part.
+        otherwise (folded players put in less) as the sum of each player's part. Money the room
+        added is named after the players' chips: ``"2 × 40 + 20 cash drop = 100"``.
         """
-        return sum_formula(self.contributions.values(), self.low, self.high, self.amount)
+        if not self.added:
+            return sum_formula(self.contributions.values(), self.low, self.high, self.amount)
+        extra = sum(self.added.values(), start=0)
+        players = sum_formula(self.contributions.values(), self.low, self.high, self.amount - extra)
+        head = players.rsplit(" = ", 1)[0]
+        named = "".join(f" + {format_amount(a)} {name}" for name, a in self.added.items())
+        return f"{head}{named} = {format_amount(self.amount)}"
+
+
+# Pots the engine builds from their fields (``built``) without fees or added money read these.
+Pot.fees = EMPTY
+Pot.added = EMPTY
 
 
 @dataclass(frozen=True)

@@ -26,11 +26,15 @@ from ..cards.deck import Card, parse_cards
 from ..cards.evaluate import rank_players
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount
 from ..errors import CardError, InputError, PotEngineError
+from .cashout import SidePayment, check_side_payments, side_net
 from .check import Audit, audit
+from .fees import Added, Fee, added_totals, check_added, check_fees, fee_totals, withhold
 from .hilo import GAMES, award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
 from .layout import (
+    EMPTY,
     Pot,
     PotLayout,
+    _add_dead,
     _frozen,
     built,
     check_contributions,
@@ -67,6 +71,12 @@ class Settlement:
     did not divide between the runs went; ``ranking``, ``board`` and ``hands`` are then ``None``
     and each contested pot holds its parts, run by run, in ``Pot.runs``. A hand dealt once has
     no ``runs``.
+
+    Fees beside the rake and money the room added (:mod:`potengine.pots.fees`) are in
+    ``fee_rules`` and ``added_rules`` as given, and pot by pot in each pot's ``fees`` and
+    ``added``; ``fees`` and ``added`` total them by name. Payments outside the pot (cash-outs,
+    insurance: :mod:`potengine.pots.cashout`) are in ``side_payments``; they change no pot, but
+    ``net`` counts them and ``side_net`` says by how much.
     """
 
     layout: PotLayout
@@ -85,6 +95,10 @@ class Settlement:
     # A hand run more than once (see potengine.pots.runs): each run's showdown, and the odd-chip rule.
     runs: tuple[Run, ...] = ()
     run_odd_chips: RunOddChips = "in run order"
+    # Fees, added money and side payments (potengine.pots.fees, potengine.pots.cashout).
+    fee_rules: tuple[Fee, ...] = ()
+    added_rules: tuple[Added, ...] = ()
+    side_payments: tuple[SidePayment, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("winnings", "payouts"):
@@ -114,7 +128,16 @@ class Settlement:
         read; the settlement itself needs only the payouts)."""
         payouts = self.payouts
         net = {player: payouts[player] - put_in for player, put_in in self.layout.contributions.items()}
+        if self.side_payments:
+            for player, change in self.side_net.items():
+                net[player] += change
         return MappingProxyType(net)
+
+    @cached_property
+    def side_net(self) -> Mapping[str, Amount]:
+        """What the side payments (cash-outs, insurance) add to each net, ``{player: chips}``,
+        only players who made or received one (see :func:`potengine.pots.cashout.side_net`)."""
+        return MappingProxyType(side_net(self.side_payments, self.winnings) if self.side_payments else {})
 
     @property
     def refunds(self) -> Mapping[str, Amount]:
@@ -128,8 +151,37 @@ class Settlement:
 
     @property
     def withheld(self) -> Amount:
-        """Rake taken by the house, over all pots."""
+        """Everything the house withholds from the pots: the rake and the fees, over all pots."""
+        withheld = sum((pot.rake for pot in self.pots), start=0)
+        if self.fee_rules:
+            withheld += sum(self.fees.values(), start=0)
+        return withheld
+
+    @property
+    def rake(self) -> Amount:
+        """The rake alone, over all pots."""
         return sum((pot.rake for pot in self.pots), start=0)
+
+    @property
+    def fees(self) -> Mapping[str, Amount]:
+        """Each fee beside the rake, by name, over all pots: ``{"jackpot": 7}`` (empty: none)."""
+        return MappingProxyType(fee_totals(self.pots) if self.fee_rules else {})
+
+    @property
+    def added(self) -> Mapping[str, Amount]:
+        """The money the room added to the pots, by name: ``{"cash drop": 20}`` (empty: none)."""
+        return MappingProxyType(added_totals(self.pots) if self.added_rules else {})
+
+    @property
+    def added_total(self) -> Amount:
+        """All the money the room added to the pots (0 when none)."""
+        return sum(self.added.values(), start=0)
+
+    @property
+    def house(self) -> Amount:
+        """What the room keeps from the hand: rake and fees, less the money it added, less what
+        it paid out net in side payments. With the players' nets it sums to zero."""
+        return self.withheld - self.added_total - sum(self.side_net.values(), start=0)
 
     # Reading the settlement ----------------------------------------------------------------
     def audit(self) -> Audit:
@@ -212,6 +264,9 @@ def settle(
     game: str = "holdem",
     runs: Sequence[Any] | None = None,
     run_odd_chips: RunOddChips = "in run order",
+    fees: Any = None,
+    added: Any = None,
+    side_payments: Sequence[SidePayment] | None = None,
 ) -> Settlement:
     """Settle a hand from each player's total contribution and the showdown ranking.
 
@@ -244,6 +299,20 @@ def settle(
     chip of the division to the first run). A double-board bomb pot is settled the same way, its
     two boards given as two runs.
 
+    Fees beside the rake and money the room adds (:mod:`potengine.pots.fees`): ``fees`` is a
+    mapping ``{name: amount}`` (each a fee per hand, from the main pot first) or a list of
+    :class:`~potengine.pots.fees.Fee` (per hand or per pot); ``added`` an amount (into the main
+    pot), a mapping ``{name: amount}`` or a list of :class:`~potengine.pots.fees.Added`. Added
+    money goes in first, then the rake and the fees are withheld, and what is left is divided.
+    ``side_payments`` lists cash-outs and insurance (:mod:`potengine.pots.cashout`): outside the
+    pot, in the nets.
+
+    >>> gg = settle({"A": Decimal("2.43"), "B": Decimal("2.43"), "C": Decimal("0.22")},
+    ...             ranking=["A", "B"], folded=["C"], chip=Decimal("0.01"),
+    ...             rake=Decimal("0.15"), fees={"jackpot": Decimal("0.07"), "bingo": 0})
+    >>> gg.pots[0].amount, gg.pots[0].awarded, dict(gg.fees)
+    (Decimal('5.08'), Decimal('4.86'), {'jackpot': Decimal('0.07'), 'bingo': Decimal('0.00')})
+
     >>> twice = settle({"Alice": 50, "Bilal": 50}, runs=[["Alice", "Bilal"], [("Alice", "Bilal")]])
     >>> [dict(part.shares) for part in twice.pots[0].runs], dict(twice.payouts)
     ([{'Alice': 50}, {'Alice': 25, 'Bilal': 25}], {'Alice': 75, 'Bilal': 25})
@@ -271,6 +340,14 @@ def settle(
         chip = check_chip(chip, checked)
     if game not in GAMES:
         raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+    extra = None
+    if fees is not None or added is not None or side_payments is not None:
+        extra = _Extra(
+            check_fees(fees, chip) if fees is not None else (),
+            check_added(added, chip) if added is not None else (),
+            side_payments,
+            chip,
+        )
     if runs is not None:
         return _settle_runs(
             checked,
@@ -288,6 +365,7 @@ def settle(
             low_ranking=low_ranking,
             game=game,
             odd_chips=run_odd_chips,
+            extra=extra,
         )
 
     # The showdown: a ranking of the live players, or their cards ranked here.
@@ -328,18 +406,34 @@ def settle(
             "a ranking (or the cards) is needed to say who won"
         )
 
-    result = _settle(
-        checked,
-        tiers,
-        folded=folded_set,
-        button=button,
-        chip=chip,
-        decimal=decimal,
-        dead=dead_money,
-        rake=rake,
-        flop_seen=flop_seen,
-        low_tiers=low_tiers,
-    )
+    if extra is not None:
+        with exact_arithmetic("the settlement"):
+            result = _settle_pots(
+                checked,
+                tiers,
+                folded_set,
+                button,
+                chip,
+                dead_money,
+                rake,
+                flop_seen,
+                low_tiers,
+                decimal,
+                extra=extra,
+            )
+    else:
+        result = _settle(
+            checked,
+            tiers,
+            folded=folded_set,
+            button=button,
+            chip=chip,
+            decimal=decimal,
+            dead=dead_money,
+            rake=rake,
+            flop_seen=flop_seen,
+            low_tiers=low_tiers,
+        )
     if values is None and game == "holdem":
         return result
     # What the cards were, for the reader: they change no chip, so the checked result is kept.
@@ -417,12 +511,15 @@ def _settle_pots(
     decimal: bool,
     runs: tuple[Run, ...] = (),
     odd_chips: RunOddChips = "in run order",
+    extra: _Extra | None = None,
 ) -> Settlement:
     """:func:`_settle`'s steps, in the arithmetic it chose; over the ``runs`` of a hand run more
-    than once (:func:`_settle_runs`)."""
+    than once (:func:`_settle_runs`); with fees, added money or side payments (``extra``)."""
     # The pots as plain fields, completed below and then built once, settled.
     fields = layout_fields(contributions, folded, dead)
     pots = fields["pots"]
+    if extra is not None:
+        return _settle_extra(fields, tiers, button, chip, rake, flop_seen, low_tiers, runs, odd_chips, extra)
     if rake is not None:
         cuts = take_rake([pot["amount"] for pot in pots], rake, flop_seen=flop_seen, chip=chip)
         for pot, cut in zip(pots, cuts, strict=True):
@@ -467,6 +564,7 @@ def _settle_runs(
     low_ranking: object,
     game: str,
     odd_chips: RunOddChips,
+    extra: _Extra | None = None,
 ) -> Settlement:
     """:func:`settle` with ``runs=``: each run's showdown checked (and ranked, from cards), then
     the pots formed, raked and awarded over the runs (:func:`potengine.pots.runs.award_runs`).
@@ -498,6 +596,7 @@ def _settle_runs(
             dead=dead,
             low_ranking=lows[0],
             game=game,
+            **({} if extra is None else extra.arguments()),
         )
     shown: list[Run] = []
     for number, (entry, low) in enumerate(zip(entries, lows, strict=True), start=1):
@@ -526,14 +625,116 @@ def _settle_runs(
         except PotEngineError as err:
             raise run_error(number, err) from None
     done = tuple(shown)
-    args = (contributions, None, folded, button, chip, dead, rake, flop_seen, None, decimal, done, odd_chips)
-    if decimal or dead or rake is not None:
+    args = (
+        contributions,
+        None,
+        folded,
+        button,
+        chip,
+        dead,
+        rake,
+        flop_seen,
+        None,
+        decimal,
+        done,
+        odd_chips,
+        extra,
+    )
+    if decimal or dead or rake is not None or extra is not None:
         with exact_arithmetic("the settlement"):
             result = _settle_pots(*args)
     else:
         result = _settle_pots(*args)
     # The runs, for the reader (as built() fills a result the engine has just made, unshared).
     result.__dict__.update(runs=done, run_odd_chips=odd_chips, game=game)
+    return result
+
+
+class _Extra:
+    """What :func:`settle` was given beyond a plain hand: fees and added money (checked), side
+    payments (checked once the pots are formed), and the chip."""
+
+    __slots__ = ("fee_rules", "added_rules", "side_payments", "chip")
+
+    def __init__(
+        self,
+        fee_rules: tuple[Fee, ...],
+        added_rules: tuple[Added, ...],
+        side_payments: object,
+        chip: Amount,
+    ) -> None:
+        self.fee_rules = fee_rules
+        self.added_rules = added_rules
+        self.side_payments = side_payments
+        self.chip = chip
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`settle` that give the same again."""
+        return {
+            "fees": self.fee_rules or None,
+            "added": self.added_rules or None,
+            "side_payments": self.side_payments,
+        }
+
+
+def _settle_extra(
+    fields: dict[str, Any],
+    tiers: Tiers | None,
+    button: str,
+    chip: Amount,
+    rake: Any,
+    flop_seen: bool,
+    low_tiers: Tiers | None,
+    runs: tuple[Run, ...],
+    odd_chips: RunOddChips,
+    extra: _Extra,
+) -> Settlement:
+    """:func:`_settle_pots` with fees, added money or side payments, on the pots' ``fields``:
+    everything checked against the pots first (side payments, pot names, fees that fit), then
+    the added money put in, the rake and the fees withheld (:func:`potengine.pots.fees.withhold`),
+    and what is left divided exactly as in a plain hand (by the runs, high and low, or whole)."""
+    pots = fields["pots"]
+    seats = fields["seats"]
+    folded = fields["folded"]
+    if extra.added_rules and not pots:  # money added to a hand nobody bet in: a main pot for it
+        _add_dead(pots, {}, seats=seats, live=[p for p in seats if p not in folded])
+    side: tuple[SidePayment, ...] = ()
+    if extra.side_payments is not None:
+        side = check_side_payments(extra.side_payments, seats=seats, folded=folded, pots=pots, chip=chip)
+    added_by, fees_by = withhold(
+        pots, fees=extra.fee_rules, added=extra.added_rules, rake=rake, flop_seen=flop_seen, chip=chip
+    )
+    # The award reads what the winners share as amount - rake: while the pots are awarded the
+    # rake's place holds the rake and the fees together; each pot then gets them apart.
+    rakes = [pot["rake"] for pot in pots]
+    for pot, fees in zip(pots, fees_by, strict=True):
+        if fees:
+            pot["rake"] = pot["rake"] + sum(fees.values(), start=0)
+    order = odd_chip_order(seats, button)
+    awarded: tuple[Pot, ...]
+    if runs:
+        all_to_first = odd_chips == "all to run 1"
+        for pot in reversed(pots):
+            award_runs_fields(pot, runs, order=order, chip=chip, all_to_first=all_to_first)
+        layout = layout_of(fields)
+        awarded = layout.pots
+    elif low_tiers is not None:
+        layout = layout_of(fields)
+        awarded = award_all_hilo(layout.pots, tiers, low_tiers, order=order, chip=chip)
+    else:
+        for pot in reversed(pots):
+            award_fields(pot, tiers, order=order, chip=chip)
+        layout = layout_of(fields)
+        awarded = layout.pots
+    awarded = tuple(
+        rebuilt(pot, rake=cut, fees=_frozen(fees) if fees else EMPTY, added=_frozen(more) if more else EMPTY)
+        for pot, cut, fees, more in zip(awarded, rakes, fees_by, added_by, strict=True)
+    )
+    result = settlement_of(
+        layout, awarded, ranking=tiers, button=button, chip=chip, low_ranking=low_tiers, checked=False
+    )
+    result.__dict__.update(fee_rules=extra.fee_rules, added_rules=extra.added_rules, side_payments=side)
+    check_conservation(result)
     return result
 
 
@@ -568,12 +769,15 @@ def settlement_of(
     chip: Amount,
     low_ranking: Tiers | None = None,
     whole: bool = False,
+    checked: bool = True,
 ) -> Settlement:
     """The settlement of awarded pots: what each player wins, is paid and nets; chips checked.
 
     Every computed settlement ends here (:func:`settle`, :func:`settle_trusted` and the
     hand-history auditor), so every one of them passes :func:`check_conservation`. ``whole``
-    says that every amount is known to be a whole number of chips (an int), no Decimal.
+    says that every amount is known to be a whole number of chips (an int), no Decimal;
+    ``checked=False`` leaves the check to the caller, who completes the settlement first (fees,
+    added money and side payments: :func:`_settle_extra`).
 
     >>> from potengine.pots.layout import build_pots
     >>> layout = build_pots({"A": 10, "B": 30})
@@ -610,7 +814,8 @@ def settlement_of(
             "game": "holdem",
         },
     )
-    check_conservation(result)
+    if checked:
+        _check_plain_conservation(result)
     return result
 
 
@@ -661,9 +866,26 @@ def check_conservation(result: Settlement) -> None:
 
     This runs at the end of every :func:`settle`; a failure is a bug in the engine, never bad input.
     Any other code that builds a :class:`Settlement` (the hand-history auditor) runs it too.
+    Withheld is the rake and the fees; money the room added counts with what was put in:
+    paid + returned + rake + fees = put in + added. With side payments, the players' nets and
+    the house's take sum to zero.
 
     >>> check_conservation(settle({"A": 5, "B": 5}, ranking=[("A", "B")]))
     """
+    if (
+        result.fee_rules
+        or result.added_rules
+        or result.side_payments
+        or any(pot.fees or pot.added for pot in result.pots)
+    ):
+        _check_extra_conservation(result)
+    else:
+        _check_plain_conservation(result)
+
+
+def _check_plain_conservation(result: Settlement) -> None:
+    """:func:`check_conservation` of a settlement without fees, added money or side payments
+    (every plain settlement the engine builds ends here: it reads nothing more)."""
     withheld: Amount = 0
     for pot in result.pots:
         shared = sum(pot.shares.values())
@@ -678,3 +900,27 @@ def check_conservation(result: Settlement) -> None:
         raise RuntimeError(
             f"chips not conserved: paid {paid} + returned {returned} + withheld {withheld} != put in {total}"
         )
+
+
+def _check_extra_conservation(result: Settlement) -> None:
+    """:func:`check_conservation` with fees, added money or side payments."""
+    withheld: Amount = 0
+    added: Amount = 0
+    for pot in result.pots:
+        shared = sum(pot.shares.values())
+        kept = pot.rake + sum(pot.fees.values(), start=0)
+        if shared + kept != pot.amount:
+            raise RuntimeError(f"{pot.name}: shares {shared} + rake and fees {kept} != {pot.amount}")
+        withheld += kept
+        added += sum(pot.added.values(), start=0)
+    layout = result.layout
+    paid = sum(result.winnings.values())
+    returned = sum(layout.refunds.values())
+    total = sum(layout.contributions.values())
+    if paid + returned + withheld != total + added:
+        raise RuntimeError(
+            f"chips not conserved: paid {paid} + returned {returned} + withheld {withheld} "
+            f"!= put in {total} + added {added}"
+        )
+    if result.side_payments and sum(result.net.values()) + result.house != 0:
+        raise RuntimeError("side payments not accounted: the nets and the house do not sum to zero")

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.cashout import CashOut
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..pots.layout import Pot
     from ..pots.settlement import Settlement
 
 
@@ -42,13 +44,12 @@ def settlement_text(result: Settlement) -> str:
             pot.formula,
             ", ".join(pot.eligible),
             ", ".join(pot.winners),
-            ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items())
-            + (f" (rake {fmt(pot.rake)})" if pot.rake else ""),
+            ", ".join(f"{p} {fmt(a)}" for p, a in pot.shares.items()) + withheld_text(pot),
         )
         for pot in result.pots
     ]
     lines = _table(("Pot", "Amount", "How it is made", "Eligible", "Winners", "Shares"), pots, {1})
-    players = [
+    players: list[tuple[str, ...]] = [
         (
             p,
             fmt(result.contributions[p]),
@@ -63,9 +64,72 @@ def settlement_text(result: Settlement) -> str:
     if runs:
         lines.append("")
         lines += _table(("Pot", "Run", "Part", "Winners", "Shares"), _run_rows(result), {2})
+    if result.side_payments:
+        lines.append("")
+        lines += _table(("Outside the pot", "Player", "Amount", "Net change"), side_rows(result), {2, 3})
+        side = result.side_net
+        players = [(*row[:5], _signed(side.get(row[0], 0)), *row[5:]) for row in players]
+        header: tuple[str, ...] = ("Player", "Put in", "Returned", "Won", "Paid", "Side", "Net")
+    else:
+        header = ("Player", "Put in", "Returned", "Won", "Paid", "Net")
     lines.append("")
-    lines += _table(("Player", "Put in", "Returned", "Won", "Paid", "Net"), players, {1, 2, 3, 4, 5})
+    lines += _table(header, players, set(range(1, len(header))))
+    if result.fee_rules or result.added_rules or result.side_payments:
+        lines.append("")
+        lines.append(_totals_line(result))
     return "\n".join(lines)
+
+
+def withheld_text(pot: Pot) -> str:
+    """`` (rake 5, jackpot 2)``: what a pot's shares are after, for a table cell.
+
+    >>> from potengine.pots.settlement import settle
+    >>> withheld_text(settle({"A": 5, "B": 5}, ["A", "B"], rake=1, fees={"jackpot": 1}).pots[0])
+    ' (rake 1, jackpot 1)'
+    """
+    parts = [f"rake {fmt(pot.rake)}"] if pot.rake else []
+    parts += [f"{name} {fmt(a)}" for name, a in pot.fees.items() if a]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def side_rows(result: Settlement) -> list[tuple[str, str, str, str]]:
+    """One row per payment outside the pot (a cash-out: what the room pays and what it takes).
+
+    >>> from potengine.pots.settlement import settle
+    >>> from potengine.pots.cashout import CashOut, Insurance
+    >>> r = settle({"A": 50, "B": 50}, ["A", "B"], side_payments=[CashOut("A", 60, fee=1), Insurance("B", 5)])
+    >>> side_rows(r)
+    [('cash-out (fee 1)', 'A', '60', '+60'), ('pot winnings to the room', 'A', '100', '-100'),
+     ('insurance premium', 'B', '5', '-5')]
+    """
+    rows = []
+    for payment in result.side_payments:
+        player = payment.player
+        if isinstance(payment, CashOut):
+            fee = f" (fee {fmt(payment.fee)})" if payment.fee else ""
+            rows.append((f"cash-out{fee}", player, fmt(payment.amount), _signed(payment.amount)))
+            won = result.winnings[player]
+            rows.append(("pot winnings to the room", player, fmt(won), _signed(-won)))
+        else:
+            rows.append(("insurance premium", player, fmt(payment.premium), _signed(-payment.premium)))
+            if payment.payout:
+                rows.append(("insurance payout", player, fmt(payment.payout), _signed(payment.payout)))
+    return rows
+
+
+def _totals_line(result: Settlement) -> str:
+    """Everything accounted: put in and added = paid, returned, rake and fees; the room's take."""
+    fees = "".join(f", {name} {fmt(a)}" for name, a in result.fees.items())
+    added = "".join(f" + {name} {fmt(a)}" for name, a in result.added.items())
+    paid = sum(result.winnings.values(), start=0)
+    returned = sum(result.refunds.values(), start=0)
+    line = (
+        f"Put in {fmt(result.total)}{added} = paid {fmt(paid)}, returned {fmt(returned)}, "
+        f"rake {fmt(result.rake)}{fees}."
+    )
+    if result.side_payments:
+        line += f" The room keeps {fmt(result.house)}."
+    return line
 
 
 def _run_rows(result: Settlement) -> list[tuple[str, ...]]:
@@ -157,6 +221,8 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
                 "winners": list(pot.winners),
                 "shares": {p: amount(a) for p, a in pot.shares.items()},
                 "rake": amount(pot.rake),
+                **({"fees": {n: amount(a) for n, a in pot.fees.items()}} if pot.fees else {}),
+                **({"added": {n: amount(a) for n, a in pot.added.items()}} if pot.added else {}),
             }
             for pot in result.pots
         ],
@@ -167,7 +233,52 @@ def settlement_json(result: Settlement) -> dict[str, Any]:
     runs = getattr(result, "runs", ())
     if runs:
         _add_runs(data, result, amount)
+    if result.fee_rules or result.added_rules or result.side_payments:
+        _add_extra(data, result, amount)
     return data
+
+
+def _add_extra(data: dict[str, Any], result: Settlement, amount: Callable[[Amount], int | str]) -> None:
+    """Fees, added money and payments outside the pot, in :func:`settlement_json`'s data: the
+    totals by name (``rake``, ``fees``, ``added``), each side payment (``side_payments``, with a
+    ``kind`` of ``"cash_out"`` or ``"insurance"``), each player's ``side_net`` and the room's
+    take (``house``). Each pot also holds its own ``fees`` and ``added``.
+
+    >>> from potengine.pots.settlement import settle
+    >>> from potengine.pots.cashout import CashOut
+    >>> data = settlement_json(settle({"A": 50, "B": 50}, ["A", "B"], fees={"jackpot": 2},
+    ...                               added={"cash drop": 10}, side_payments=[CashOut("A", 90)]))
+    >>> {k: data[k] for k in ("rake", "fees", "added", "side_payments", "side_net", "house")}
+    {'rake': 0, 'fees': {'jackpot': 2}, 'added': {'cash drop': 10},
+     'side_payments': [{'kind': 'cash_out', 'player': 'A', 'amount': 90, 'fee': 0}],
+     'side_net': {'A': -18}, 'house': 10}
+    """
+    data["rake"] = amount(result.rake)
+    data["fees"] = {n: amount(a) for n, a in result.fees.items()}
+    data["added"] = {n: amount(a) for n, a in result.added.items()}
+    payments: list[dict[str, Any]] = []
+    for payment in result.side_payments:
+        if isinstance(payment, CashOut):
+            payments.append(
+                {
+                    "kind": "cash_out",
+                    "player": payment.player,
+                    "amount": amount(payment.amount),
+                    "fee": amount(payment.fee),
+                }
+            )
+        else:
+            payments.append(
+                {
+                    "kind": "insurance",
+                    "player": payment.player,
+                    "premium": amount(payment.premium),
+                    "payout": amount(payment.payout),
+                }
+            )
+    data["side_payments"] = payments
+    data["side_net"] = {p: amount(a) for p, a in result.side_net.items()}
+    data["house"] = amount(result.house)
 
 
 def _add_runs(data: dict[str, Any], result: Settlement, amount: Callable[[Amount], int | str]) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..pots.hilo import HiLoPot
+from .exports import side_rows, withheld_text
 from .words import signed
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,8 +99,7 @@ def pots_html(pots: Sequence[Pot], *, awarded: bool, runs: bool = False) -> str:
                 shares = hilo_shares_text(pot)
             if runs:
                 shares = run_shares_text(pot)
-            if pot.rake:
-                shares += f" (rake {fmt(pot.rake)})"
+            shares += withheld_text(pot)
             row += [_names(pot.winners), escape(shares)]
         rows.append(row)
     return _table(header, rows, "Pots")
@@ -230,14 +230,39 @@ def settlement_html(result: Settlement) -> str:
         ]
         + ([""] if result.hands else [])
     )
+    if result.side_payments:  # a column for what the payments outside the pot change
+        side = result.side_net
+        header.insert(6, "Outside the pot")
+        for p, row in zip(result.seats, rows, strict=False):
+            row.insert(6, signed(side.get(p, 0)))
+        rows[-1].insert(6, signed(sum(side.values(), start=0)))
     runs = getattr(result, "runs", ())
+    tables = pots_html(result.pots, awarded=True, runs=bool(runs))
     if runs:
-        return (
-            pots_html(result.pots, awarded=True, runs=True)
-            + runs_html(runs)
-            + _table(header, rows, "Players")
-        )
-    return pots_html(result.pots, awarded=True) + _table(header, rows, "Players")
+        tables += runs_html(runs)
+    tables += _table(header, rows, "Players")
+    if result.fee_rules or result.added_rules or result.side_payments:
+        tables += extra_html(result)
+    return tables
+
+
+def extra_html(result: Settlement) -> str:
+    """The room's part of a hand: rake and each fee by name, the money it added, the payments
+    outside the pot, and what it keeps.
+
+    >>> from potengine import settle
+    >>> html = extra_html(settle({"A": 50, "B": 50}, ranking=["A", "B"], fees={"jackpot": 2},
+    ...                          added={"cash drop": 10}))
+    >>> "jackpot" in html, "cash drop" in html, html.count("<tr>")
+    (True, True, 4)
+    """
+    rows = [["rake", "withheld from the pots", fmt(result.rake)]]
+    rows += [[escape(name), "withheld from the pots", fmt(a)] for name, a in result.fees.items()]
+    rows += [[escape(name), "added to the pots", fmt(a)] for name, a in result.added.items()]
+    rows += [[escape(what), escape(player), change] for what, player, _, change in side_rows(result)]
+    if result.side_payments:
+        rows.append(["<b>the room keeps</b>", "", signed(result.house)])
+    return _table(["Item", "What", "Amount"], rows, "The room")
 
 
 def audit_html(report: Audit) -> str:

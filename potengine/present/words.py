@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..pots.cashout import CashOut
 from ..pots.hilo import HiLoPot
 from ..pots.runs import ordinal, times
 
@@ -71,6 +72,122 @@ def _folds(folded: list[str]) -> str:
     return f"{join(folded)} folded: their chips stay in the pots, but they cannot win them."
 
 
+def withheld_words(pot: Pot) -> str:
+    """What was withheld from a pot before it was divided, for a sentence: rake and fees by name.
+
+    >>> from potengine import settle
+    >>> pot = settle({"A": 50, "B": 50}, ranking=["A", "B"], rake=5, fees={"jackpot": 2}).pots[0]
+    >>> withheld_words(pot)
+    ' after 5 rake and 2 jackpot'
+    """
+    parts = [f"{fmt(pot.rake)} rake"] if pot.rake else []
+    parts += [f"{fmt(a)} {name}" for name, a in pot.fees.items() if a]
+    return f" after {join(parts)}" if parts else ""
+
+
+def fee_lines(result: Settlement) -> list[str]:
+    """The money the room adds to the pots and the fees it withholds beside the rake, in words
+    (nothing for a hand with neither).
+
+    >>> from potengine import settle
+    >>> r = settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"], rake=6,
+    ...            fees={"jackpot": 2}, added={"cash drop": 20})
+    >>> print("\\n".join(fee_lines(r)))
+    The room adds 20 (cash drop) to the main pot, before anything is withheld: its players can
+    win it.
+    Withheld before the pots are divided: from the main pot 6 rake and 2 jackpot.
+    """
+    lines = []
+    for pot in result.pots:
+        if pot.added:
+            named = join(f"{fmt(a)} ({name})" for name, a in pot.added.items())
+            where = "the main pot" if pot.index == 0 else pot.name.lower()
+            lines.append(
+                f"The room adds {named} to {where}, before anything is withheld: its players can win it."
+            )
+    if result.fee_rules:
+        parts = []
+        for pot in result.pots:
+            taken = withheld_words(pot)
+            if taken:
+                where = "the main pot" if pot.index == 0 else pot.name.lower()
+                parts.append(f"from {where} {taken[len(' after ') :]}")
+        zero = [name for name, a in result.fees.items() if not a]
+        line = f"Withheld before the pots are divided: {'; '.join(parts)}." if parts else ""
+        if zero:
+            line += (" " if line else "") + f"Nothing is taken for {join(zero)}."
+        lines.append(line)
+    return lines
+
+
+def side_payment_lines(result: Settlement) -> list[str]:
+    """Cash-outs and insurance in words: outside the pot, and what each changes in a net.
+
+    >>> from potengine import settle
+    >>> from potengine.pots.cashout import CashOut
+    >>> r = settle({"A": 36, "B": 36}, ranking=["A", "B"], side_payments=[CashOut("A", 45, fee=1)])
+    >>> print(side_payment_lines(r)[0])
+    Outside the pot, A cashed out for 45 (the room's fee of 1 already out of it): the 72 A's hand
+    won go to the room instead of A (−27 for A).
+    """
+    lines = []
+    for payment in result.side_payments:
+        player = payment.player
+        if isinstance(payment, CashOut):
+            fee = f" (the room's fee of {fmt(payment.fee)} already out of it)" if payment.fee else ""
+            won = result.winnings[player]
+            change = payment.amount - won
+            what = (
+                f"the {fmt(won)} {player}'s hand won go to the room instead of {player}"
+                if won
+                else f"{player}'s hand won nothing, and the room pays the amount all the same"
+            )
+            lines.append(
+                f"Outside the pot, {player} cashed out for {fmt(payment.amount)}{fee}: {what} "
+                f"({signed(change)} for {player})."
+            )
+        else:
+            change = payment.payout - payment.premium
+            payout = (
+                f"and receives a payout of {fmt(payment.payout)}"
+                if payment.payout
+                else "and receives no payout"
+            )
+            lines.append(
+                f"Outside the pot, {player} paid the room an insurance premium of {fmt(payment.premium)} "
+                f"{payout} ({signed(change)} for {player})."
+            )
+    return lines
+
+
+def check_line(result: Settlement) -> str:
+    """The last line of :func:`explain`: paid + returned + withheld = put in (+ added).
+
+    >>> from potengine import settle
+    >>> print(check_line(settle({"A": 50, "B": 50}, ranking=["A", "B"], rake=5,
+    ...                         fees={"jackpot": 2}, added={"cash drop": 10})))
+    Check: paid 103 + returned 0 + rake 5 + jackpot 2 = 110 = put in 100 + cash drop 10.
+    """
+    paid = sum(result.winnings.values(), start=0)
+    returned = sum(result.refunds.values(), start=0)
+    if not result.fee_rules and not result.added_rules:
+        withheld = f" + withheld {fmt(result.withheld)}" if result.withheld else ""
+        line = f"Check: paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
+    else:
+        kept = f" + rake {fmt(result.rake)}" + "".join(f" + {n} {fmt(a)}" for n, a in result.fees.items())
+        more = "".join(f" + {n} {fmt(a)}" for n, a in result.added.items())
+        whole = fmt(result.total + result.added_total)
+        line = (
+            f"Check: paid {fmt(paid)} + returned {fmt(returned)}{kept} = {whole} = put in "
+            f"{fmt(result.total)}{more}."
+        )
+    if result.side_payments:
+        house = result.house
+        kept_text = fmt(house) if house >= 0 else "−" + fmt(-house)
+        line += f" The room keeps {kept_text} in all; with the players' nets it sums to zero."
+    return line
+
+
 def explain(result: Settlement) -> str:
     """Describe ``result`` step by step: contributions, returns, pots, awards, nets."""
     seats = result.seats
@@ -99,6 +216,8 @@ def explain(result: Settlement) -> str:
     for pot in result.pots:
         dead = f" (of which {fmt(pot.dead)} dead)" if pot.dead else ""
         lines.append(f"{pot.name}: {pot.formula}{dead}, for {join(pot.eligible)}.")
+    if result.fee_rules or result.added_rules:
+        lines += fee_lines(result)
 
     def who(player: str) -> str:
         if result.hands and player in result.hands:
@@ -111,7 +230,7 @@ def explain(result: Settlement) -> str:
     if runs:
         lines += runs_lines(result)
     for pot in () if runs else reversed(result.pots):
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        rake = withheld_words(pot)
         if (
             isinstance(pot, HiLoPot)
             and getattr(result, "low_ranking", None) is not None
@@ -141,15 +260,16 @@ def explain(result: Settlement) -> str:
                 f"{join(map(who, pot.winners))}: {shares}{odd}."
             )
     phrases = [f"{p} {fmt(result.payouts[p])} (net {signed(result.net[p])})" for p in seats]
-    paid = sum(result.winnings.values(), start=0)
-    returned = sum(result.refunds.values(), start=0)
-    withheld = f" + withheld {fmt(result.withheld)}" if result.withheld else ""
     first = seats[0]
     phrases[0] = f"{first} receives " + phrases[0][len(first) + 1 :]
-    lines.append(f"In the end {', '.join(phrases)}.")
-    lines.append(
-        f"Check: paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
-    )
+    if result.side_payments:
+        lines += side_payment_lines(result)
+        lines.append(
+            f"In the end {', '.join(phrases)} from the pots; the nets count the payments outside the pot."
+        )
+    else:
+        lines.append(f"In the end {', '.join(phrases)}.")
+    lines.append(check_line(result))
     return "\n".join(lines)
 
 
@@ -271,7 +391,7 @@ def runs_lines(result: Settlement) -> list[str]:
 def run_pot_sentence(pot: Pot, result: Settlement) -> str:
     """One pot of a hand run more than once: not run (one player can win it), or divided by the
     runs with each run's part awarded."""
-    rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+    rake = withheld_words(pot)
     if not pot.runs:
         player = pot.eligible[0]
         return (
@@ -400,7 +520,7 @@ def dealer_pushes(result: Settlement) -> list[str]:
     side_pots = sum(1 for pot in result.pots if pot.index > 0)
     for pot in reversed(result.pots):
         label = _pot_label(pot.name, pot.awarded, side_pots)
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        rake = withheld_words(pot)
         high = dict(getattr(pot, "high_shares", {}) or {})
         low = dict(getattr(pot, "low_shares", {}) or {})
         if isinstance(pot, HiLoPot) and low:
