@@ -37,6 +37,7 @@ from .pots.rake import Rake
 from .pots.ranking import parse_ranking
 from .pots.settlement import settle
 from .present.exports import settlement_json, settlement_text
+from .present.table_entry import chip_note, infer_chip
 
 AUDIT_EXAMPLES = """\
 examples:
@@ -63,7 +64,7 @@ examples:
   potengine settle A=125 B=250 C=250 --ranking "B = C > A" --chip 25
   potengine settle A=40 B=100 C=100 --runs "A > C > B" --runs "C > B > A"
                                             a hand run twice: one --runs per run, in order
-  potengine settle A=2.43 B=2.43 C=0.22 --folded C --ranking "A > B" --chip 0.01 \
+  potengine settle A=2.43 B=2.43 C=0.22 --folded C --ranking "A > B" \
       --rake 0.15 --fee jackpot=0.07 --fee bingo=0
                                             rake and a jackpot fee withheld (per hand,
                                             from the main pot first)
@@ -132,7 +133,7 @@ def _settle(args: argparse.Namespace) -> int:
     folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
     ranking = parse_ranking(args.ranking) if args.ranking else None
     runs = [parse_ranking(text) for text in args.runs] if args.runs else None
-    chip = parse_amount(args.chip, "the chip")
+    chip = parse_amount(args.chip, "the chip") if args.chip is not None else None
     rake = parse_amount(args.rake, "the rake") if args.rake is not None else None
     fees = None
     if args.fee:
@@ -160,6 +161,13 @@ def _settle(args: argparse.Namespace) -> int:
                 text, "--insurance", "B=5:60", ("insurance premium", "insurance payout")
             )
             side.append(Insurance(name, value, payout=payout))
+    note = ""
+    if chip is None:  # the same rule as the calculator's empty chip field
+        written = [*contributions.values(), *(fee.amount for fee in fees or ())]
+        written += [money.amount for money in added or ()]
+        written += [rake] if rake is not None else []
+        chip = infer_chip(written)
+        note = chip_note(chip) if chip != 1 else ""
     result = settle(
         contributions,
         ranking,
@@ -175,7 +183,7 @@ def _settle(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
     else:
-        print(settlement_text(result))
+        print(f"{note}\n\n{settlement_text(result)}" if note else settlement_text(result))
     return 0
 
 
@@ -289,7 +297,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     settle.add_argument("--button", metavar="NAME", help="the player on the button (default: the last seat)")
     settle.add_argument(
-        "--chip", default="1", metavar="AMOUNT", help="the smallest chip in play, for odd chips (default 1)"
+        "--chip",
+        metavar="AMOUNT",
+        help="the smallest chip in play, for odd chips (default: as the amounts are written, "
+        "1 for whole amounts, 0.01 when they are written in cents, as the calculator does)",
     )
     settle.add_argument(
         "--rake", metavar="AMOUNT", help="the rake withheld, from the main pot first (an amount)"

@@ -9,6 +9,7 @@ import pytest
 from sample_histories import CORRECT, DATA
 
 from potengine.cli import main
+from potengine.present.live import calculate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -207,3 +208,23 @@ def test_audit_exit_statuses(tmp_path, capsys):
     assert "missing.txt: no such file" in capsys.readouterr().err
     assert main(["audit", "--json", str(junk)]) == 2
     assert json.loads(capsys.readouterr().out)["summary"]["unreadable"] == 1
+
+
+def test_settle_without_a_chip_takes_it_from_how_the_amounts_are_written(capsys):
+    # Cents: the chip is 0.01, said above the result, as the calculator says it; the odd cent of
+    # the split goes to the first winner left of the button (the last seat, C): A.
+    assert main(["settle", "A=0.35", "B=0.35", "C=0.35", "--ranking", "A = B > C"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No smallest chip was given: the amounts are written in hundredths")
+    assert main(["settle", "A=0.35", "B=0.35", "C=0.35", "--ranking", "A = B > C", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert cli["chip"] == "0.01"
+    assert cli["payouts"] == {"A": "0.53", "B": "0.52", "C": "0.00"}
+    fields = {"players": "A 0.35, B 0.35, C 0.35", "ranking": "A = B > C"}
+    assert calculate(fields)["settlement"] == cli  # the page's JSON, chip left empty there too
+    # Whole amounts: the chip is 1 and nothing is said, as before.
+    assert main(["settle", "A=40", "B=100", "--ranking", "B > A"]) == 0
+    assert not capsys.readouterr().out.startswith("No smallest chip")
+    # A fee written in cents makes the chip a cent even when every contribution is whole.
+    assert main(["settle", "A=3", "B=3", "--ranking", "A > B", "--fee", "jackpot=0.05", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["chip"] == "0.01"
