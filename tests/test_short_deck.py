@@ -14,6 +14,8 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from potengine import settle
 from potengine.cards.deck import parse_cards
@@ -221,6 +223,59 @@ def test_a_ranking_settles_today_through_ranking() -> None:
     assert result_by_rules[TRIPS] == {"A": 0, "B": 240, "C": 0}
     with pytest.raises(InputError):
         settle({"A": 100, "B": 100}, ranking=rank_short_deck_players(hands, board)[0])
+
+
+# --- against a plain reading of the rules ----------------------------------------------------
+
+
+def _plain_five(cards: tuple[tuple[int, str], ...], rules: str) -> tuple[int, tuple[int, ...]]:
+    """A five-card short-deck hand read straight from the rules: (category place, ranks that
+    break ties), the places in the order of ``rules``; no tables, no bits."""
+    ranks = sorted((r for r, _ in cards), reverse=True)
+    flush = len({s for _, s in cards}) == 1
+    distinct = sorted(set(ranks), reverse=True)
+    straight_top = 0
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            straight_top = distinct[0]
+        elif distinct == [14, 9, 8, 7, 6]:
+            straight_top = 9  # A-6-7-8-9, the ace low
+    groups = sorted(((ranks.count(r), r) for r in distinct), reverse=True)
+    shape = [n for n, _ in groups]
+    by_group = tuple(r for _, r in groups)
+    order = ["high", "pair", "two pair", "trips", "straight", "full house", "flush", "quads", "sf"]
+    if rules == TRIPS:
+        order[3], order[4] = "straight", "trips"
+    if straight_top and flush:
+        return order.index("sf"), (straight_top,)
+    if shape == [4, 1]:
+        return order.index("quads"), by_group
+    if flush:
+        return order.index("flush"), tuple(ranks)
+    if shape == [3, 2]:
+        return order.index("full house"), by_group
+    if straight_top:
+        return order.index("straight"), (straight_top,)
+    name = {(3, 1, 1): "trips", (2, 2, 1): "two pair", (2, 1, 1, 1): "pair"}.get(tuple(shape), "high")
+    return order.index(name), by_group
+
+
+def _plain_best(cards: list[tuple[int, str]], rules: str) -> tuple[int, tuple[int, ...]]:
+    return max(_plain_five(five, rules) for five in combinations(cards, 5))
+
+
+@given(
+    st.permutations(range(36)).map(lambda p: p[:14]),
+    st.sampled_from(RULES),
+)
+def test_best_five_of_seven_agrees_with_a_plain_reading_of_the_rules(picks: list[int], rules: str) -> None:
+    """Two seven-card hands: our order of them is the order the rules give, read plainly over all
+    21 five-card choices of each."""
+    first, second = [SHORT_DECK[i] for i in picks[:7]], [SHORT_DECK[i] for i in picks[7:]]
+    ours = [sd(" ".join(c.code for c in hand), rules) for hand in (first, second)]
+    plain = [_plain_best([(c.rank, c.suit) for c in hand], rules) for hand in (first, second)]
+    assert (ours[0] > ours[1]) - (ours[0] < ours[1]) == (plain[0] > plain[1]) - (plain[0] < plain[1])
+    assert ours[0].category_rank == plain[0][0] or ours[0].category == "Royal flush"
 
 
 # --- against PokerKit ----------------------------------------------------------------------
