@@ -3,7 +3,8 @@
 * :mod:`~potengine.cards.deck`: cards, reading them from text, the deck;
 * :mod:`~potengine.cards.evaluate`: the best five of seven cards, explained (standard library only);
 * :mod:`~potengine.cards.arrays`: the same evaluation for millions of hands at once (numpy);
-* :mod:`~potengine.cards.equity`: exact equity per pot over every remaining board (numpy).
+* :mod:`~potengine.cards.equity`: exact equity per pot over every remaining board (numpy);
+* :mod:`~potengine.cards.short_deck`: short-deck (six-plus) hold'em, 36 cards, its rankings.
 
 Importing this package loads neither numpy module: import them by name when you need them.
 """
