@@ -32,6 +32,7 @@ from potengine.cards.short_deck import (
     short_deck_strength,
 )
 from potengine.errors import CardError, InputError
+from potengine.pots.check import audit
 
 TRIPS = "trips-beat-straight"
 
@@ -330,3 +331,43 @@ def test_differential_against_pokerkit_over_seeded_random_deals() -> None:
     assert 0 < differ < compared // 10  # the rules disagree, but rarely
     for category in short_deck_categories()[:7]:  # high card up to a flush
         assert seen[category] > 0, category
+
+
+# ---------------------------------------------------------------------------------------------
+# settle(game="short-deck"): the cards ranked by the 36-card evaluator, in the room's order
+# ---------------------------------------------------------------------------------------------
+
+
+def test_settle_ranks_a_short_deck_showdown_in_the_order_the_game_names():
+    hands = {"A": "Ah 6d", "B": "Qc Qd", "C": "Tc Th"}
+    board = "7s 8h 9c Qs Kd"  # A: the A-6-7-8-9 straight; B: three queens; C: a pair of tens
+    contributions = {"A": 50, "B": 50, "C": 20}
+    straight_first = settle(contributions, hands=hands, board=board, game="short-deck")
+    assert dict(straight_first.payouts) == {"A": 120, "B": 0, "C": 0}
+    assert straight_first.game == "short-deck"
+    assert straight_first.hands is not None
+    assert straight_first.hands["A"].description == "Nine-high straight"
+    trips_first = settle(contributions, hands=hands, board=board, game="short-deck-trips-beat-straight")
+    assert dict(trips_first.payouts) == {"A": 0, "B": 120, "C": 0}
+    for result in (straight_first, trips_first):
+        assert audit(result).ok  # the six-step check agrees
+    # Hold'em ranks the same cards otherwise: there A holds no straight (6-7-8-9 and an ace).
+    holdem = settle(contributions, hands=hands, board=board)
+    assert dict(holdem.payouts) == {"A": 0, "B": 120, "C": 0}
+    assert holdem.hands is not None and "straight" not in holdem.hands["A"].description.lower()
+
+
+def test_a_short_deck_hand_run_twice_ranks_each_board_with_the_36_card_deck():
+    hands = {"A": "Ah 6d", "B": "Qc Qd"}
+    runs = ["7s 8h 9c Qs Kd", "7s 8h 9c Jd Tc"]  # run 1: A's wheel straight; run 2: B's Q-high one
+    result = settle({"A": 50, "B": 50}, hands=hands, runs=runs, game="short-deck")
+    assert [dict(part.shares) for part in result.pots[0].runs] == [{"A": 50}, {"B": 50}]
+
+
+def test_a_card_outside_the_short_deck_is_refused_before_any_chip_moves():
+    with pytest.raises(CardError, match=r"2♦ in A's cards is not in the 36-card deck"):
+        settle(
+            {"A": 50, "B": 50}, hands={"A": "Ah 2d", "B": "Qc Qd"}, board="7s 8h 9c Qs Kd", game="short-deck"
+        )
+    with pytest.raises(InputError, match="game must be one of"):
+        settle({"A": 50, "B": 50}, ranking=["A", "B"], game="six-plus")

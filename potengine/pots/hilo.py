@@ -47,8 +47,12 @@ from .layout import Pot, _frozen
 from .ranking import Tiers, _name, check_shown_hands
 from .split import best_eligible, pot_winners, split_pot
 
-# The games settle() knows: hold'em (high only), Omaha high, Omaha eight-or-better hi-lo.
-GAMES = ("holdem", "omaha", "omaha-hi-lo")
+# The games settle() knows: hold'em (high only), Omaha high, Omaha eight-or-better hi-lo, and
+# short-deck (6+) hold'em in the two orders rooms use (potengine.cards.short_deck): "short-deck",
+# a straight beats three of a kind (GGPoker, Triton); "short-deck-trips-beat-straight", the other.
+GAMES = ("holdem", "omaha", "omaha-hi-lo", "short-deck", "short-deck-trips-beat-straight")
+OMAHA_GAMES = ("omaha", "omaha-hi-lo")
+SHORT_DECK_RULES = {"short-deck": "triton", "short-deck-trips-beat-straight": "trips-beat-straight"}
 
 __all__ = ["HiLoPot", "award_hilo", "divide", "normalise_low_ranking"]
 

@@ -24,12 +24,20 @@ from typing import Any
 
 from ..cards.deck import Card, parse_cards
 from ..cards.evaluate import rank_players
+from ..cards.short_deck import rank_short_deck_players
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount
 from ..errors import CardError, InputError, PotEngineError
 from .cashout import SidePayment, check_side_payments, side_net
 from .check import Audit, audit
 from .fees import Added, Fee, added_totals, check_added, check_fees, fee_totals, withhold
-from .hilo import GAMES, award_all_hilo, normalise_low_ranking, rank_hilo_by_cards
+from .hilo import (
+    GAMES,
+    OMAHA_GAMES,
+    SHORT_DECK_RULES,
+    award_all_hilo,
+    normalise_low_ranking,
+    rank_hilo_by_cards,
+)
 from .layout import (
     EMPTY,
     Pot,
@@ -376,7 +384,7 @@ def settle(
     live = [p for p in seats if p not in folded_set] if folded_set else seats
     hilo = low_ranking is not None or game == "omaha-hi-lo"
     low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live) if hilo else None
-    if game != "holdem" and hands is not None:
+    if game in OMAHA_GAMES and hands is not None:
         if ranking is not None or low_ranking is not None:
             raise InputError("give either rankings or the cards (hands= and board=), not both")
         tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
@@ -395,7 +403,7 @@ def settle(
                 "give either a ranking or the cards (hands= and board=), not both: "
                 "with cards the engine ranks the hands itself"
             )
-        tiers, values, board_cards = rank_by_cards(hands, board, seats, folded_set)
+        tiers, values, board_cards = rank_by_cards(hands, board, seats, folded_set, game=game)
     elif board is not None:
         raise InputError("a board was given without hands=: give each live player's hole cards")
     elif ranking is not None:
@@ -605,8 +613,8 @@ def _settle_runs(
                 tiers = normalise_ranking(entry, live=live, folded=folded)
                 low_tiers = normalise_low_ranking(low, seats=seats, live=live) if low is not None else None
                 shown.append(_run(number, tiers, None, None, low_tiers, None))
-            elif game == "holdem":
-                tiers, values, board_cards = rank_by_cards(hands, entry, seats, folded)
+            elif game not in OMAHA_GAMES:
+                tiers, values, board_cards = rank_by_cards(hands, entry, seats, folded, game=game)
                 shown.append(_run(number, tiers, board_cards, _frozen(values), None, None))
             else:
                 tiers, omaha, low_tiers, low_values, board_cards = rank_hilo_by_cards(
@@ -830,16 +838,25 @@ def has_decimal(contributions: Mapping[str, Amount], chip: Amount) -> bool:
 
 
 def rank_by_cards(
-    hands: Mapping[str, Any], board: Any, seats: Sequence[str], folded: Iterable[str] = ()
+    hands: Mapping[str, Any],
+    board: Any,
+    seats: Sequence[str],
+    folded: Iterable[str] = (),
+    *,
+    game: str = "holdem",
 ) -> tuple[Tiers, Mapping[str, Any], tuple[Card, ...]]:
     """Rank the live players by their cards: (tiers, hand values, board cards).
 
     Every live player needs two hole cards; folded players' cards may be given (they are checked
-    for duplicates but not ranked); the board must hold the five community cards.
+    for duplicates but not ranked); the board must hold the five community cards. ``game`` is
+    ``"holdem"`` or a short-deck game (:data:`~potengine.pots.hilo.SHORT_DECK_RULES`: the 36-card
+    deck, ranked by :func:`potengine.cards.short_deck.rank_short_deck_players`).
 
     >>> tiers, values, board = rank_by_cards({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Js 3s", ["A", "B"])
     >>> tiers, values["A"].description
     ((('A',), ('B',)), 'Pair of aces, kickers J 9 7')
+    >>> rank_by_cards({"A": "Ah 6d", "B": "Qc Qd"}, "7s 8h 9c Qs Kd", ["A", "B"], game="short-deck")[0]
+    (('A',), ('B',))
     """
     seats = tuple(seats)
     out = set(folded)
@@ -851,7 +868,12 @@ def rank_by_cards(
         raise CardError(
             f"the board must hold the 5 community cards at the showdown, got {len(board_cards)} ({shown})"
         )
-    ranked, values = rank_players(hands, board_cards)
+    ranked: Sequence[Sequence[str]]
+    values: Mapping[str, Any]
+    if game in SHORT_DECK_RULES:
+        ranked, values = rank_short_deck_players(hands, board_cards, SHORT_DECK_RULES[game])
+    else:
+        ranked, values = rank_players(hands, board_cards)
     seat_of = {p: i for i, p in enumerate(seats)}
     tiers = tuple(
         tuple(sorted(tier, key=seat_of.__getitem__))
