@@ -51,6 +51,8 @@ async function snapshotBytes(url) {
 async function start() {
   const info = await (await fetch(new URL("build-info.json", here))).json();
   step("info");
+  // A copy of the site built without the engine (no npm): the page says so; nothing to load.
+  if (!info.live) throw new Error("this copy of the site was built without the engine");
   const wheel = info.snapshot ? null : bytes(new URL(info.wheel, here));
   const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
   if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
