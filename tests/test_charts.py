@@ -313,6 +313,8 @@ def test_runs_chart_bars_add_up_to_every_part_of_random_hands():
         contributions = {p: rng.randint(1, 30) * rng.choice([1, 5]) for p in names}
         folded = [p for p in names[1:] if rng.random() < 0.25]
         live = [p for p in names if p not in folded]
+        top = max(contributions[p] for p in live)
+        contributions.update({p: min(contributions[p], top) for p in folded})
         runs = []
         for _ in range(rng.randint(2, 3)):
             order = live[:]
