@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from potengine import settle
+from potengine import Added, CashOut, Fee, settle
 from potengine.errors import InputError
 from potengine.present.exports import settlement_json
 from potengine.present.links import calculator_fields, calculator_link
@@ -129,7 +129,22 @@ def test_decimal_chips_run_twice_round_trip():
         (
             lambda: settle({"A": 50, "B": 50}, runs=[["A", "B"], ["B", "A"]], rake=2),
             {},
-            "no rake: this hand withholds 2",
+            "no rake or fees: this hand withholds 2",
+        ),
+        (
+            lambda: settle({"A": 50, "B": 50}, runs=[["A", "B"], ["B", "A"]], fees=[Fee("jackpot", 1)]),
+            {},
+            "no rake or fees: this hand withholds 1",
+        ),
+        (
+            lambda: settle({"A": 50, "B": 50}, ["A", "B"], added=[Added("cash drop", 10)]),
+            {},
+            "no money added by the room",
+        ),
+        (
+            lambda: settle({"A": 50, "B": 50}, ["A", "B"], side_payments=[CashOut("B", 40, fee=1)]),
+            {},
+            "no cash-out or insurance",
         ),
         (
             lambda: settle({"Alice": 40, "Bilal": 100, "Chloé": 100}, hands=EX01_HANDS, runs=EX01_BOARDS),

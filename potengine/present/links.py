@@ -15,7 +15,8 @@ players=Alice%3A40%2CBilal%3A100%2CChlo%C3%A9%3A100
 &button=Chlo%C3%A9
 &chip=1
 
-A hand the calculator cannot take (hi-lo, rake, dead money, four runs) gets no link: an
+A hand the calculator cannot take (hi-lo, rake or fees, added money, cash-outs, dead money, four
+runs) gets no link: an
 :class:`~potengine.errors.InputError` says why, rather than a link to a different hand.
 """
 
@@ -54,8 +55,12 @@ def _check_fits(result: Settlement, hands: Mapping[str, str] | None, bomb: bool)
     runs = result.runs
     if result.low_ranking is not None or any(run.low_ranking is not None for run in runs):
         raise InputError("the calculator settles high hands only: a hi-lo hand has no calculator link")
-    if result.withheld:
-        raise InputError(f"the calculator takes no rake: this hand withholds {fmt(result.withheld)}")
+    if result.withheld or result.fee_rules:
+        raise InputError(f"the calculator takes no rake or fees: this hand withholds {fmt(result.withheld)}")
+    if result.added_rules:
+        raise InputError("the calculator takes no money added by the room: this hand has some")
+    if result.side_payments:
+        raise InputError("the calculator takes no cash-out or insurance: this hand has some")
     if result.layout.dead:
         raise InputError("the calculator takes no dead money: this hand has some")
     if len(runs) > CALCULATOR_RUNS:
@@ -92,7 +97,7 @@ def calculator_fields(
     >>> calculator_fields(settle({"A": 20, "B": 20}, ["A", "B"], rake=1))
     Traceback (most recent call last):
     ...
-    potengine.errors.InputError: the calculator takes no rake: this hand withholds 1
+    potengine.errors.InputError: the calculator takes no rake or fees: this hand withholds 1
     """
     _check_fits(result, hands, bomb)
     runs = result.runs
