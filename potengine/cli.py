@@ -26,6 +26,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from typing import Any
 
 from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
@@ -76,6 +77,8 @@ examples:
   potengine settle A=36 B=36 --ranking "A > B" --cash-out A=57:1 --insurance B=5:0
                                             outside the pot: a cash-out of 57 (fee 1) and
                                             an insurance premium of 5 (payout 0)
+  potengine settle A=100 B=100 --runs "A > B" --runs "A > B" --low-runs B --low-runs ""
+                                            hi-lo run twice: each run's lows ("" for none)
 
 contributions are each player's total chips put in, in clockwise seat order;
 in the ranking ">" means beats and "=" means ties.
@@ -125,6 +128,17 @@ def _pair(text: str, option: str, example: str, what: tuple[str, str]) -> tuple[
         parse_amount(first, f"{name}'s {what[0]}"),
         parse_amount(second, f"{name}'s {what[1]}") if colon else 0,
     )
+
+
+def _low_runs(texts: Sequence[str] | None, runs: object) -> list[Any] | None:
+    """``--low-runs``: hi-lo run more than once, each run's qualifying lows ("" for none)."""
+    if texts is None:
+        return None
+    if not isinstance(runs, list):
+        raise InputError("--low-runs goes with --runs: one low ranking per run, in the same order")
+    if len(texts) != len(runs):
+        raise InputError(f"{len(texts)} --low-runs for {len(runs)} --runs: give one per run")
+    return [parse_ranking(text) if text.strip() else [] for text in texts]
 
 
 def _settle(args: argparse.Namespace) -> int:
@@ -179,6 +193,7 @@ def _settle(args: argparse.Namespace) -> int:
         fees=fees,
         added=added,
         side_payments=side,
+        low_ranking=_low_runs(args.low_runs, runs),
     )
     if args.json:
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
@@ -287,6 +302,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEXT",
         help="a hand run more than once: each run's showdown order, one --runs per run, "
         "in the order the runs were dealt (instead of --ranking)",
+    )
+    settle.add_argument(
+        "--low-runs",
+        action="append",
+        metavar="TEXT",
+        help="hi-lo run more than once: each run's qualifying lows, best first, one --low-runs per "
+        '--runs, in the same order ("" when nobody has a low on that run)',
     )
     settle.add_argument(
         "--folded",

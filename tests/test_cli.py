@@ -228,3 +228,45 @@ def test_settle_without_a_chip_takes_it_from_how_the_amounts_are_written(capsys)
     # A fee written in cents makes the chip a cent even when every contribution is whole.
     assert main(["settle", "A=3", "B=3", "--ranking", "A > B", "--fee", "jackpot=0.05", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["chip"] == "0.01"
+
+
+# ---- hi-lo run more than once: --low-runs ---------------------------------------------------
+def test_settle_hilo_runs_takes_one_low_ranking_per_run(capsys):
+    """The chapter's hi-lo hand run twice, from its rankings: quartered on run 1 only."""
+    from potengine import settle
+    from potengine.present.exports import settlement_json
+
+    args = ["settle", "Alice=120", "Bilal=120", "Chloé=120", "--json"]
+    args += ["--runs", "Alice > Bilal > Chloé", "--runs", "Bilal > Alice > Chloé"]
+    args += ["--low-runs", "Bilal = Chloé > Alice", "--low-runs", "Chloé"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["payouts"] == {"Alice": 90, "Bilal": 135, "Chloé": 135}
+    one, two = data["pots"][0]["runs"]
+    assert one["high"]["shares"] == {"Alice": 90} and one["low"]["shares"] == {"Bilal": 45, "Chloé": 45}
+    assert two["high"]["shares"] == {"Bilal": 90} and two["low"]["shares"] == {"Chloé": 90}
+    expected = settle(
+        {"Alice": 120, "Bilal": 120, "Chloé": 120},
+        runs=[["Alice", "Bilal", "Chloé"], ["Bilal", "Alice", "Chloé"]],
+        low_ranking=[[("Bilal", "Chloé"), "Alice"], ["Chloé"]],
+    )
+    assert data == settlement_json(expected)
+
+
+def test_settle_low_runs_empty_means_nobody_has_a_low(capsys):
+    args = ["settle", "A=100", "B=100", "--runs", "A > B", "--runs", "A > B"]
+    assert main([*args, "--low-runs", "B", "--low-runs", ""]) == 0
+    out = capsys.readouterr().out
+    assert "high A 50; low B 50" in out and "Main pot  2     100  A        A 100" in out
+    assert "A          100         0  150   150  +50" in out
+
+
+def test_settle_low_runs_errors_are_one_line(capsys):
+    base = ["settle", "A=100", "B=100"]
+    assert main([*base, "--runs", "A > B", "--runs", "B > A", "--low-runs", "B"]) == 2
+    assert capsys.readouterr().err == "potengine: error: 1 --low-runs for 2 --runs: give one per run\n"
+    assert main([*base, "--ranking", "A > B", "--low-runs", "B"]) == 2
+    assert "--low-runs goes with --runs" in capsys.readouterr().err
+    assert main([*base, "--runs", "A > B", "--runs", "B > A", "--low-runs", "Eve", "--low-runs", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("potengine: error: run 1: ") and "'Eve'" in err and len(err.splitlines()) == 1

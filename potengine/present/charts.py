@@ -5,6 +5,8 @@
 * :func:`payout_chart`: what each player received from each pot, the returned chips, the
   contribution as a bracket and the net written above.
 * :func:`settlement_chart`: both side by side, one figure.
+* :func:`runs_chart`: a hand run more than once, each pot divided by the runs and each run's
+  part cut by its winners (the odd chip of the division written on the first run's bar).
 
 Pots are told apart by colour *and* hatching (Okabe–Ito colours, readable by colour-blind readers
 and in black and white); every segment carries its amount. A folded player's dead chips keep the
@@ -26,7 +28,7 @@ on high-density screens.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, TypedDict
 
 import matplotlib.pyplot as plt
@@ -46,6 +48,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..cards.equity import PotEquity, PotEquityResult
     from ..cards.omaha_equity import OmahaEquityResult, OmahaPot
+    from ..pots.layout import Pot
+    from ..pots.runs import RunPart
     from ..pots.settlement import Settlement
 
 POT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
@@ -437,10 +441,32 @@ LOW_HALF: PatchStyle = {"hatch": "xx", "alpha": 0.55}
 """How a low half differs from the high half of the same pot: cross-hatched and lighter."""
 
 
+def _hilo_halves(
+    result: Settlement,
+) -> Iterator[tuple[Pot, int, tuple[str, ...], Mapping[str, Amount], Mapping[str, Amount]]]:
+    """The halves :func:`hilo_chart` draws, pot by pot: ``(pot, run, winners, high shares, low
+    shares)``; a pot run more than once gives one entry per run's part (``run`` its number), each
+    part with its own high and low halves (:class:`~potengine.pots.runs.RunPart`), a pot dealt
+    once (or not run) one entry with ``run`` 0."""
+    empty: Mapping[str, Amount] = {}
+    for pot in result.pots:
+        if pot.runs:
+            for part in pot.runs:
+                if part.hilo:
+                    yield pot, part.run, part.winners, part.high_shares, part.low_shares
+                else:
+                    yield pot, part.run, part.winners, part.shares, empty
+        else:
+            high = getattr(pot, "high_shares", pot.shares)
+            yield pot, 0, pot.winners, high, getattr(pot, "low_shares", empty)
+
+
 def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     """Hi-lo: the chips each player received, pot by pot and half by half (high solid, low
     cross-hatched and lighter, in the pot's colour), what he put in as a dotted line, his net above.
-    A quartered low is labelled "low ¼", the halves of a scooped pot "scoop: ...".
+    A quartered low is labelled "low ¼", the halves of a scooped pot "scoop: ...". In a hand run
+    more than once each run's part has its own halves (:class:`~potengine.pots.runs.RunPart`),
+    drawn and labelled run by run ("run 2", then "low 90").
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -458,17 +484,17 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
     for pot in result.pots:
         style = pot_style(pot.index)
         handles.append(Patch(**style, label=f"{pot.name}: high half"))
-        if getattr(pot, "low_shares", None):
+        if getattr(pot, "low_shares", None) or any(part.low_shares for part in pot.runs):
             low_style: PatchStyle = {**style, **LOW_HALF}
             handles.append(Patch(**low_style, label=f"{pot.name}: low half"))
     for x, player in enumerate(seats):
         bottom = 0.0
-        for pot in result.pots:
+        for pot, run, winners, high, low in _hilo_halves(result):
             halves: list[tuple[str, Mapping[str, Amount], PatchStyle]] = [
-                ("high", getattr(pot, "high_shares", pot.shares), pot_style(pot.index)),
-                ("low", getattr(pot, "low_shares", {}), {**pot_style(pot.index), **LOW_HALF}),
+                ("high", high, pot_style(pot.index)),
+                ("low", low, {**pot_style(pot.index), **LOW_HALF}),
             ]
-            scoop = pot.winners == (player,) and len(pot.eligible) > 1
+            scoop = winners == (player,) and len(pot.eligible) > 1
             for label, shares, style in halves:
                 chips = shares.get(player, 0)
                 if chips:
@@ -476,6 +502,8 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
                         label = "low ¼"  # a quartered low: half of a half
                     if scoop:
                         label = f"scoop: {label}"
+                    if run:
+                        label = f"run {run}\n{label}"  # two lines: as narrow as the bar
                     ax.bar(x, float(chips), bottom=bottom, width=0.62, **style)
                     _label(ax, x, bottom, float(chips), f"{label} {fmt(chips)}", scale)
                     bottom += float(chips)
@@ -496,3 +524,105 @@ def hilo_chart(result: Settlement, ax: Axes | None = None) -> Axes:
             fontweight="bold",
         )
     return _received_axes(ax, result, seats, handles, title="Which half of which pot", top=scale * 1.2)
+
+
+def _run_pieces(pot: Pot, part: RunPart | None) -> list[tuple[str, str, Amount, bool]]:
+    """The segments of one bar of :func:`runs_chart`: (half, player, chips, low) of one run's
+    part, or of a pot paid once (``part`` None)."""
+    if part is None:
+        return [("", p, c, False) for p, c in pot.shares.items()]
+    if not part.hilo:
+        return [("", p, c, False) for p, c in part.shares.items()]
+    low = "low ¼ " if part.quartered else "low "
+    return [("high ", p, c, False) for p, c in part.high_shares.items()] + [
+        (low, p, c, True) for p, c in part.low_shares.items()
+    ]
+
+
+def _odd_chips(part: Amount, parts: Sequence[Amount], chip: Amount) -> int:
+    """How many chips of the division ``part`` has beyond the smallest part of its pot."""
+    return int((part - min(parts)) // chip) if parts else 0
+
+
+def runs_chart(result: Settlement, ax: Axes | None = None) -> Axes:
+    """A hand run more than once: each pot as the engine divided it, one bar per run's part.
+
+    Bars are grouped by pot, in the pot's colour and hatching (as in :func:`contribution_chart`);
+    each bar is one run's part, cut by who took its chips and labelled with the player and the
+    chips; hi-lo parts are cut into the high half and the low half (cross-hatched and lighter, as
+    in :func:`hilo_chart`; "low ¼" when quartered). Above each bar its amount, and the odd chip
+    of the division where the part has one ("+1 odd chip"). A pot that only one player can win is
+    not run: it is one bar, "paid once". A hand dealt once draws one bar per pot.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from potengine import settle
+    >>> r = settle({"A": 50, "B": 50, "C": 1}, folded=["C"], runs=[["A", "B"], ["B", "A"]])
+    >>> ax = runs_chart(r)
+    >>> [t.get_text() for t in ax.get_xticklabels()], [float(p.get_height()) for p in ax.patches]
+    (['Run 1', 'Run 2'], [51.0, 50.0])
+    >>> [t.get_text() for t in ax.texts]
+    ['A\\n51', '51\\n+1 odd chip', 'B\\n50', '50', 'Main pot: 101']
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(FIGURE_WIDTH, 4.6), layout="constrained", dpi=DPI)
+    scale = float(
+        max(
+            (part.amount if part else pot.awarded for pot in result.pots for part in pot.runs or (None,)),
+            default=1,
+        )
+        or 1
+    )
+    x = 0.0
+    ticks: list[float] = []
+    labels: list[str] = []
+    groups: list[tuple[float, str]] = []
+    handles: list[Artist] = []
+    for pot in result.pots:
+        first = x
+        parts = [part.amount for part in pot.runs]
+        for part in pot.runs or (None,):
+            bottom = 0.0
+            for half, player, chips, low in _run_pieces(pot, part):
+                if not chips:
+                    continue
+                style: PatchStyle = {**pot_style(pot.index), **(LOW_HALF if low else {})}
+                ax.bar(x, float(chips), bottom=bottom, width=0.8, **style)
+                _label(ax, x, bottom, float(chips), f"{half}{player}\n{fmt(chips)}", scale)
+                bottom += float(chips)
+            amount = part.amount if part else pot.awarded
+            note = fmt(amount)
+            odd = _odd_chips(amount, parts, result.chip) if part else 0
+            if odd:
+                note += f"\n+{odd} odd chip{'s' if odd > 1 else ''}"
+            ax.text(x, bottom + 0.02 * scale, note, ha="center", va="bottom", fontsize=MIN_FONT)
+            ticks.append(x)
+            labels.append(part.name if part else ("paid once" if result.runs else "dealt once"))
+            x += 1
+        groups.append(((first + x - 1) / 2, f"{pot.name}: {fmt(pot.awarded)}"))
+        x += 0.4
+    if any(part.hilo and part.low_amount for pot in result.pots for part in pot.runs):
+        low_key: PatchStyle = {"facecolor": "white", "edgecolor": "black", "hatch": LOW_HALF["hatch"]}
+        handles.append(Patch(**low_key, label="low half"))
+    ax.set_xticks(ticks)
+    ax.set_xticklabels(labels, fontsize=MIN_FONT)
+    ax.set_xlim(-0.7, x - 0.7)  # room at both ends for the pots' names
+    for middle, name in groups:
+        ax.annotate(
+            name,
+            xy=(middle, 0),
+            xycoords=("data", "axes fraction"),
+            xytext=(0, -20),
+            textcoords="offset points",
+            ha="center",
+            va="top",
+            fontsize=MIN_FONT,
+            fontweight="bold",
+        )
+    ax.set_ylim(0, scale * 1.22)
+    ax.set_ylabel("chips")
+    ax.set_title("Each pot divided by the runs, then awarded")
+    if handles:  # the pots are named under their bars: the key only says how a low half looks
+        _legend(ax, handles)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
