@@ -133,6 +133,10 @@ _NOISE = re.compile(
     r"Betting is capped|No low hand qualified|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
+_RUN_STREET = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW DOWN) \*\*\*(.*)$")
+_RUN_BOARD = re.compile(r"^(FIRST|SECOND|THIRD) Board \[([^\]]*)\]$")
+_RUN_NUMBERS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_RUN_ORDINALS = {1: "first", 2: "second", 3: "third"}
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
 _NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
@@ -177,20 +181,24 @@ class Action:
 
 @dataclass(frozen=True)
 class Collection:
-    """A "collected" line: who took how much from which pot (0 = main pot or the only pot)."""
+    """A "collected" line: who took how much from which pot (0 = main pot or the only pot), and,
+    in a hand run more than once, on which run's showdown (1 for the first; 0 in a hand dealt once).
+    """
 
     line: int
     player: str
     amount: Amount
     pot: int
     label: str
+    run: int = 0
 
 
 @dataclass(frozen=True)
 class HandHistory:
     """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
 
-    ``summary_won`` is what the summary's seat lines say each player "collected" or "won";
+    ``summary_won`` is what the summary's seat lines say each player "collected" or "won" (over
+    every run of a hand run more than once);
     ``cash_outs`` lists ``(player, amount, fee)`` for each "cashed out the hand for $A | Cash Out
     Fee $F" line (an all-in cash-out: the site pays the player, and the pot he wins is not awarded).
 
@@ -198,6 +206,11 @@ class HandHistory:
     ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
     (total less rake) when the summary names no side pot. In a fixed-limit hand the header's stakes
     are the ``small_bet`` and ``big_bet``, and ``big_blind`` is the small bet.
+
+    A hand run more than once ("*** FIRST FLOP ***", see the module's notes) has in ``runs`` each
+    run's whole board (five cards), first run first; ``board`` is then the cards dealt once, before
+    the runs (none when the players were all-in before the flop), and each collection names its run.
+    A hand dealt once has no ``runs``.
     """
 
     hand_id: str
@@ -227,6 +240,7 @@ class HandHistory:
     cap: Amount | None = None
     remarks: tuple[str, ...] = ()
     cash_outs: tuple[tuple[str, Amount, Amount], ...] = ()
+    runs: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
@@ -271,8 +285,8 @@ class HandHistory:
 
     @property
     def flop_seen(self) -> bool:
-        """Whether a flop was dealt (for no-flop-no-drop rake)."""
-        return len(self.board) >= 3
+        """Whether a flop was dealt (for no-flop-no-drop rake): a hand run more than once was."""
+        return len(self.board) >= 3 or bool(self.runs)
 
     @property
     def pots_reported(self) -> tuple[Amount, ...]:
@@ -480,9 +494,17 @@ class _Reader:
             raise self.fail(number, line, f"{name!r} has no seat in this hand")
         return seat.player  # the seat's own string (see parse)
 
+    runs: _Runs | None = None
+    """What a hand run more than once adds, gathered while it is read again (see :meth:`parse`);
+    ``None`` (a class attribute: nothing to set) for every hand read at the first attempt."""
+
     def parse(self) -> HandHistory:
-        """The hand (see :meth:`read`); a hand that fails to read at or after a line that cancels
-        it or runs the board more than once is refused as unsupported, for that line."""
+        """The hand (see :meth:`read`). A hand that fails to read at or after a line that runs
+        the board more than once ("*** FIRST FLOP ***") is read again, with those lines (see
+        :meth:`read_runs`); one that fails at or after "Hand cancelled" is refused as unsupported.
+
+        The common hand never meets a run's lines: they are looked for only once reading has
+        failed, so that they cost nothing to the others."""
         try:
             return self.read()
         except UnsupportedHandError:
@@ -494,7 +516,80 @@ class _Reader:
             number, line = stop
             if line == "Hand cancelled":
                 raise self.unsupported(number, line, "a cancelled hand settles no pot") from None
-            raise self.unsupported(number, line, "hands run more than once are not supported") from None
+            first = next((n for n, text in self.lines if text[:4] == "*** " and _RUN_STREET.match(text)), 0)
+            if not first:  # "Run it ..." in words, without the runs' streets
+                raise self.unsupported(
+                    number, line, "a hand run more than once is read only as PokerStars writes it today"
+                ) from None
+            self.runs = _Runs(first)
+        return self.read_runs()
+
+    def read_runs(self) -> HandHistory:
+        """A hand run more than once: read with its runs' streets, showdowns and boards, then
+        checked as a whole (every run's board has five cards and matches the summary's; no bet
+        after the first run's cards) and given its ``runs`` and each collection its run."""
+        hand = self.read()
+        runs = self.runs
+        assert runs is not None  # set by parse before it calls this
+        for action in hand.actions:
+            if action.line > runs.first:
+                raise self.fail(action.line, action.text, "an action after the board was run more than once")
+        count = len(runs.boards)
+        at = runs.first
+        text = next(line for n, line in self.lines if n == at)
+        if count < 2:
+            raise self.fail(at, text, "the board is run once only: a second run is missing")
+        boards = []
+        for run in range(1, count + 1):
+            board = (*hand.board, *runs.boards[run])
+            if len(board) != 5:
+                raise self.fail(
+                    at, text, f"the {_RUN_ORDINALS[run]} run's board has {len(board)} cards, not five"
+                )
+            said = runs.summary_boards.pop(run, None)
+            if said is not None and tuple(said) != board:
+                raise self.fail(
+                    at, text, f"the summary's board of the {_RUN_ORDINALS[run]} run differs from its streets"
+                )
+            boards.append(board)
+        if runs.summary_boards:
+            extra = min(runs.summary_boards)
+            raise self.fail(at, text, f"the summary names a {_RUN_ORDINALS[extra]} board never dealt")
+        collections = list(hand.collections)
+        for start, run in runs.showdowns:  # in the order of the lines: a later showdown relabels its own
+            for i in range(start, len(collections)):
+                collections[i] = replace(collections[i], run=run)
+        return replace(hand, runs=tuple(boards), collections=tuple(collections))
+
+    def run_line(self, number: int, line: str, board: list[str], collections: list[Collection]) -> bool:
+        """Read a line that deals a run's street or opens its showdown ("*** SECOND RIVER ***
+        [3d Kd 9h 8h] [Kc]", "*** FIRST SHOW DOWN ***"), if this hand is read with its runs (see
+        :meth:`parse`); False for any other line. ``board`` holds the cards dealt once."""
+        runs = self.runs
+        found = _RUN_STREET.match(line) if runs is not None else None
+        if runs is None or found is None:
+            return False
+        run, name = _RUN_NUMBERS[found.group(1)], found.group(2)
+        ordinal = _RUN_ORDINALS[run]
+        if name == "SHOW DOWN":
+            if run not in runs.boards or len(board) + len(runs.boards[run]) != 5:
+                raise self.fail(number, line, f"the {ordinal} showdown comes before its run's board")
+            runs.showdowns.append((len(collections), run))
+            return True
+        if run > 1 and run - 1 not in runs.boards:
+            raise self.fail(number, line, f"the {ordinal} run comes before the {_RUN_ORDINALS[run - 1]}")
+        street = Street[name]
+        own = runs.boards.setdefault(run, [])
+        if len(board) + len(own) != _BOARD_BEFORE[street]:
+            raise self.fail(number, line, f"the {ordinal} run's {street} comes out of order")
+        cards = _CARDS.findall(found.group(3))
+        new = self.cards(cards[-1] if cards else "", number, line)
+        if len(new) != (3 if street is Street.FLOP else 1):
+            raise self.fail(number, line, f"wrong number of cards on the {ordinal} run's {street}")
+        if len(cards) > 1 and self.cards(cards[0], number, line) != [*board, *own]:
+            raise self.fail(number, line, f"the board before it is not the {ordinal} run's board so far")
+        own.extend(new)
+        return True
 
     def read(self) -> HandHistory:
         """The hand: its header and table lines, then its seats, its play (the betting, the
@@ -719,6 +814,8 @@ class _Reader:
                     continue
                 if _NOISE.match(line):
                     continue
+                if self.run_line(number, line, board, collections):  # a hand read again: its runs
+                    continue
                 raise self.fail(number, line, "cannot read this line")
             # A player's line: an action, a card shown, or words the audit does not need.
             said_as = phrases.get(said)  # an action worded so before: (kind, amount, to, all-in)
@@ -837,6 +934,11 @@ class _Reader:
                 continue
             if _NOISE.match(line):
                 continue
+            run_board = _RUN_BOARD.match(line) if self.runs is not None else None
+            if run_board and self.runs is not None:  # "SECOND Board [...]": a hand run more than once
+                run = _RUN_NUMBERS[run_board.group(1)]
+                self.runs.summary_boards[run] = self.cards(run_board.group(2), number, line)
+                continue
             raise self.fail(number, line, "cannot read this summary line")
         return _Summary(total, rake, main_pot, side_pots, summary_board, summary_won)
 
@@ -857,6 +959,20 @@ class _Reader:
         if len(cards) > 5:
             raise self.fail(number, line, "too many cards")
         return cards
+
+
+class _Runs:
+    """What the lines of a hand run more than once add, gathered while it is read (see
+    :meth:`_Reader.parse`): ``first``, the number of the first line that runs the board again;
+    each run's cards beyond those dealt once (``boards``, by run); where each run's showdown
+    starts among the collected lines (``showdowns``: index of its first collection, run); and the
+    summary's board of each run."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.boards: dict[int, list[str]] = {}
+        self.showdowns: list[tuple[int, int]] = []
+        self.summary_boards: dict[int, list[str]] = {}
 
 
 class HandLines(list):
