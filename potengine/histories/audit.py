@@ -1385,10 +1385,11 @@ def _compare_runs(
     the runs' showdowns and how their winners were decided."""
     count = len(pots)
     boards = hand.runs
+    on_board = [_on_board(hand, board) for board in boards]  # the hand as if dealt once on each
     clashes = [
         f"the {ordinal(number)} run's {problem}"
-        for number, board in enumerate(boards, start=1)
-        for problem in duplicate_cards(replace(hand, board=board, runs=()))
+        for number, dealt in enumerate(on_board, start=1)
+        for problem in duplicate_cards(dealt)
     ]
     problems += clashes
     # what the collected lines pay from each pot on each run's showdown (0: outside any showdown)
@@ -1402,7 +1403,7 @@ def _compare_runs(
     for number, board in enumerate(boards, start=1):
         said: list[str] | None = [] if notes is not None else None
         tiers, how, _, low_tiers = _ranking(
-            replace(hand, board=board, runs=()), live, pots, site[number], said, cards_ok=not clashes
+            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes
         )
         if how != "cards":
             source = "collected lines"
@@ -1480,6 +1481,14 @@ def _compare_runs(
                 f"the engine pays {_payments(ours)}{why}"
             )
     return runs, source
+
+
+def _on_board(hand: HandHistory, board: tuple[str, ...]) -> HandHistory:
+    """``hand`` as if dealt once on ``board`` (one run's board): a copy made without the
+    dataclass's ``__init__``, every other field shared."""
+    copy = object.__new__(HandHistory)
+    copy.__dict__.update(hand.__dict__, board=board, runs=())
+    return copy
 
 
 class _NotAudited(PotEngineError):

@@ -495,42 +495,37 @@ class _Reader:
         return seat.player  # the seat's own string (see parse)
 
     runs: _Runs | None = None
-    """What a hand run more than once adds, gathered while it is read again (see :meth:`parse`);
-    ``None`` (a class attribute: nothing to set) for every hand read at the first attempt."""
+    """What a hand run more than once adds, gathered as its lines are read (see :meth:`run_line`);
+    ``None`` (a class attribute: nothing to set) for every hand dealt once."""
 
     def parse(self) -> HandHistory:
-        """The hand (see :meth:`read`). A hand that fails to read at or after a line that runs
-        the board more than once ("*** FIRST FLOP ***") is read again, with those lines (see
-        :meth:`read_runs`); one that fails at or after "Hand cancelled" is refused as unsupported.
-
-        The common hand never meets a run's lines: they are looked for only once reading has
-        failed, so that they cost nothing to the others."""
+        """The hand (see :meth:`read`); a hand dealt once that fails to read at or after a line
+        that cancels it, or that speaks of running it ("Run it ..."), is refused as unsupported,
+        for that line. (A hand run more than once as PokerStars writes it is read: see
+        :meth:`run_line`.)"""
         try:
             return self.read()
         except UnsupportedHandError:
             raise
         except HandHistoryError as err:
+            if self.runs is not None:  # a hand run more than once, its runs read: the error stands
+                raise
             stop = self.stop(err.line_number or 0)
             if stop is None:
                 raise
             number, line = stop
             if line == "Hand cancelled":
                 raise self.unsupported(number, line, "a cancelled hand settles no pot") from None
-            first = next((n for n, text in self.lines if text[:4] == "*** " and _RUN_STREET.match(text)), 0)
-            if not first:  # "Run it ..." in words, without the runs' streets
-                raise self.unsupported(
-                    number, line, "a hand run more than once is read only as PokerStars writes it today"
-                ) from None
-            self.runs = _Runs(first)
-        return self.read_runs()
+            raise self.unsupported(
+                number, line, "a hand run more than once is read only as PokerStars writes it today"
+            ) from None
 
-    def read_runs(self) -> HandHistory:
-        """A hand run more than once: read with its runs' streets, showdowns and boards, then
-        checked as a whole (every run's board has five cards and matches the summary's; no bet
-        after the first run's cards) and given its ``runs`` and each collection its run."""
-        hand = self.read()
+    def with_runs(self, hand: HandHistory) -> HandHistory:
+        """A hand run more than once, its lines read (see :meth:`run_line`), checked as a whole
+        (every run's board has five cards and matches the summary's; no action after the first
+        run's cards) and given its ``runs`` and each collection its run."""
         runs = self.runs
-        assert runs is not None  # set by parse before it calls this
+        assert runs is not None  # set by run_line before read calls this
         for action in hand.actions:
             if action.line > runs.first:
                 raise self.fail(action.line, action.text, "an action after the board was run more than once")
@@ -558,17 +553,25 @@ class _Reader:
         collections = list(hand.collections)
         for start, run in runs.showdowns:  # in the order of the lines: a later showdown relabels its own
             for i in range(start, len(collections)):
-                collections[i] = replace(collections[i], run=run)
-        return replace(hand, runs=tuple(boards), collections=tuple(collections))
+                collections[i] = _record(Collection, **{**collections[i].__dict__, "run": run})
+        return _record(
+            HandHistory, **{**hand.__dict__, "runs": tuple(boards), "collections": tuple(collections)}
+        )
 
     def run_line(self, number: int, line: str, board: list[str], collections: list[Collection]) -> bool:
         """Read a line that deals a run's street or opens its showdown ("*** SECOND RIVER ***
-        [3d Kd 9h 8h] [Kc]", "*** FIRST SHOW DOWN ***"), if this hand is read with its runs (see
-        :meth:`parse`); False for any other line. ``board`` holds the cards dealt once."""
-        runs = self.runs
-        found = _RUN_STREET.match(line) if runs is not None else None
-        if runs is None or found is None:
+        [3d Kd 9h 8h] [Kc]", "*** FIRST SHOW DOWN ***"); False for any other line. ``board``
+        holds the cards dealt once.
+
+        Only a line that no other pattern reads is tried here, so that a hand dealt once never
+        meets these patterns; the first such line makes the hand one run more than once
+        (:attr:`runs`), which :meth:`with_runs` completes once the hand is read."""
+        found = _RUN_STREET.match(line)
+        if found is None:
             return False
+        runs = self.runs
+        if runs is None:
+            runs = self.runs = _Runs(number)
         run, name = _RUN_NUMBERS[found.group(1)], found.group(2)
         ordinal = _RUN_ORDINALS[run]
         if name == "SHOW DOWN":
@@ -621,7 +624,7 @@ class _Reader:
             raise self.fail(last_number, last_line, "the hand has no seats")
         if summary.board is not None and summary.board != play.board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
-        return _record(
+        hand: HandHistory = _record(
             HandHistory,
             hand_id=self.hand_id,
             first_line=lines[0][0],
@@ -651,6 +654,7 @@ class _Reader:
             remarks=(),
             cash_outs=tuple(play.cash_outs),
         )
+        return hand if self.runs is None else self.with_runs(hand)
 
     def game(self, words: str, number: int, header: str) -> _Game:
         """The game of a header's words before its date (:func:`_before_date`), read and kept."""
@@ -699,8 +703,9 @@ class _Reader:
 
     def stop(self, until: int) -> tuple[int, str] | None:
         """The first line up to line number ``until`` (after the table line) that cancels the
-        hand or starts a board run more than once ("*** FIRST FLOP ***"), if any: no such line
-        can be read otherwise, so a hand is searched for one only when it fails to read."""
+        hand or speaks of running it more than once in words the reader does not know ("Run it
+        ..."), if any: no such line can be read otherwise, so a hand is searched for one only
+        when it fails to read."""
         for number, line in self.lines[2:]:
             if number > until:
                 break
@@ -814,7 +819,7 @@ class _Reader:
                     continue
                 if _NOISE.match(line):
                     continue
-                if self.run_line(number, line, board, collections):  # a hand read again: its runs
+                if self.run_line(number, line, board, collections):  # a hand run more than once
                     continue
                 raise self.fail(number, line, "cannot read this line")
             # A player's line: an action, a card shown, or words the audit does not need.
