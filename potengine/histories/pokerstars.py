@@ -30,6 +30,57 @@ Amounts are ``int`` chips in tournaments and play-money games, and exact
 ('1001', ('Alice', 'Bilal', 'Chloé'), 'Chloé', (('Chloé', 20),), 25)
 >>> [(a.player, a.kind, a.amount, a.to) for a in hand.actions][2:]
 [('Chloé', 'raise', 20, 30), ('Alice', 'fold', 0, None), ('Bilal', 'fold', 0, None)]
+
+How PokerStars writes a hand run twice
+--------------------------------------
+Measured on the four distinct hands run twice of ``../shared/data/pokerstars-real`` (one Omaha
+hand copied in two files, two hold'em hands; each says "Hand was run twice"):
+
+- The streets dealt before the players agreed are written as usual. Then come the streets of the
+  first run, then those of the second: ``*** FIRST FLOP *** [Qd Qs 4h]``, ``*** FIRST TURN ***
+  [Qd Qs 4h] [Ts]``, ..., ``*** SECOND RIVER *** [6s 8h 6h Td] [6c]``. The first brackets hold
+  that run's board so far (the cards dealt once, then the run's own), the last its new cards. A
+  hand all-in on the turn writes only ``FIRST RIVER`` and ``SECOND RIVER`` over the shared flop
+  and turn. No bet follows.
+- ``*** FIRST SHOW DOWN ***`` then gives the first run's cards shown and its "collected ... from
+  pot" lines (main pot, side pot), which pay that run's part of each pot;
+  ``*** SECOND SHOW DOWN ***`` the same for the second run.
+- The summary's "Total pot ... Main pot ... Side pot ... | Rake" line is the whole hand's, as if
+  it were dealt once: the pots after the rake, before they are divided (the rake is taken once,
+  from the hand). "Hand was run twice" follows, then ``FIRST Board [...]`` and ``SECOND Board
+  [...]`` in place of the one ``Board`` line; each seat line says "won ($X) with ..." or "lost
+  with ..." once per run, joined by ", and".
+- Every division in these hands is even (3007 into 1503.50 and 1503.50; 161.20, 5.74 and 0.14
+  in halves), so they do not show where PokerStars puts an odd cent; the engine gives it to the
+  first run (:func:`potengine.pots.runs.divide_runs`, from GGPoker's and PokerNow's hands).
+- A pot only one player can win is written run by run too: in the Omaha hand a side pot of $20
+  that Player3 alone can win (the other player in it folded) is "collected $10 from side pot" on
+  each showdown. The engine does not run such a pot and pays it once: the same chips.
+
+:attr:`HandHistory.runs` holds each run's whole board, ``board`` the cards dealt once, and each
+:class:`Collection` its run. The lines of a run are tried only on a line no other pattern reads,
+so that a hand dealt once never meets them.
+
+How PokerStars writes an all-in cash-out
+----------------------------------------
+Measured on the 24 hands with an All-in Cash Out of ``../shared`` (2020, $0.01/$0.02 tables):
+
+- At the showdown, after the other players' collected lines: ``NAME cashed out the hand for
+  $A``, in 11 of them followed by `` | Cash Out Fee $F`` ($0.01 on $0.57 to $0.66, $0.02 on $1.62
+  to $2.10, $0.04 on $3.54, none under $0.50: about 1%, to the cent).
+- $A is what the player receives: in 21 of the 23 hands followed by another hand at the same
+  table, his next stack is exactly his stack, less what he put in, plus what was returned to him,
+  plus $A (in the other two his stack changed between the hands). The fee is not taken from $A
+  again. $A + $F is close to his exact equity in the pots (after rake) on the board of the last
+  all-in call, the shown hands alone counted: within 2% in 20 of the 24, 5% in all.
+- If his hand then wins, the pot he wins is not awarded: no collected line pays it, and his
+  summary line says "won ($X) with ... (pot not awarded as player cashed out)", $X being what the
+  cards give him. The site keeps that share (it bought his claim); the other winners are paid as
+  usual. If his hand loses, the summary says "lost with ... (cashed out)." and the pot goes to
+  its winner as usual (16 of the 24).
+- "Total pot", the main and side pots and the rake are what they would be without the
+  cash-out: the cash-out is paid outside the pot. So the collected lines, the returned bets, the
+  rake and the share not awarded add up to what was put in.
 """
 
 from __future__ import annotations
