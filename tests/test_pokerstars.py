@@ -419,3 +419,23 @@ def test_hands_cut_in_batches_are_the_hands_cut_line_by_line(lines, batch, most)
         expected = _hands_line_by_line(lines)
         got = [(list(hand), hand.total, hand.bad) for hand in pokerstars.iter_hand_lines(lines)]
     assert got == expected
+
+
+def test_the_values_the_reader_works_out_ahead_are_those_of_the_cached_properties():
+    """The reader stores each hand's players, button, posts and stacks as it reads it (they cost
+    no call there); a copy made by the dataclass works them out again by the properties' rules."""
+    from dataclasses import replace
+
+    for name in CORRECT + WRONG + ["site_practice.txt", "readability.txt", "omaha_hilo.txt"]:
+        for hand in hands(name):
+            if not isinstance(hand, HandHistory):
+                continue
+            fresh = replace(hand)
+            assert "players" not in fresh.__dict__
+            assert "players" in hand.__dict__ or hand.remarks  # (a hand with remarks is a copy too)
+            assert (fresh.players, fresh.button, fresh.posts, dict(fresh.stacks)) == (
+                hand.players,
+                hand.button,
+                hand.posts,
+                dict(hand.stacks),
+            ), hand.hand_id

@@ -418,6 +418,8 @@ _SEAT_NUMBERS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 """Each seat number as a seat line writes it (others, "03" or "11", are read by int())."""
 _SEAT_HEADS = tuple(f"Seat {n}" for n in range(MAX_SEATS + 1))
 """How a summary line names seat N before its player ("Seat 3: Alice ...")."""
+_STREET_NAMED = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+"""Each street dealt by the name a history's heading gives it (a dict: no call of the enum's)."""
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 """The cards on the board before each street is dealt."""
 _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
@@ -632,7 +634,7 @@ class _Reader:
             return True
         if run > 1 and run - 1 not in runs.boards:
             raise self.fail(number, line, f"the {ordinal} run comes before the {_RUN_ORDINALS[run - 1]}")
-        street = Street[name]
+        street = _STREET_NAMED[name]
         own = runs.boards.setdefault(run, [])
         if len(board) + len(own) != _BOARD_BEFORE[street]:
             raise self.fail(number, line, f"the {ordinal} run's {street} comes out of order")
@@ -675,6 +677,22 @@ class _Reader:
             raise self.fail(last_number, last_line, "the hand has no seats")
         if summary.board is not None and summary.board != play.board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
+        # The values HandHistory's cached properties would work out on first read (every audit
+        # reads them), worked out here, where they cost no call: the same rules.
+        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
+        players = tuple([seat.player for seat in ordered])
+        button_seat = int(table.group(3))
+        button = players[-1]  # no seat at or before the button's: the last seat, going round
+        for seat in ordered:
+            if seat.number > button_seat:
+                break
+            button = seat.player
+        actions = play.actions
+        posted = 0
+        for action in actions:
+            if action.kind not in _POST_KINDS:
+                break
+            posted += 1
         hand: HandHistory = _record(
             HandHistory,
             hand_id=self.hand_id,
@@ -687,9 +705,9 @@ class _Reader:
             small_bet=game.small_bet,
             big_bet=game.big_bet,
             table=table.group(1),
-            button_seat=int(table.group(3)),
-            seats=tuple(sorted(seats.values(), key=_SEAT_NUMBER)),
-            actions=tuple(play.actions),
+            button_seat=button_seat,
+            seats=ordered,
+            actions=tuple(actions),
             returned=tuple(play.returned),
             board=tuple(play.board),
             shown=MappingProxyType(play.shown),
@@ -704,6 +722,10 @@ class _Reader:
             cap=game.cap,
             remarks=(),
             cash_outs=tuple(play.cash_outs),
+            players=players,
+            button=button,
+            posts=tuple(actions[:posted]),
+            stacks=MappingProxyType(dict(zip(players, [seat.stack for seat in ordered], strict=True))),
         )
         return hand if self.runs is None else self.with_runs(hand)
 
@@ -817,7 +839,7 @@ class _Reader:
                 elif name == "HOLE CARDS":
                     street = Street.PRE_FLOP
                 else:
-                    street = Street[name]
+                    street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(number, line, f"the {street} comes out of order")
                     cards = _CARDS.findall(street_line.group(2))
