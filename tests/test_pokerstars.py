@@ -439,3 +439,5 @@ def test_the_values_the_reader_works_out_ahead_are_those_of_the_cached_propertie
                 hand.posts,
                 dict(hand.stacks),
             ), hand.hand_id
+            assert (fresh.chip, fresh.omaha, fresh.hi_lo) == (hand.chip, hand.omaha, hand.hi_lo)
+            assert type(fresh.chip) is type(hand.chip)

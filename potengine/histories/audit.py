@@ -539,6 +539,7 @@ class Replay(NamedTuple):
 
 
 _PLAYER = attrgetter("player")
+_AMOUNT = attrgetter("amount")
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
 
 
@@ -1065,7 +1066,7 @@ def _compare_pots(
     ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
-    amounts = [pot.amount for pot in layout.pots]
+    amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
@@ -1254,7 +1255,9 @@ def _compare_pots(
             cards_ok=not clashes,
         )
     for i, pot in enumerate(pots):
-        site_pays = {p: a for p, a in paid[i].items() if a}
+        site_pays = paid[i]
+        if not all(site_pays.values()):  # a line collecting nothing: left out
+            site_pays = {p: a for p, a in site_pays.items() if a}
         won: Pot
         if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
@@ -1280,7 +1283,8 @@ def _compare_pots(
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
         awarded.append(won)
-        we_pay = {p: a for p, a in won.shares.items() if a}
+        shares = won.shares
+        we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
         name = pot_label(i, count)
         if cashed and _cashed_out(name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes, explain):
             continue

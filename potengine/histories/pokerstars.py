@@ -297,12 +297,12 @@ class HandHistory:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
         object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
 
-    @property
+    @cached
     def omaha(self) -> bool:
         """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
         return "Omaha" in self.game
 
-    @property
+    @cached
     def hi_lo(self) -> bool:
         """Whether each pot is split between the best high and the best qualifying low hand."""
         return "Hi/Lo" in self.game
@@ -329,7 +329,7 @@ class HandHistory:
             count += 1
         return self.actions[:count]
 
-    @property
+    @cached
     def chip(self) -> Amount:
         """The smallest unit of the game: a cent for real money, one chip otherwise."""
         return _CENT if self.currency else 1
@@ -678,7 +678,7 @@ class _Reader:
         if summary.board is not None and summary.board != play.board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
         # The values HandHistory's cached properties would work out on first read (every audit
-        # reads them), worked out here, where they cost no call: the same rules.
+        # reads them, the chip a dozen times), worked out here, where they cost no call: the same rules.
         ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
         players = tuple([seat.player for seat in ordered])
         button_seat = int(table.group(3))
@@ -724,6 +724,9 @@ class _Reader:
             cash_outs=tuple(play.cash_outs),
             players=players,
             button=button,
+            chip=_CENT if game.currency else 1,
+            omaha="Omaha" in game.name,
+            hi_lo="Hi/Lo" in game.name,
             posts=tuple(actions[:posted]),
             stacks=MappingProxyType(dict(zip(players, [seat.stack for seat in ordered], strict=True))),
         )
