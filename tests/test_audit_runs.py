@@ -496,7 +496,7 @@ def real_audits(pattern: str, marker: str):
 
 @needs_corpus
 def test_every_real_hand_run_twice_is_read_and_consistent():
-    """Four distinct real hands run twice (the Omaha one copied in two files); each is read and
+    """Three real hands run twice, four copies (the Omaha one is in two files); each is read and
     its every run's part agrees with the engine's. The fifth file naming a run,
     hhsmithy's ShowDownActionTests/RunItTwice.txt, is a fragment of a hand (it starts at "***
     FIRST FLOP ***", with no header, seats or betting): not a hand history, so unreadable."""

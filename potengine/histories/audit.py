@@ -24,6 +24,15 @@ Omaha hands (four or five hole cards, high only or hi-lo) are checked the same w
 is replayed through the hand model under the header's structure (pot limit, usually), and the
 engine settles them high, or high and low.
 
+A hand run twice (see :mod:`potengine.histories.pokerstars` for how PokerStars writes it) is
+settled over its runs as :mod:`potengine.pots.runs` does it: in step 5 each run is ranked on its
+own board, each pot that more than one player can win is divided between the runs (the odd chip to
+the first run) and each run's part is compared with that run's collected lines; a pot only one
+player can win is paid once, and PokerStars' habit of writing it half per run is noted as the same
+chips. An all-in cash-out is a payment outside the pot (:class:`CashOut`): the pots are checked as
+the engine settles them by the cards, the share of the player who cashed out is not awarded, and
+the cash-out and its fee are reported beside them.
+
 Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
 but an action departs from the rules the engine follows: a note naming the rule, never an
 accusation); ``wrong`` (a chip is where it should not be: the difference in chips, pot by pot,

@@ -33,8 +33,8 @@ Amounts are ``int`` chips in tournaments and play-money games, and exact
 
 How PokerStars writes a hand run twice
 --------------------------------------
-Measured on the four distinct hands run twice of ``../shared/data/pokerstars-real`` (one Omaha
-hand copied in two files, two hold'em hands; each says "Hand was run twice"):
+Measured on the hands run twice of ``../shared/data/pokerstars-real`` (three hands, four copies:
+an Omaha hand is in two files; each says "Hand was run twice"):
 
 - The streets dealt before the players agreed are written as usual. Then come the streets of the
   first run, then those of the second: ``*** FIRST FLOP *** [Qd Qs 4h]``, ``*** FIRST TURN ***
@@ -118,8 +118,9 @@ replace them)."""
 
 
 class UnsupportedHandError(HandHistoryError):
-    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a hand
-    run twice): it is well formed, and read no further.
+    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a
+    cancelled hand, a hand run twice in words other than PokerStars' own): it is well formed, and
+    read no further.
 
     >>> issubclass(UnsupportedHandError, HandHistoryError)
     True
