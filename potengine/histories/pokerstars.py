@@ -828,7 +828,7 @@ class _Reader:
         collections: list[Collection] = []
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
-        colon_names = any(": " in name for name in seats)
+        colon_names = ": " in "\n".join(seats)  # a name holds ": " (no name holds a line feed)
         known = self.known
         phrases = _PHRASES[self.currency]
         bare = object.__new__
@@ -869,7 +869,8 @@ class _Reader:
                 uncalled = _UNCALLED.match(line) if line.startswith("Uncalled") else None
                 if uncalled:
                     player = self.player(uncalled.group(2), seats, number, line)
-                    returned.append((player, self.amount(uncalled.group(1), number, line)))
+                    back = uncalled.group(1)
+                    returned.append((player, known.get(back) or self.amount(back, number, line)))
                     continue
                 cash_out = _CASH_OUT.match(line) if " cashed out the hand " in line else None
                 if cash_out:
@@ -889,7 +890,8 @@ class _Reader:
                     pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
                     if label.startswith("side pot") and pot == 0:
                         raise self.fail(number, line, "side pots are numbered from 1")
-                    won_here = self.amount(collected.group(2), number, line)
+                    written = collected.group(2)
+                    won_here = known.get(written) or self.amount(written, number, line)
                     collections.append(
                         _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
                     )
@@ -1190,7 +1192,7 @@ def _kept_lines(
     """The numbered lines a hand keeps of a run of lines (blank lines and separators dropped), and
     the notes of the kept lines that were not UTF-8."""
     end = len(texts)
-    while end and _dropped(texts[end - 1]):
+    while end and (not texts[end - 1] or _dropped(texts[end - 1])):  # blank lines: no call
         end -= 1  # the blank lines and separators between two hands
     body = texts[:end]
     # No blank line and no separator among the others? A separator holds a "#" after its stars
@@ -1201,7 +1203,8 @@ def _kept_lines(
         notes is None
         and "" not in body
         and ("#" not in rest or ("*#" not in rest and "* #" not in rest))
-        and not any(_dropped(text) for text in body[:2])
+        # (and neither of the first two lines starts with a star: else the loop below decides)
+        and (not body or (body[0][:1] != "*" and (len(body) < 2 or body[1][:1] != "*")))
     ):
         return list(zip(numbers[:end], body, strict=True)), []
     kept, bad = [], []
