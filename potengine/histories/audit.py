@@ -322,7 +322,15 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     {84: Decimal('0.05')}
     """
     dead: dict[int, Amount] = {}
-    big = {a.player for a in hand.posts if a.kind in ("big blind", "blinds")}
+    posts = hand.posts
+    if (
+        len(posts) == 2
+        and posts[0].kind == "small blind"
+        and posts[1].kind == "big blind"
+        and posts[0].player != posts[1].player
+    ):
+        return dead  # the common case, a small blind and a big blind: nothing dead
+    big = {a.player for a in posts if a.kind in ("big blind", "blinds")}
     live_small = False
     for a in hand.posts:
         if a.kind == "blinds":
@@ -487,7 +495,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: amount for p, amount in spent.items() if amount}  # (no amount is negative)
-    return LineTotals(contributions, frozenset([p for p in folded if p in contributions]), wrong, irregular)
+    return LineTotals(contributions, frozenset(folded.intersection(contributions)), wrong, irregular)
 
 
 def _where(action: Action) -> str:
@@ -581,7 +589,7 @@ def replay_actions(
     """
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
     acting = set(map(_PLAYER, hand.actions))
-    dealt = [s.player for s in hand.seats if s.player in acting]
+    dealt = list(filter(acting.__contains__, hand.players))  # seat order
     posts = hand.posts
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)

@@ -415,6 +415,8 @@ def _error(
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _SEAT_NUMBER = attrgetter("number")
+_SEAT_PLAYER = attrgetter("player")
+_SEAT_STACK = attrgetter("stack")
 _SEAT_NUMBERS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 """Each seat number as a seat line writes it (others, "03" or "11", are read by int())."""
 _SEAT_HEADS = tuple(f"Seat {n}" for n in range(MAX_SEATS + 1))
@@ -681,7 +683,7 @@ class _Reader:
         # The values HandHistory's cached properties would work out on first read (every audit
         # reads them, the chip a dozen times), worked out here, where they cost no call: the same rules.
         ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
-        players = tuple([seat.player for seat in ordered])
+        players = tuple(map(_SEAT_PLAYER, ordered))
         button_seat = int(table.group(3))
         button = players[-1]  # no seat at or before the button's: the last seat, going round
         for seat in ordered:
@@ -729,7 +731,7 @@ class _Reader:
             omaha="Omaha" in game.name,
             hi_lo="Hi/Lo" in game.name,
             posts=tuple(actions[:posted]),
-            stacks=MappingProxyType(dict(zip(players, [seat.stack for seat in ordered], strict=True))),
+            stacks=MappingProxyType(dict(zip(players, map(_SEAT_STACK, ordered), strict=True))),
         )
         return hand if self.runs is None else self.with_runs(hand)
 
