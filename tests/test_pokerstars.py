@@ -118,7 +118,7 @@ def _break(text: str, old: str, new: str) -> str:
         ("Bo: posts small blind 25", "Bo: posts small blind 25.5", "has cents in a game played in chips"),
         ("Ann: raises 100 to 150", "Ann: raises 100 to 1" + "0" * 20, "too large"),
         ("Seat 2: Bo (1500 in chips)", "Seat 2: Ann (1500 in chips)", "appears twice"),
-        ("Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]", "not supported"),
+        ("Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]", "an action after the board was run"),
         ("Bo: folds", "Bo: folds\nHand cancelled", "a cancelled hand settles no pot"),
         ("Bo: folds", "Bo: dances\n*** FIRST FLOP *** [2c 3c 4c]", "cannot read Bo's action"),
         (
@@ -146,11 +146,21 @@ def test_broken_lines_are_named(old, new, message):
     assert "line " in str(result)
 
 
-def test_a_hand_is_refused_as_unsupported_at_the_line_that_runs_it_twice():
-    """The first line that stops the reading names the reason, wherever the reading then fails."""
+def test_a_hand_run_twice_is_read_again_with_its_runs_and_fails_at_its_own_bad_line():
+    """A line that runs the board again is looked for only when reading fails; the hand is then
+    read with its runs, and a line that cannot be read even so is named, not the run's line."""
     [result] = parse_text(_break(SIMPLE, "Bo: folds", "Bo: folds\n*** FIRST FLOP *** [2c 3c 4c]\nBo: dances"))
+    assert isinstance(result, HandHistoryError) and not isinstance(result, pokerstars.UnsupportedHandError)
+    assert (result.line_number, result.line) == (12, "Bo: dances")
+
+
+def test_a_hand_run_it_twice_in_words_only_is_unsupported():
+    """ "Run it" on a line that cannot be read, with no run's street: a way of writing runs the
+    reader does not know, refused as unsupported at that line."""
+    [result] = parse_text(_break(SIMPLE, "Bo: folds", "Bo: folds\nRun it twice: agreed"))
     assert isinstance(result, pokerstars.UnsupportedHandError)
-    assert (result.line_number, result.line) == (11, "*** FIRST FLOP *** [2c 3c 4c]")
+    assert (result.line_number, result.line) == (11, "Run it twice: agreed")
+    assert "read only as PokerStars writes it today" in str(result)
 
 
 def test_words_run_it_in_a_readable_line_do_not_make_a_hand_unsupported():
@@ -409,3 +419,25 @@ def test_hands_cut_in_batches_are_the_hands_cut_line_by_line(lines, batch, most)
         expected = _hands_line_by_line(lines)
         got = [(list(hand), hand.total, hand.bad) for hand in pokerstars.iter_hand_lines(lines)]
     assert got == expected
+
+
+def test_the_values_the_reader_works_out_ahead_are_those_of_the_cached_properties():
+    """The reader stores each hand's players, button, posts and stacks as it reads it (they cost
+    no call there); a copy made by the dataclass works them out again by the properties' rules."""
+    from dataclasses import replace
+
+    for name in CORRECT + WRONG + ["site_practice.txt", "readability.txt", "omaha_hilo.txt"]:
+        for hand in hands(name):
+            if not isinstance(hand, HandHistory):
+                continue
+            fresh = replace(hand)
+            assert "players" not in fresh.__dict__
+            assert "players" in hand.__dict__ or hand.remarks  # (a hand with remarks is a copy too)
+            assert (fresh.players, fresh.button, fresh.posts, dict(fresh.stacks)) == (
+                hand.players,
+                hand.button,
+                hand.posts,
+                dict(hand.stacks),
+            ), hand.hand_id
+            assert (fresh.chip, fresh.omaha, fresh.hi_lo) == (hand.chip, hand.omaha, hand.hi_lo)
+            assert type(fresh.chip) is type(hand.chip)

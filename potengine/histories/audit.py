@@ -24,6 +24,15 @@ Omaha hands (four or five hole cards, high only or hi-lo) are checked the same w
 is replayed through the hand model under the header's structure (pot limit, usually), and the
 engine settles them high, or high and low.
 
+A hand run twice (see :mod:`potengine.histories.pokerstars` for how PokerStars writes it) is
+settled over its runs as :mod:`potengine.pots.runs` does it: in step 5 each run is ranked on its
+own board, each pot that more than one player can win is divided between the runs (the odd chip to
+the first run) and each run's part is compared with that run's collected lines; a pot only one
+player can win is paid once, and PokerStars' habit of writing it half per run is noted as the same
+chips. An all-in cash-out is a payment outside the pot (:class:`CashOut`): the pots are checked as
+the engine settles them by the cards, the share of the player who cashed out is not awarded, and
+the cash-out and its fee are reported beside them.
+
 Every hand gets exactly one :class:`Verdict`: ``consistent``; ``irregular`` (every chip agrees,
 but an action departs from the rules the engine follows: a note naming the rule, never an
 accusation); ``wrong`` (a chip is where it should not be: the difference in chips, pot by pot,
@@ -71,6 +80,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..cached import cached
+from ..cards.deck import parse_cards
 from ..cards.evaluate import HandValue, rank_players
 from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
@@ -83,6 +93,7 @@ from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
 from ..pots.layout import Pot, PotLayout, build_pots, built, form_pots, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
+from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text
@@ -121,11 +132,44 @@ class Awarded(NamedTuple):
 
     layout: PotLayout
     pots: tuple[Pot, ...]
-    ranking: Tiers
+    ranking: Tiers | None  # None: a hand run more than once (each run has its own, in runs)
     button: str
     chip: Amount
     low_ranking: Tiers | None  # None: the lines, not the cards, said who won each low half
     game: str
+    runs: tuple[Run, ...] = ()  # each run's showdown, of a hand run more than once
+
+
+@dataclass(frozen=True)
+class CashOut:
+    """A PokerStars All-in Cash Out: a payment outside the pot (see the module's notes).
+
+    The site pays ``player`` ``amount`` (the line's "cashed out the hand for": what he receives)
+    and writes the ``fee`` it charged apart; in return it takes over his claim on the pots.
+    ``not_awarded`` is what the engine awards him from them by the cards, which the site keeps
+    instead of paying him (0 when his hand lost: the pots then go to their winners as usual).
+
+    >>> print(CashOut("Ann", 3, 1, 8).text())
+    Ann cashed out the hand for 3 (fee 1), paid by the site outside the pot; the 8 Ann wins is not awarded
+    """
+
+    player: str
+    amount: Amount
+    fee: Amount
+    not_awarded: Amount
+
+    def text(self) -> str:
+        """The cash-out in words, as a dealer would tell it."""
+        paid = f"{self.player} cashed out the hand for {fmt(self.amount)}" + (
+            f" (fee {fmt(self.fee)})" if self.fee else ""
+        )
+        if self.not_awarded:
+            return (
+                f"{paid}, paid by the site outside the pot; the {fmt(self.not_awarded)} {self.player} "
+                "wins is not awarded"
+            )
+        lost = f"{self.player}'s hand loses: the pot goes to its winner"
+        return f"{paid}, paid by the site outside the pot; {lost}"
 
 
 @dataclass(frozen=True)
@@ -144,7 +188,9 @@ class HandAudit:
 
     The six steps (:attr:`steps`) are put in words only when they are read: the verdict, the
     differences and the notes never need them. ``worded`` holds them once written, and
-    ``rake_policy`` is the rake policy the hand was audited with.
+    ``rake_policy`` is the rake policy the hand was audited with. ``cash_outs`` are the hand's
+    all-in cash-outs (:class:`CashOut`): payments the site makes outside the pot, beside the
+    engine's settlement of it.
     """
 
     hand_id: str | None
@@ -163,6 +209,7 @@ class HandAudit:
     line: int = 0
     worded: tuple[AuditStep, ...] | None = field(default=None, repr=False, compare=False)
     rake_policy: Rake | None = field(default=None, repr=False, compare=False)
+    cash_outs: tuple[CashOut, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
@@ -174,10 +221,12 @@ class HandAudit:
         withheld = put in)."""
         if self.awarded is None:
             return None
-        layout, pots, ranking, button, chip, low_ranking, game = self.awarded
+        layout, pots, ranking, button, chip, low_ranking, game, runs = self.awarded
         settlement = settlement_of(
             layout, pots, ranking=ranking, button=button, chip=chip, low_ranking=low_ranking
         )
+        if runs:
+            return rebuilt(settlement, game=game, runs=runs, run_odd_chips="in run order")
         return settlement if game == "holdem" else rebuilt(settlement, game=game)
 
     @property
@@ -213,12 +262,20 @@ class HandAudit:
         if self.consistent:
             # the settlement's pots and returned chips, read without building the settlement
             pots = self.awarded.pots if self.awarded else ()
-            parts = [f"{pot_label(i, len(pots))} {fmt(p.awarded)}" for i, p in enumerate(pots)]
+            parts = [f"{pot_label(i, len(pots))} {fmt(p.awarded)}{_run_parts(p)}" for i, p in enumerate(pots)]
             refunds = self.awarded.layout.refunds if self.awarded else {}
             parts += [f"{fmt(a)} returned to {p}" for p, a in refunds.items()]
             if self.hand is not None and self.hand.rake:
                 parts.append(f"rake {fmt(self.hand.rake)}")
+            parts += [
+                f"{c.player} cashed out for {fmt(c.amount)}"
+                + (f" (fee {fmt(c.fee)})" if c.fee else "")
+                + " outside the pot"
+                for c in self.cash_outs
+            ]
             how = {"cards": "by the cards", "folds": "uncontested"}.get(self.source, "by the collected lines")
+            if self.awarded is not None and self.awarded.runs:
+                how += " of each run"
             return f"{name}: consistent ({'; '.join(parts)}; winners {how})"
         lines = [f"{name}: {self.verdict}"]
         lines += [f"  - {d}" for d in self.differences]
@@ -265,7 +322,15 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     {84: Decimal('0.05')}
     """
     dead: dict[int, Amount] = {}
-    big = {a.player for a in hand.posts if a.kind in ("big blind", "blinds")}
+    posts = hand.posts
+    if (
+        len(posts) == 2
+        and posts[0].kind == "small blind"
+        and posts[1].kind == "big blind"
+        and posts[0].player != posts[1].player
+    ):
+        return dead  # the common case, a small blind and a big blind: nothing dead
+    big = {a.player for a in posts if a.kind in ("big blind", "blinds")}
     live_small = False
     for a in hand.posts:
         if a.kind == "blinds":
@@ -430,7 +495,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: amount for p, amount in spent.items() if amount}  # (no amount is negative)
-    return LineTotals(contributions, frozenset([p for p in folded if p in contributions]), wrong, irregular)
+    return LineTotals(contributions, frozenset(folded.intersection(contributions)), wrong, irregular)
 
 
 def _where(action: Action) -> str:
@@ -491,6 +556,7 @@ class Replay(NamedTuple):
 
 
 _PLAYER = attrgetter("player")
+_AMOUNT = attrgetter("amount")
 REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
 
 
@@ -523,7 +589,7 @@ def replay_actions(
     """
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
     acting = set(map(_PLAYER, hand.actions))
-    dealt = [s.player for s in hand.seats if s.player in acting]
+    dealt = list(filter(acting.__contains__, hand.players))  # seat order
     posts = hand.posts
     if hand.cap is not None:
         return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
@@ -945,9 +1011,12 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
-        awarded, source = _compare_pots(
-            hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
-        )
+        try:
+            awarded, source = _compare_pots(
+                hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
+            )
+        except _NotAudited as err:
+            return refused(_unsupported(hand, str(err)), file)
     verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
     fields = {
         "hand_id": hand.hand_id,
@@ -967,7 +1036,34 @@ def audit_hand(
         "worded": tuple(steps) if explain else None,
         "rake_policy": rake,
     }
+    if hand.cash_outs:
+        fields["cash_outs"] = _cash_outs(hand, awarded)
     return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
+
+
+def _run_parts(pot: Pot) -> str:
+    """ " run twice (100 + 100)" for a pot run more than once, "" for any other."""
+    if not pot.runs:
+        return ""
+    return f" run {times(len(pot.runs))} ({' + '.join(fmt(part.amount) for part in pot.runs)})"
+
+
+def _cash_outs(hand: HandHistory, awarded: Awarded | None) -> tuple[CashOut, ...]:
+    """The hand's all-in cash-outs, each with what the engine awards that player from the pots
+    and the collected lines do not pay him (the part the site keeps)."""
+    done = []
+    for player, amount, fee in hand.cash_outs:
+        won = sum((pot.shares.get(player, 0) for pot in awarded.pots), start=0) if awarded else 0
+        paid = sum((c.amount for c in hand.collections if c.player == player), start=0)
+        done.append(CashOut(player, amount, fee, won - paid if won > paid else won * 0))
+    return tuple(done)
+
+
+def _unsupported(hand: HandHistory, reason: str) -> UnsupportedHandError:
+    """An :class:`UnsupportedHandError` for a hand that was read but cannot be checked."""
+    err = UnsupportedHandError(f"hand #{hand.hand_id}, line {hand.first_line}: {reason}")
+    err.hand_id, err.line_number, err.line = hand.hand_id, hand.first_line, hand.header
+    return err
 
 
 def _compare_pots(
@@ -987,7 +1083,7 @@ def _compare_pots(
     ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
-    amounts = [pot.amount for pot in layout.pots]
+    amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
@@ -1149,25 +1245,36 @@ def _compare_pots(
     for c in hand.collections:
         pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
         pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
-    clashes = duplicate_cards(hand)
-    problems += clashes
     live = [p for p in contributions if p not in folded]
-    tiers, source, described, low_tiers = _ranking(
-        hand,
-        live,
-        pots,
-        [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
-        notes if explain else None,
-        cards_ok=not clashes,
-    )
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
     cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
     unpaid: dict[str, Amount] = {}
-    awarded = []
+    awarded: list[Pot] = []
     hi_lo = hand.hi_lo
+    shows: tuple[Run, ...] = ()
+    if hand.runs:  # run more than once: each run's showdown, each pot's part per run
+        shows, source = _compare_runs(
+            hand, pots, live, order, cashed, unpaid, awarded, problems, notes if explain else None, remarks
+        )
+        tiers: Tiers = ()
+        low_tiers: Tiers | None = None
+        pots = ()  # every pot is compared already
+    else:
+        clashes = duplicate_cards(hand)
+        problems += clashes
+        tiers, source, described, low_tiers = _ranking(
+            hand,
+            live,
+            pots,
+            [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
+            notes if explain else None,
+            cards_ok=not clashes,
+        )
     for i, pot in enumerate(pots):
-        site_pays = {p: a for p, a in paid[i].items() if a}
+        site_pays = paid[i]
+        if not all(site_pays.values()):  # a line collecting nothing: left out
+            site_pays = {p: a for p, a in site_pays.items() if a}
         won: Pot
         if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
@@ -1193,20 +1300,10 @@ def _compare_pots(
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
         awarded.append(won)
-        we_pay = {p: a for p, a in won.shares.items() if a}
+        shares = won.shares
+        we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
         name = pot_label(i, count)
-        kept = {p: a for p, a in we_pay.items() if p in cashed and p not in site_pays} if cashed else {}
-        if kept and site_pays == {p: a for p, a in we_pay.items() if p not in kept}:
-            for p, a in kept.items():
-                unpaid[p] = unpaid.get(p, 0) + a
-                amount, fee = cashed[p]
-                remarks.append(
-                    f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
-                    + (f" (fee {fmt(fee)})" if fee else "")
-                    + ": the site pays the cash-out and does not award that player the pot"
-                )
-            if explain:
-                notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+        if cashed and _cashed_out(name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes, explain):
             continue
         if site_pays == we_pay:
             if explain:
@@ -1285,7 +1382,182 @@ def _compare_pots(
 
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
     low_ranking = low_tiers if hi_lo else None
+    if shows:
+        return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
     return Awarded(layout, tuple(awarded), tiers, button, hand.chip, low_ranking, game), source
+
+
+def _compare_runs(
+    hand: HandHistory,
+    pots: Sequence[Pot],
+    live: Sequence[str],
+    order: Sequence[str],
+    cashed: Mapping[str, tuple[Amount, Amount]],
+    unpaid: dict[str, Amount],
+    awarded: list[Pot],
+    problems: list[str],
+    notes: list[str] | None,
+    remarks: list[str],
+) -> tuple[tuple[Run, ...], str]:
+    """Step 5 of a hand run more than once: each run ranked on its own board, each pot awarded
+    over the runs by the engine (:func:`potengine.pots.runs.award_runs`: divided into equal parts,
+    the odd chip to the first run, a pot only one player can win paid once) and each run's part
+    compared with that run's collected lines. The awarded pots go into ``awarded``; the result is
+    the runs' showdowns and how their winners were decided."""
+    count = len(pots)
+    boards = hand.runs
+    on_board = [_on_board(hand, board) for board in boards]  # the hand as if dealt once on each
+    clashes = [
+        f"the {ordinal(number)} run's {problem}"
+        for number, dealt in enumerate(on_board, start=1)
+        for problem in duplicate_cards(dealt)
+    ]
+    problems += clashes
+    # what the collected lines pay from each pot on each run's showdown (0: outside any showdown)
+    site: list[list[dict[str, Amount]]] = [[{} for _ in pots] for _ in range(len(boards) + 1)]
+    for c in hand.collections:
+        if c.pot < count:
+            pays = site[c.run if c.run <= len(boards) else 0][c.pot]
+            pays[c.player] = pays.get(c.player, 0) + c.amount
+    shows = []
+    source = "cards"
+    for number, board in enumerate(boards, start=1):
+        said: list[str] | None = [] if notes is not None else None
+        tiers, how, _, low_tiers = _ranking(
+            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes
+        )
+        if how != "cards":
+            source = "collected lines"
+        if hand.hi_lo and low_tiers is None:
+            raise _NotAudited(
+                f"the {ordinal(number)} run of this Omaha hi-lo hand is not shown in full: "
+                "a hand run more than once is checked from the cards alone"
+            )
+        if notes is not None and said is not None:
+            notes += [f"{ordinal(number)} run ({' '.join(board)}): {n}" for n in said]
+        try:
+            cards = parse_cards(board)
+        except PotEngineError:  # a card dealt twice on one board: named above, in ``clashes``
+            cards = None
+        shows.append(Run(number, tiers, board=cards, low_ranking=low_tiers if hand.hi_lo else None))
+    runs = tuple(shows)
+    for i, pot in enumerate(pots):
+        won = award_runs(pot, runs, order=order, chip=hand.chip)
+        awarded.append(won)
+        name = pot_label(i, count)
+        per_run = [{p: a for p, a in site[r][i].items() if a} for r in range(len(site))]
+        site_pays: dict[str, Amount] = {}
+        for pays in per_run:
+            for p, a in pays.items():
+                site_pays[p] = site_pays.get(p, 0) + a
+        we_pay = {p: a for p, a in won.shares.items() if a}
+        if cashed and _cashed_out(
+            name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes or [], notes is not None
+        ):
+            continue
+        if not won.runs:  # one player alone can win it: not run, paid once
+            [only] = pot.eligible
+            if site_pays != we_pay:
+                problems.append(
+                    f"{name}: only {only} can win it, so it is not run: history pays "
+                    f"{_payments(site_pays)}, the engine pays {_payments(we_pay)}"
+                )
+            elif sum(1 for pays in per_run[1:] if pays) > 1:
+                written = " and ".join(fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays)
+                remarks.append(
+                    f"{name}: only {only} can win it; PokerStars writes it as {written}, one part "
+                    f"per run, the engine pays its {fmt(pot.awarded)} once: the same chips"
+                )
+            elif notes is not None:
+                notes.append(f"{name} to {_payments(we_pay)}: not run, only {only} can win it")
+            continue
+        division = " + ".join(fmt(part.amount) for part in won.runs)
+        parts = [part.amount for part in won.runs]
+        if notes is not None:
+            notes.append(f"{name} {fmt(won.awarded)} run {times(len(parts))}: {division}")
+        if per_run[0]:
+            problems.append(
+                f"{name}: history pays {_payments(per_run[0])} outside the runs' showdowns, but "
+                f"the pot is run {times(len(parts))}: each run's part is paid at its own showdown"
+            )
+        for part in won.runs:
+            ours = {p: a for p, a in part.shares.items() if a}
+            theirs = per_run[part.run]
+            if theirs == ours:
+                if notes is not None:
+                    who = _names(part.winners) if len(ours) == 1 else f"split, {_payments(ours)}"
+                    notes.append(f"{name}, {ordinal(part.run)} run: {fmt(part.amount)} to {who}")
+                continue
+            why = ""
+            if sum(theirs.values(), start=0) != part.amount and len(set(parts)) > 1:
+                why = (
+                    f" ({fmt(won.awarded)} divided by {len(parts)} runs is {division}: "
+                    "the odd chip of the division goes to the first run)"
+                )
+            elif len(part.winners) > 1 and set(theirs) == set(ours):
+                first = next(p for p in order if p in part.winners)
+                why = f" (the odd chip goes to the first winner left of the button, {first})"
+            problems.append(
+                f"{name}, {ordinal(part.run)} run: history pays {_payments(theirs)}, "
+                f"the engine pays {_payments(ours)}{why}"
+            )
+    return runs, source
+
+
+def _on_board(hand: HandHistory, board: tuple[str, ...]) -> HandHistory:
+    """``hand`` as if dealt once on ``board`` (one run's board): a copy made without the
+    dataclass's ``__init__``, every other field shared."""
+    copy = object.__new__(HandHistory)
+    copy.__dict__.update(hand.__dict__, board=board, runs=())
+    return copy
+
+
+class _NotAudited(PotEngineError):
+    """A hand the auditor reads but cannot check (see :func:`audit_hand`): it is ``unsupported``."""
+
+
+def _cashed_out(
+    name: str,
+    site_pays: Mapping[str, Amount],
+    we_pay: Mapping[str, Amount],
+    cashed: Mapping[str, tuple[Amount, Amount]],
+    unpaid: dict[str, Amount],
+    problems: list[str],
+    remarks: list[str],
+    notes: list[str],
+    explain: bool,
+) -> bool:
+    """One pot of a hand in which a player cashed out: True when this pot is settled here.
+
+    The engine awards the pot by the cards; a player who cashed out is paid the cash-out by the
+    site instead of his share, which the site keeps (PokerStars' summary: "pot not awarded as
+    player cashed out"). So the site pays every other winner his share and the cashed-out player
+    nothing: his share goes into ``unpaid`` (not awarded) and a remark says so. A pot the history
+    pays to a player who cashed out pays him twice (``problems``)."""
+    twice = [p for p in site_pays if p in cashed]
+    if twice:
+        for p in twice:
+            amount = cashed[p][0]
+            problems.append(
+                f"{name}: history pays {p} {fmt(site_pays[p])} from the pot, but {p} cashed out the hand "
+                f"for {fmt(amount)}: a player who cashes out is paid the cash-out, and his share of "
+                "the pot is not awarded"
+            )
+        return True
+    kept = {p: a for p, a in we_pay.items() if p in cashed}
+    if not kept or site_pays != {p: a for p, a in we_pay.items() if p not in kept}:
+        return False  # compared as any other pot
+    for p, a in kept.items():
+        unpaid[p] = unpaid.get(p, 0) + a
+        amount, fee = cashed[p]
+        remarks.append(
+            f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
+            + (f" (fee {fmt(fee)})" if fee else "")
+            + ": the site pays the cash-out and does not award that player the pot"
+        )
+    if explain:
+        notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+    return True
 
 
 def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
@@ -1599,9 +1871,12 @@ def _halves_json(pot: HiLoPot) -> dict[str, Any]:
 
 def hand_json(audit: HandAudit) -> dict[str, Any]:
     """One hand's audit as JSON data: ``hand_id`` (the header's digits), ``verdict``, the game,
-    the pots as computed (a hi-lo pot with its ``high`` and ``low`` halves) and as written, the
-    returned bets, the rake, the differences, the irregularities, the notes, and the error of a
-    hand that was not read.
+    the pots as computed (a hi-lo pot with its ``high`` and ``low`` halves, a pot run more than
+    once with its ``runs``: each run's part) and as written, the returned bets, the rake, the
+    differences, the irregularities, the notes, and the error of a hand that was not read. A hand
+    run more than once adds ``runs`` (each run's board); a hand with an all-in cash-out adds
+    ``cash_outs`` (player, amount, fee and the part of the pots not awarded to him), payments
+    outside the pot.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> data = hand_json(audit_hand(read_file(DATA / "pokerstars/uncalled.txt")[1]))
@@ -1629,6 +1904,7 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
                 "eligible": list(pot.eligible),
                 "shares": {p: _json_amount(a) for p, a in pot.shares.items() if a},
                 **(_halves_json(pot) if isinstance(pot, HiLoPot) else {}),
+                **(_runs_json(pot) if pot.runs else {}),
             }
             for i, pot in enumerate(pots)
         ]
@@ -1649,7 +1925,33 @@ def hand_json(audit: HandAudit) -> dict[str, Any]:
     result["irregularities"] = list(audit.irregularities)
     result["notes"] = list(audit.notes)
     result["error"] = str(audit.error) if audit.error else None
+    if hand is not None and hand.runs:
+        result["runs"] = [" ".join(board) for board in hand.runs]
+    if audit.cash_outs:
+        result["cash_outs"] = [
+            {
+                "player": c.player,
+                "amount": _json_amount(c.amount),
+                "fee": _json_amount(c.fee),
+                "not_awarded": _json_amount(c.not_awarded),
+            }
+            for c in audit.cash_outs
+        ]
     return result
+
+
+def _runs_json(pot: Pot) -> dict[str, Any]:
+    """A pot's parts in a hand run more than once, as JSON: each run's amount and shares."""
+    return {
+        "runs": [
+            {
+                "run": part.run,
+                "amount": _json_amount(part.amount),
+                "shares": {p: _json_amount(a) for p, a in part.shares.items() if a},
+            }
+            for part in pot.runs
+        ]
+    }
 
 
 @dataclass(frozen=True)

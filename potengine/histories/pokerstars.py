@@ -30,6 +30,57 @@ Amounts are ``int`` chips in tournaments and play-money games, and exact
 ('1001', ('Alice', 'Bilal', 'Chloé'), 'Chloé', (('Chloé', 20),), 25)
 >>> [(a.player, a.kind, a.amount, a.to) for a in hand.actions][2:]
 [('Chloé', 'raise', 20, 30), ('Alice', 'fold', 0, None), ('Bilal', 'fold', 0, None)]
+
+How PokerStars writes a hand run twice
+--------------------------------------
+Measured on the hands run twice of ``../shared/data/pokerstars-real`` (three hands, four copies:
+an Omaha hand is in two files; each says "Hand was run twice"):
+
+- The streets dealt before the players agreed are written as usual. Then come the streets of the
+  first run, then those of the second: ``*** FIRST FLOP *** [Qd Qs 4h]``, ``*** FIRST TURN ***
+  [Qd Qs 4h] [Ts]``, ..., ``*** SECOND RIVER *** [6s 8h 6h Td] [6c]``. The first brackets hold
+  that run's board so far (the cards dealt once, then the run's own), the last its new cards. A
+  hand all-in on the turn writes only ``FIRST RIVER`` and ``SECOND RIVER`` over the shared flop
+  and turn. No bet follows.
+- ``*** FIRST SHOW DOWN ***`` then gives the first run's cards shown and its "collected ... from
+  pot" lines (main pot, side pot), which pay that run's part of each pot;
+  ``*** SECOND SHOW DOWN ***`` the same for the second run.
+- The summary's "Total pot ... Main pot ... Side pot ... | Rake" line is the whole hand's, as if
+  it were dealt once: the pots after the rake, before they are divided (the rake is taken once,
+  from the hand). "Hand was run twice" follows, then ``FIRST Board [...]`` and ``SECOND Board
+  [...]`` in place of the one ``Board`` line; each seat line says "won ($X) with ..." or "lost
+  with ..." once per run, joined by ", and".
+- Every division in these hands is even (3007 into 1503.50 and 1503.50; 161.20, 5.74 and 0.14
+  in halves), so they do not show where PokerStars puts an odd cent; the engine gives it to the
+  first run (:func:`potengine.pots.runs.divide_runs`, from GGPoker's and PokerNow's hands).
+- A pot only one player can win is written run by run too: in the Omaha hand a side pot of $20
+  that Player3 alone can win (the other player in it folded) is "collected $10 from side pot" on
+  each showdown. The engine does not run such a pot and pays it once: the same chips.
+
+:attr:`HandHistory.runs` holds each run's whole board, ``board`` the cards dealt once, and each
+:class:`Collection` its run. The lines of a run are tried only on a line no other pattern reads,
+so that a hand dealt once never meets them.
+
+How PokerStars writes an all-in cash-out
+----------------------------------------
+Measured on the 24 hands with an All-in Cash Out of ``../shared`` (2020, $0.01/$0.02 tables):
+
+- At the showdown, after the other players' collected lines: ``NAME cashed out the hand for
+  $A``, in 11 of them followed by `` | Cash Out Fee $F`` ($0.01 on $0.57 to $0.66, $0.02 on $1.62
+  to $2.10, $0.04 on $3.54, none under $0.50: about 1%, to the cent).
+- $A is what the player receives: in 21 of the 23 hands followed by another hand at the same
+  table, his next stack is exactly his stack, less what he put in, plus what was returned to him,
+  plus $A (in the other two his stack changed between the hands). The fee is not taken from $A
+  again. $A + $F is close to his exact equity in the pots (after rake) on the board of the last
+  all-in call, the shown hands alone counted: within 2% in 20 of the 24, 5% in all.
+- If his hand then wins, the pot he wins is not awarded: no collected line pays it, and his
+  summary line says "won ($X) with ... (pot not awarded as player cashed out)", $X being what the
+  cards give him. The site keeps that share (it bought his claim); the other winners are paid as
+  usual. If his hand loses, the summary says "lost with ... (cashed out)." and the pot goes to
+  its winner as usual (16 of the 24).
+- "Total pot", the main and side pots and the rake are what they would be without the
+  cash-out: the cash-out is paid outside the pot. So the collected lines, the returned bets, the
+  rake and the share not awarded add up to what was put in.
 """
 
 from __future__ import annotations
@@ -67,8 +118,9 @@ replace them)."""
 
 
 class UnsupportedHandError(HandHistoryError):
-    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a hand
-    run twice): it is well formed, and read no further.
+    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a
+    cancelled hand, a hand run twice in words other than PokerStars' own): it is well formed, and
+    read no further.
 
     >>> issubclass(UnsupportedHandError, HandHistoryError)
     True
@@ -133,6 +185,10 @@ _NOISE = re.compile(
     r"Betting is capped|No low hand qualified|Dealt to .+ \[[^\]]*\]|Hand was run .*)$"
 )
 _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
+_RUN_STREET = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW DOWN) \*\*\*(.*)$")
+_RUN_BOARD = re.compile(r"^(FIRST|SECOND|THIRD) Board \[([^\]]*)\]$")
+_RUN_NUMBERS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_RUN_ORDINALS = {1: "first", 2: "second", 3: "third"}
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
 _NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
@@ -177,20 +233,24 @@ class Action:
 
 @dataclass(frozen=True)
 class Collection:
-    """A "collected" line: who took how much from which pot (0 = main pot or the only pot)."""
+    """A "collected" line: who took how much from which pot (0 = main pot or the only pot), and,
+    in a hand run more than once, on which run's showdown (1 for the first; 0 in a hand dealt once).
+    """
 
     line: int
     player: str
     amount: Amount
     pot: int
     label: str
+    run: int = 0
 
 
 @dataclass(frozen=True)
 class HandHistory:
     """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
 
-    ``summary_won`` is what the summary's seat lines say each player "collected" or "won";
+    ``summary_won`` is what the summary's seat lines say each player "collected" or "won" (over
+    every run of a hand run more than once);
     ``cash_outs`` lists ``(player, amount, fee)`` for each "cashed out the hand for $A | Cash Out
     Fee $F" line (an all-in cash-out: the site pays the player, and the pot he wins is not awarded).
 
@@ -198,6 +258,11 @@ class HandHistory:
     ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
     (total less rake) when the summary names no side pot. In a fixed-limit hand the header's stakes
     are the ``small_bet`` and ``big_bet``, and ``big_blind`` is the small bet.
+
+    A hand run more than once ("*** FIRST FLOP ***", see the module's notes) has in ``runs`` each
+    run's whole board (five cards), first run first; ``board`` is then the cards dealt once, before
+    the runs (none when the players were all-in before the flop), and each collection names its run.
+    A hand dealt once has no ``runs``.
     """
 
     hand_id: str
@@ -227,17 +292,18 @@ class HandHistory:
     cap: Amount | None = None
     remarks: tuple[str, ...] = ()
     cash_outs: tuple[tuple[str, Amount, Amount], ...] = ()
+    runs: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
         object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
 
-    @property
+    @cached
     def omaha(self) -> bool:
         """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
         return "Omaha" in self.game
 
-    @property
+    @cached
     def hi_lo(self) -> bool:
         """Whether each pot is split between the best high and the best qualifying low hand."""
         return "Hi/Lo" in self.game
@@ -264,15 +330,15 @@ class HandHistory:
             count += 1
         return self.actions[:count]
 
-    @property
+    @cached
     def chip(self) -> Amount:
         """The smallest unit of the game: a cent for real money, one chip otherwise."""
         return _CENT if self.currency else 1
 
     @property
     def flop_seen(self) -> bool:
-        """Whether a flop was dealt (for no-flop-no-drop rake)."""
-        return len(self.board) >= 3
+        """Whether a flop was dealt (for no-flop-no-drop rake): a hand run more than once was."""
+        return len(self.board) >= 3 or bool(self.runs)
 
     @property
     def pots_reported(self) -> tuple[Amount, ...]:
@@ -349,10 +415,14 @@ def _error(
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _SEAT_NUMBER = attrgetter("number")
+_SEAT_PLAYER = attrgetter("player")
+_SEAT_STACK = attrgetter("stack")
 _SEAT_NUMBERS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 """Each seat number as a seat line writes it (others, "03" or "11", are read by int())."""
 _SEAT_HEADS = tuple(f"Seat {n}" for n in range(MAX_SEATS + 1))
 """How a summary line names seat N before its player ("Seat 3: Alice ...")."""
+_STREET_NAMED = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+"""Each street dealt by the name a history's heading gives it (a dict: no call of the enum's)."""
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 """The cards on the board before each street is dealt."""
 _ONE_AMOUNT = _POST_KINDS | {"call", "bet"}
@@ -480,21 +550,105 @@ class _Reader:
             raise self.fail(number, line, f"{name!r} has no seat in this hand")
         return seat.player  # the seat's own string (see parse)
 
+    runs: _Runs | None = None
+    """What a hand run more than once adds, gathered as its lines are read (see :meth:`run_line`);
+    ``None`` (a class attribute: nothing to set) for every hand dealt once."""
+
     def parse(self) -> HandHistory:
-        """The hand (see :meth:`read`); a hand that fails to read at or after a line that cancels
-        it or runs the board more than once is refused as unsupported, for that line."""
+        """The hand (see :meth:`read`); a hand dealt once that fails to read at or after a line
+        that cancels it, or that speaks of running it ("Run it ..."), is refused as unsupported,
+        for that line. (A hand run more than once as PokerStars writes it is read: see
+        :meth:`run_line`.)"""
         try:
             return self.read()
         except UnsupportedHandError:
             raise
         except HandHistoryError as err:
+            if self.runs is not None:  # a hand run more than once, its runs read: the error stands
+                raise
             stop = self.stop(err.line_number or 0)
             if stop is None:
                 raise
             number, line = stop
             if line == "Hand cancelled":
                 raise self.unsupported(number, line, "a cancelled hand settles no pot") from None
-            raise self.unsupported(number, line, "hands run more than once are not supported") from None
+            raise self.unsupported(
+                number, line, "a hand run more than once is read only as PokerStars writes it today"
+            ) from None
+
+    def with_runs(self, hand: HandHistory) -> HandHistory:
+        """A hand run more than once, its lines read (see :meth:`run_line`), checked as a whole
+        (every run's board has five cards and matches the summary's; no action after the first
+        run's cards) and given its ``runs`` and each collection its run."""
+        runs = self.runs
+        assert runs is not None  # set by run_line before read calls this
+        for action in hand.actions:
+            if action.line > runs.first:
+                raise self.fail(action.line, action.text, "an action after the board was run more than once")
+        count = len(runs.boards)
+        at = runs.first
+        text = next(line for n, line in self.lines if n == at)
+        if count < 2:
+            raise self.fail(at, text, "the board is run once only: a second run is missing")
+        boards = []
+        for run in range(1, count + 1):
+            board = (*hand.board, *runs.boards[run])
+            if len(board) != 5:
+                raise self.fail(
+                    at, text, f"the {_RUN_ORDINALS[run]} run's board has {len(board)} cards, not five"
+                )
+            said = runs.summary_boards.pop(run, None)
+            if said is not None and tuple(said) != board:
+                raise self.fail(
+                    at, text, f"the summary's board of the {_RUN_ORDINALS[run]} run differs from its streets"
+                )
+            boards.append(board)
+        if runs.summary_boards:
+            extra = min(runs.summary_boards)
+            raise self.fail(at, text, f"the summary names a {_RUN_ORDINALS[extra]} board never dealt")
+        collections = list(hand.collections)
+        for start, run in runs.showdowns:  # in the order of the lines: a later showdown relabels its own
+            for i in range(start, len(collections)):
+                collections[i] = _record(Collection, **{**collections[i].__dict__, "run": run})
+        return _record(
+            HandHistory, **{**hand.__dict__, "runs": tuple(boards), "collections": tuple(collections)}
+        )
+
+    def run_line(self, number: int, line: str, board: list[str], collections: list[Collection]) -> bool:
+        """Read a line that deals a run's street or opens its showdown ("*** SECOND RIVER ***
+        [3d Kd 9h 8h] [Kc]", "*** FIRST SHOW DOWN ***"); False for any other line. ``board``
+        holds the cards dealt once.
+
+        Only a line that no other pattern reads is tried here, so that a hand dealt once never
+        meets these patterns; the first such line makes the hand one run more than once
+        (:attr:`runs`), which :meth:`with_runs` completes once the hand is read."""
+        found = _RUN_STREET.match(line)
+        if found is None:
+            return False
+        runs = self.runs
+        if runs is None:
+            runs = self.runs = _Runs(number)
+        run, name = _RUN_NUMBERS[found.group(1)], found.group(2)
+        ordinal = _RUN_ORDINALS[run]
+        if name == "SHOW DOWN":
+            if run not in runs.boards or len(board) + len(runs.boards[run]) != 5:
+                raise self.fail(number, line, f"the {ordinal} showdown comes before its run's board")
+            runs.showdowns.append((len(collections), run))
+            return True
+        if run > 1 and run - 1 not in runs.boards:
+            raise self.fail(number, line, f"the {ordinal} run comes before the {_RUN_ORDINALS[run - 1]}")
+        street = _STREET_NAMED[name]
+        own = runs.boards.setdefault(run, [])
+        if len(board) + len(own) != _BOARD_BEFORE[street]:
+            raise self.fail(number, line, f"the {ordinal} run's {street} comes out of order")
+        cards = _CARDS.findall(found.group(3))
+        new = self.cards(cards[-1] if cards else "", number, line)
+        if len(new) != (3 if street is Street.FLOP else 1):
+            raise self.fail(number, line, f"wrong number of cards on the {ordinal} run's {street}")
+        if len(cards) > 1 and self.cards(cards[0], number, line) != [*board, *own]:
+            raise self.fail(number, line, f"the board before it is not the {ordinal} run's board so far")
+        own.extend(new)
+        return True
 
     def read(self) -> HandHistory:
         """The hand: its header and table lines, then its seats, its play (the betting, the
@@ -526,7 +680,23 @@ class _Reader:
             raise self.fail(last_number, last_line, "the hand has no seats")
         if summary.board is not None and summary.board != play.board:
             raise self.fail(last_number, last_line, "the summary board differs from the streets")
-        return _record(
+        # The values HandHistory's cached properties would work out on first read (every audit
+        # reads them, the chip a dozen times), worked out here, where they cost no call: the same rules.
+        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
+        players = tuple(map(_SEAT_PLAYER, ordered))
+        button_seat = int(table.group(3))
+        button = players[-1]  # no seat at or before the button's: the last seat, going round
+        for seat in ordered:
+            if seat.number > button_seat:
+                break
+            button = seat.player
+        actions = play.actions
+        posted = 0
+        for action in actions:
+            if action.kind not in _POST_KINDS:
+                break
+            posted += 1
+        hand: HandHistory = _record(
             HandHistory,
             hand_id=self.hand_id,
             first_line=lines[0][0],
@@ -538,9 +708,9 @@ class _Reader:
             small_bet=game.small_bet,
             big_bet=game.big_bet,
             table=table.group(1),
-            button_seat=int(table.group(3)),
-            seats=tuple(sorted(seats.values(), key=_SEAT_NUMBER)),
-            actions=tuple(play.actions),
+            button_seat=button_seat,
+            seats=ordered,
+            actions=tuple(actions),
             returned=tuple(play.returned),
             board=tuple(play.board),
             shown=MappingProxyType(play.shown),
@@ -555,7 +725,15 @@ class _Reader:
             cap=game.cap,
             remarks=(),
             cash_outs=tuple(play.cash_outs),
+            players=players,
+            button=button,
+            chip=_CENT if game.currency else 1,
+            omaha="Omaha" in game.name,
+            hi_lo="Hi/Lo" in game.name,
+            posts=tuple(actions[:posted]),
+            stacks=MappingProxyType(dict(zip(players, map(_SEAT_STACK, ordered), strict=True))),
         )
+        return hand if self.runs is None else self.with_runs(hand)
 
     def game(self, words: str, number: int, header: str) -> _Game:
         """The game of a header's words before its date (:func:`_before_date`), read and kept."""
@@ -604,8 +782,9 @@ class _Reader:
 
     def stop(self, until: int) -> tuple[int, str] | None:
         """The first line up to line number ``until`` (after the table line) that cancels the
-        hand or starts a board run more than once ("*** FIRST FLOP ***"), if any: no such line
-        can be read otherwise, so a hand is searched for one only when it fails to read."""
+        hand or speaks of running it more than once in words the reader does not know ("Run it
+        ..."), if any: no such line can be read otherwise, so a hand is searched for one only
+        when it fails to read."""
         for number, line in self.lines[2:]:
             if number > until:
                 break
@@ -651,7 +830,7 @@ class _Reader:
         collections: list[Collection] = []
         cash_outs: list[tuple[str, Amount, Amount]] = []
         betting_started = False
-        colon_names = any(": " in name for name in seats)
+        colon_names = ": " in "\n".join(seats)  # a name holds ": " (no name holds a line feed)
         known = self.known
         phrases = _PHRASES[self.currency]
         bare = object.__new__
@@ -666,7 +845,7 @@ class _Reader:
                 elif name == "HOLE CARDS":
                     street = Street.PRE_FLOP
                 else:
-                    street = Street[name]
+                    street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(number, line, f"the {street} comes out of order")
                     cards = _CARDS.findall(street_line.group(2))
@@ -692,7 +871,8 @@ class _Reader:
                 uncalled = _UNCALLED.match(line) if line.startswith("Uncalled") else None
                 if uncalled:
                     player = self.player(uncalled.group(2), seats, number, line)
-                    returned.append((player, self.amount(uncalled.group(1), number, line)))
+                    back = uncalled.group(1)
+                    returned.append((player, known.get(back) or self.amount(back, number, line)))
                     continue
                 cash_out = _CASH_OUT.match(line) if " cashed out the hand " in line else None
                 if cash_out:
@@ -712,12 +892,15 @@ class _Reader:
                     pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
                     if label.startswith("side pot") and pot == 0:
                         raise self.fail(number, line, "side pots are numbered from 1")
-                    won_here = self.amount(collected.group(2), number, line)
+                    written = collected.group(2)
+                    won_here = known.get(written) or self.amount(written, number, line)
                     collections.append(
                         _record(Collection, line=number, player=player, amount=won_here, pot=pot, label=label)
                     )
                     continue
                 if _NOISE.match(line):
+                    continue
+                if self.run_line(number, line, board, collections):  # a hand run more than once
                     continue
                 raise self.fail(number, line, "cannot read this line")
             # A player's line: an action, a card shown, or words the audit does not need.
@@ -837,6 +1020,11 @@ class _Reader:
                 continue
             if _NOISE.match(line):
                 continue
+            run_board = _RUN_BOARD.match(line) if self.runs is not None else None
+            if run_board and self.runs is not None:  # "SECOND Board [...]": a hand run more than once
+                run = _RUN_NUMBERS[run_board.group(1)]
+                self.runs.summary_boards[run] = self.cards(run_board.group(2), number, line)
+                continue
             raise self.fail(number, line, "cannot read this summary line")
         return _Summary(total, rake, main_pot, side_pots, summary_board, summary_won)
 
@@ -857,6 +1045,20 @@ class _Reader:
         if len(cards) > 5:
             raise self.fail(number, line, "too many cards")
         return cards
+
+
+class _Runs:
+    """What the lines of a hand run more than once add, gathered while it is read (see
+    :meth:`_Reader.parse`): ``first``, the number of the first line that runs the board again;
+    each run's cards beyond those dealt once (``boards``, by run); where each run's showdown
+    starts among the collected lines (``showdowns``: index of its first collection, run); and the
+    summary's board of each run."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.boards: dict[int, list[str]] = {}
+        self.showdowns: list[tuple[int, int]] = []
+        self.summary_boards: dict[int, list[str]] = {}
 
 
 class HandLines(list):
@@ -992,7 +1194,7 @@ def _kept_lines(
     """The numbered lines a hand keeps of a run of lines (blank lines and separators dropped), and
     the notes of the kept lines that were not UTF-8."""
     end = len(texts)
-    while end and _dropped(texts[end - 1]):
+    while end and (not texts[end - 1] or _dropped(texts[end - 1])):  # blank lines: no call
         end -= 1  # the blank lines and separators between two hands
     body = texts[:end]
     # No blank line and no separator among the others? A separator holds a "#" after its stars
@@ -1003,7 +1205,8 @@ def _kept_lines(
         notes is None
         and "" not in body
         and ("#" not in rest or ("*#" not in rest and "* #" not in rest))
-        and not any(_dropped(text) for text in body[:2])
+        # (and neither of the first two lines starts with a star: else the loop below decides)
+        and (not body or (body[0][:1] != "*" and (len(body) < 2 or body[1][:1] != "*")))
     ):
         return list(zip(numbers[:end], body, strict=True)), []
     kept, bad = [], []
