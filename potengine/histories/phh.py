@@ -440,7 +440,8 @@ def _missed_blinds(fields: Mapping[str, Any], players: Sequence[str], name: str)
     if "_missed_blinds" not in fields:
         return {}
     value = fields["_missed_blinds"]
-    if not isinstance(value, list) or len(value) != len(players) or not all(isinstance(v, str) for v in value):
+    strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not strings or len(value) != len(players):
         raise HandHistoryError(
             f"{name}: _missed_blinds must be a list of {len(players)} strings ('', 'small', 'big' or "
             f"'both'), got {value!r}"
@@ -760,9 +761,7 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         blinds[order.index(seat)] = amount
     if setup.missed:
         missed = dict(setup.missed)
-        extra.append(
-            "_missed_blinds = [" + ", ".join(_toml_string(missed.get(s, "")) for s in order) + "]"
-        )
+        extra.append("_missed_blinds = [" + ", ".join(_toml_string(missed.get(s, "")) for s in order) + "]")
     multi = hand._table.multi
     if multi is not None and multi.kind == "runs":
         extra += [f"_run_count = {multi.count}", f"_run_common_cards = {multi.common}"]

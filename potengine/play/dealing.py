@@ -80,7 +80,10 @@ def _check_unseen(
     for j, hole in enumerate(t.holes):
         if hole and j != seat:
             groups[players[j]] = parse_cards(hole)
-    board = parse_cards(t.board)
+    dealt = t.board
+    if t.multi is not None:  # every board's cards, each once
+        dealt = t.board + [c for extra in t.multi.extra for c in extra]
+    board = parse_cards(dealt)
     groups["the board"] = board + parse_cards(codes) if seat is None else board
     if seat is not None:
         groups[owner] = parse_cards(codes)
