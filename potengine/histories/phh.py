@@ -695,6 +695,11 @@ def replay(
         except PotEngineError as err:
             raise HandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
     if runs is not None and table.multi is None:
+        if len(table.board) != runs[1]:
+            raise HandHistoryError(
+                f"{name}: _run_count {runs[0]} with _run_common_cards {runs[1]}, but the runs never "
+                f"start: the board holds {len(table.board)} cards, never {runs[1]} before a run's cards"
+            )
         try:
             _agree_runs(table, runs)
         except PotEngineError as err:
