@@ -95,10 +95,8 @@ def new_hand(rng: random.Random):
     antes = 0
     boards = 1
     if kind == "straddle" and n >= 4:
-        if rng.random() < 0.3:
-            straddlers = [n - 1]  # a button straddle
-        else:
-            straddlers = list(range(2, 2 + rng.randint(1, min(3, n - 3))))
+        button = rng.random() < 0.3
+        straddlers = [n - 1] if button else list(range(2, 2 + rng.randint(1, min(3, n - 3))))
         amount = 4
         straddles = {}
         for seat in straddlers:
@@ -128,7 +126,7 @@ def new_hand(rng: random.Random):
 
 
 def deal_holes(names, ours, theirs, cards):
-    for i, p in enumerate(names):
+    for p in names:
         hole = cards.pop() + cards.pop()
         theirs.deal_hole(hole)
         ours = ours.deal_hole(p, hole)
