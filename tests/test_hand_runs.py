@@ -313,3 +313,19 @@ def test_runs_conserve_chips_and_match_settle(stacks, count, start, seed, bomb):
         for part in pot.runs:
             assert set(part.shares) <= set(pot.eligible)
             assert sum(part.shares.values()) == part.amount
+
+
+def test_omaha_hi_lo_run_twice_splits_each_run_high_and_low():
+    h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2, game="omaha-hi-lo")
+    h = h.deal_hole("A", "Ah 2h Qc 9s").deal_hole("B", "Kh Kc 9c 9d").deal_hole("C", "As 3s Jc Jd")
+    h = h.all_in("C").call("A").call("B").run_it(2)
+    h = h.deal_board("4c 5d 7h Ks Qd").deal_board("Td Js Th 8h Qs")
+    result = h.settle()
+    hands = {"A": "Ah2hQc9s", "B": "KhKc9c9d", "C": "As3sJcJd"}
+    boards = [" ".join(b) for b in h.boards]
+    direct = settle(h.contributions, hands=hands, runs=boards, game="omaha-hi-lo", button="C")
+    assert dict(result.payouts) == dict(direct.payouts)
+    first, second = result.pots[0].runs
+    assert first.hilo and first.low_amount == 75 and first.low_winners == ("A",)
+    assert second.low_amount == 0  # no qualifying low on the second board: the high hand scoops
+    assert sum(result.payouts.values()) == 300
