@@ -372,14 +372,19 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     antes = [_amount(v, "an ante", name) for v in _list(fields, "antes", name, n)]
     if n < 2:
         raise HandHistoryError(f"{name}: starting_stacks has {n} entries: a hand needs 2 to 10 players")
-    bomb = fields.get("_bomb_pot", False)
-    if bomb is not True and bomb is not False:
-        raise HandHistoryError(f"{name}: _bomb_pot must be true or false, not {bomb!r}")
-    boards = fields.get("_boards", 1)
-    if type(boards) is not int or boards not in (1, 2):
-        raise HandHistoryError(f"{name}: _boards must be 1 or 2, not {boards!r}")
-    straddles = {players[k]: blinds[k] for k in range(2, n) if blinds[k]}
-    missed = _missed_blinds(fields, players, name)
+    bomb = False
+    boards = 1
+    straddles: dict[str, Amount] = {}
+    missed: dict[str, str] = {}
+    if any(blinds[2:]) or "_bomb_pot" in fields or "_boards" in fields or "_missed_blinds" in fields:
+        bomb = fields.get("_bomb_pot", False)
+        if bomb is not True and bomb is not False:
+            raise HandHistoryError(f"{name}: _bomb_pot must be true or false, not {bomb!r}")
+        boards = fields.get("_boards", 1)
+        if type(boards) is not int or boards not in (1, 2):
+            raise HandHistoryError(f"{name}: _boards must be 1 or 2, not {boards!r}")
+        straddles = {players[k]: blinds[k] for k in range(2, n) if blinds[k]}
+        missed = _missed_blinds(fields, players, name)
     small_blind, big_blind = blinds[0], blinds[1]
     nonzero = [a for a in antes if a]
     big_blind_ante = False
@@ -681,7 +686,7 @@ def replay(
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: {err}") from None
     actions = _list(fields, "actions", name)
-    runs = _run_fields(fields, name)
+    runs = _run_fields(fields, name) if "_run_count" in fields or "_run_common_cards" in fields else None
     for k, line in enumerate(actions, start=1):
         try:
             line = str(line)

@@ -94,7 +94,7 @@ from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
 from .betting import Table
 from .dealing import CardsIn
-from .records import GAMES, Boards, Legal, Operation, Setup, StreetPot
+from .records import GAMES, Boards, Extras, Legal, Operation, Setup, StreetPot
 from .showdown import RankPlayers
 from .streets import Kind, Street
 from .structures import NoLimit, Structure
@@ -799,7 +799,8 @@ def start_table(setup: Setup) -> Table:
     names = setup.players
     stack = t.stacks
     history = t.history
-    if setup.bomb_pot:
+    extras = setup.extras
+    if extras is not None and extras.bomb_pot:
         return _start_bomb_pot(t)
 
     def post(seat: int, amount: Amount, kind: Kind, into: list[Amount]) -> None:
@@ -829,15 +830,15 @@ def start_table(setup: Setup) -> Table:
     t.full_bet = setup.big_blind
     t.raises = 1
     last = bb
-    if setup.missed or setup.straddles:
-        for seat, which in setup.missed:
+    if extras is not None:
+        for seat, which in extras.missed:
             if which != "small":  # the big blind, live: it counts as his bet, he has the option
                 post(seat, setup.big_blind, Kind.BIG_BLIND, t.bets)
             if which != "big":  # the small blind, dead: in the pot, not part of his bet
                 post(seat, setup.small_blind, Kind.DEAD_BLIND, t.dead)
         if any(t.dead):
             t.formed = [(sum(t.dead), tuple(range(n)), False)]
-        for seat, amount in setup.straddles:
+        for seat, amount in extras.straddles:
             post(seat, amount, Kind.STRADDLE, t.bets)  # a live blind: the bigger big blind
             t.current_bet = t.full_bet = t.last_raise = amount
             t.raises += 1
@@ -975,7 +976,7 @@ def check_extras(
             if any(seat == s for s, _ in straddled):
                 raise InputError(f"{player} cannot straddle and post missed blinds in the same hand")
             missed.append((seat, which))
-    return replace(setup, straddles=tuple(straddled), missed=tuple(missed), bomb_pot=bomb, boards=boards)
+    return replace(setup, extras=Extras(tuple(straddled), tuple(missed), bomb, boards))
 
 
 def _chips(value: object, what: str, *, allow_zero: bool = True) -> Amount:

@@ -145,6 +145,25 @@ class Legal(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Extras:
+    """What a hand adds to the usual blinds and antes (the rules: :mod:`potengine.play.hand`).
+
+    ``straddles``: the live straddles in the order posted, (seat, amount), each twice the blind or
+    straddle before; ``missed``: players back from missed blinds, (seat, ``"small"``, ``"big"`` or
+    ``"both"``); ``bomb_pot``: the ante of a bomb pot (0: none), every player antes it, no blinds,
+    no pre-flop betting; ``boards``: boards dealt at once (2: a double-board bomb pot).
+
+    >>> Extras(straddles=((2, 4),)).boards
+    1
+    """
+
+    straddles: tuple[tuple[int, Amount], ...] = ()
+    missed: tuple[tuple[int, str], ...] = ()
+    bomb_pot: Amount = 0
+    boards: int = 1
+
+
+@dataclass(frozen=True)
 class Setup:
     """The table before the cards are dealt: seats in clockwise order, stacks, button and stakes."""
 
@@ -158,16 +177,28 @@ class Setup:
     structure: Structure
     chip: Amount
     game: str = "holdem"
-    straddles: tuple[tuple[int, Amount], ...] = ()
-    """Live straddles in the order posted: (seat, amount), each twice the blind or straddle before
-    (:mod:`potengine.play.hand`, the rules of straddles)."""
-    missed: tuple[tuple[int, str], ...] = ()
-    """Players back from missed blinds: (seat, ``"small"``, ``"big"`` or ``"both"``)."""
-    bomb_pot: Amount = 0
-    """The ante of a bomb pot (0: not a bomb pot): every player antes it, no blinds, no pre-flop
-    betting."""
-    boards: int = 1
-    """Boards dealt at once (2: a double-board bomb pot)."""
+    extras: Extras | None = None
+    """Straddles, missed blinds or a bomb pot (None for a hand with none of them)."""
+
+    @property
+    def straddles(self) -> tuple[tuple[int, Amount], ...]:
+        """Live straddles in the order posted: (seat, amount)."""
+        return () if self.extras is None else self.extras.straddles
+
+    @property
+    def missed(self) -> tuple[tuple[int, str], ...]:
+        """Players back from missed blinds: (seat, ``"small"``, ``"big"`` or ``"both"``)."""
+        return () if self.extras is None else self.extras.missed
+
+    @property
+    def bomb_pot(self) -> Amount:
+        """The ante of a bomb pot (0: not a bomb pot)."""
+        return 0 if self.extras is None else self.extras.bomb_pot
+
+    @property
+    def boards(self) -> int:
+        """Boards dealt at once (2: a double-board bomb pot)."""
+        return 1 if self.extras is None else self.extras.boards
 
     @property
     def hole_cards(self) -> tuple[int, ...]:

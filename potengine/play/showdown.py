@@ -45,17 +45,16 @@ def showdown_order(t: Table) -> tuple[str, ...]:
 def ranking(
     t: Table,
     rank_players: RankPlayers | None = None,
-    board: Sequence[str] | None = None,
-    board_index: Sequence[int] | None = None,
+    board: Sequence[str] = (),
+    board_index: list[int] | None = None,
     what: str = "the board",
 ) -> list[tuple[str, ...]]:
     """Rank the live players from their cards, best first; mucked or unknown hands tie at the
     bottom. The cards were read when dealt: the default evaluator works on their deck indexes.
     ``board`` and ``board_index`` (codes and indexes) rank on another board than the first (a
     run's, named ``what``)."""
-    if board is None:
+    if board_index is None:
         board, board_index = t.board, t.board_index
-    assert board_index is not None
     players = t.setup.players
     live = [i for i in range(len(players)) if not t.folded[i]]
     shown = [i for i in live if t.holes[i] and not t.mucked[i]]
@@ -74,8 +73,7 @@ def ranking(
             for level in sorted(set(strength.values()), reverse=True):
                 tiers.append(tuple(players[i] for i in shown if strength[i] == level))
         elif rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
-            indexes = list(board_index)
-            strength = {i: strength_of_indices(indexes + list(t.hole_index[i])) for i in shown}
+            strength = {i: strength_of_indices(board_index + list(t.hole_index[i])) for i in shown}
             for level in sorted(set(strength.values()), reverse=True):
                 tiers.append(tuple(players[i] for i in shown if strength[i] == level))
         else:
