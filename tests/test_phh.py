@@ -147,10 +147,10 @@ def test_round_trip_through_phh():
         ),
         (
             (
-                "variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,4]\nmin_bet=2\n"
+                "variant = 'NT'\nantes=[0,0,0]\nblinds_or_straddles=[1,2,5]\nmin_bet=2\n"
                 "starting_stacks=[9,9,9]\nactions=[]"
             ),
-            "straddles",
+            "p3's straddle 5 must be twice the big blind 2",
         ),
         (
             (
@@ -520,3 +520,127 @@ def test_a_check_by_the_last_player_with_chips_is_accepted():
     pokerkit = pytest.importorskip("pokerkit")
     *_, state = iter(pokerkit.HandHistory.loads(POKERKIT_PLO))
     assert played.finishing_stacks == tuple(state.stacks)
+
+
+# ---- straddles, missed blinds, bomb pots, double boards and runs (rules of potengine/play/hand.py) ----
+def _same_hand(hand):
+    """Write ``hand`` in PHH, read it back, and check that it is the same hand."""
+    text = to_phh(hand)
+    again = replay(text)
+    assert [str(op) for op in again.hand.history] == [str(op) for op in hand.history]
+    assert again.hand.boards == hand.boards
+    assert again.finishing_stacks == tuple(hand.finishing_stacks()[p] for p in again.players)
+    return text, again
+
+
+def test_a_hand_run_twice_round_trips_with_its_user_defined_fields():
+    h = start_hand({"A": 50, "B": 100, "C": 80}, button="C", small_blind=1, big_blind=2)
+    h = h.deal_hole("A", "AsAh").deal_hole("B", "KsKh").deal_hole("C", "QsQh")
+    h = h.all_in("C").call("A").call("B").deal_board("2c 7d 9h").run_it(2)
+    h = h.deal_board("3s 4d").deal_board("Kd 5c")
+    text, again = _same_hand(h)
+    assert "_run_count = 2\n_run_common_cards = 3\n" in text
+    assert again.hand == h
+    assert again.finishing_stacks == (75, 155, 0)
+
+
+def test_a_hand_run_three_times_from_the_turn_round_trips():
+    h = start_hand({"A": 60, "B": 60}, button="B", small_blind=1, big_blind=2)
+    h = h.deal_hole("A", "AsAh").deal_hole("B", "KsKh").all_in("B").call("A")
+    h = h.deal_board("2c 7d 9h 3s").run_it(3).deal_board("4d").deal_board("Kd").deal_board("Kc")
+    text, again = _same_hand(h)
+    assert "_run_count = 3\n_run_common_cards = 4" in text
+    assert again.hand == h
+
+
+def test_straddles_are_phh_blinds_or_straddles():
+    h = start_hand(
+        {"A": 90, "B": 90, "C": 90, "D": 90, "E": 90, "F": 90},
+        button="F",
+        small_blind=1,
+        big_blind=2,
+        straddles={"C": 4, "D": 8},
+    )
+    h = h.raise_to("E", 16).fold("F").fold("A").fold("B").fold("C").call("D")
+    h = h.deal_board("2c 7d 9h").check("D").check("E").deal_board("Ts").check("D").check("E")
+    h = h.deal_board("Jd").check("D").check("E")
+    text, again = _same_hand(h)
+    assert "blinds_or_straddles = [1, 2, 4, 8, 0, 0]" in text
+    assert again.hand == h
+
+
+def test_a_button_straddle_is_read_from_the_button_entry():
+    text = (
+        "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 4]\nmin_bet = 2\n"
+        "starting_stacks = [50, 50, 50, 50]\nactions = ['p1 f', 'p2 f', 'p3 f']\n"
+        "finishing_stacks = [49, 48, 50, 53]"
+    )
+    played = replay(text)
+    assert played.matches
+    assert played.hand.setup.straddles == ((3, 4),)
+
+
+def test_missed_blinds_round_trip_and_pokerkit_cannot_carry_them():
+    h = start_hand(
+        {"A": 90, "B": 90, "C": 90, "D": 90},
+        button="D",
+        small_blind=1,
+        big_blind=2,
+        missed_blinds={"D": "both"},
+    )
+    h = h.raise_to("C", 10).fold("D").fold("A").fold("B")
+    text, again = _same_hand(h)
+    assert '_missed_blinds = ["", "", "", "both"]' in text
+    assert again.finishing_stacks == (89, 88, 96, 87)
+    assert again.hand == h
+
+
+def test_a_bomb_pot_on_two_boards_round_trips():
+    h = start_hand({"A": 90, "B": 90, "C": 90}, small_blind=1, big_blind=2, bomb_pot=5, boards=2)
+    h = h.deal_board("2c 7d 9h").deal_board("3c 8d Th").check("A").bet("B", 10).call("C").fold("A")
+    for turn, other in (("As", "Ks"), ("2s", "3d")):
+        h = h.deal_board(turn).deal_board(other).check("B").check("C")
+    h = h.show("B", "AhAd").show("C", "KcKd")
+    text, again = _same_hand(h)
+    assert "_bomb_pot = true\n_boards = 2" in text
+    assert "antes = [5, 5, 5]\nblinds_or_straddles = [0, 0, 0]" in text
+    assert again.finishing_stacks == (85, 93, 92)  # each board's half: 18 to B, 17 to C
+    assert again.hand.setup.small_blind == 0  # not carried: nobody posts a blind in a bomb pot
+
+
+@pytest.mark.parametrize(
+    "fields, match",
+    [
+        ("_run_count = 4\n_run_common_cards = 3", "run two or three times, not 4"),
+        ("_run_count = 2", "needs _run_count \\(2 or 3\\) and _run_common_cards"),
+        ("_run_common_cards = 3", "_run_common_cards without _run_count"),
+        ("_boards = 3", "_boards must be 1 or 2"),
+        ("_bomb_pot = 'yes'", "_bomb_pot must be true or false"),
+        ("_bomb_pot = true", "a bomb pot has no blinds"),
+        ("_missed_blinds = ['', 'big']", "_missed_blinds must be a list of 3 strings"),
+        ("_missed_blinds = ['', '', 'twice']", "p3's missed blinds must be 'small', 'big' or 'both'"),
+        ("_run_count = 2\n_run_common_cards = 5", "_run_common_cards"),
+    ],
+)
+def test_bad_user_defined_fields_are_named(fields, match):
+    text = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [50, 50, 50]\n"
+        "actions = ['p3 cbr 50', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'd db 3s4d', 'd db Kd5c']\n" + fields
+    )
+    with pytest.raises(HandHistoryError, match=match):
+        replay(text)
+
+
+def test_runs_whose_common_cards_never_come_are_refused():
+    text = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [50, 50]\nactions = ['p2 cbr 50', 'p1 cc', 'd db 2c7d9h3s4d']\n"
+        "_run_count = 2\n_run_common_cards = 4"
+    )
+    with pytest.raises(HandHistoryError, match="the runs never start: the board holds 5 cards, never 4"):
+        replay(text)
+    flop_bet = text.replace("'d db 2c7d9h3s4d'", "'d db 2c7d9h', 'd db 3s', 'd db 4d'")
+    assert replay(flop_bet.replace("_run_count = 2\n_run_common_cards = 4", "")).matches
+    twice = replay(flop_bet.replace("'d db 4d'", "'d db 4d', 'd db 5d'"))
+    assert [board[3:] for board in twice.hand.boards] == [("3s", "4d"), ("3s", "5d")]

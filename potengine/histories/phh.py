@@ -19,6 +19,49 @@ That flag is pokerkit's: with ``true`` it cuts every ante down to the second lar
 hand a lone big-blind ante back; the WSOP 2019 hand in the test corpus says ``true`` but its
 finishing stacks count the ante as dead money, as we do.
 
+Straddles are PHH's own: ``blinds_or_straddles`` holds them after the blinds (``[1, 2, 4, 8, 0]``
+an under-the-gun straddle and a re-straddle, ``[1, 2, 0, 0, 4]`` a button straddle), read and
+written by the rules of :mod:`potengine.play.hand` (S1-S6). What PHH has no field for is written
+in user-defined fields (the standard lets a file add fields whose names begin with ``_``; other
+readers ignore them):
+
+================== ============================================================================
+Field              Meaning
+================== ============================================================================
+``_missed_blinds`` one string per player: ``""``, or the blinds he posts back from missing them,
+                   ``"big"`` (a live big blind), ``"small"`` (the small blind, dead) or
+                   ``"both"`` (rules M1-M3)
+``_bomb_pot``      ``true``: a bomb pot; ``antes`` holds everyone's bomb-pot ante, the blinds are
+                   zeros, ``min_bet`` the minimum bet, and the betting starts on the flop (B1)
+``_boards``        ``2``: two boards dealt at once (a double-board bomb pot); the ``d db`` lines
+                   of each street deal the first board, then the second (B2)
+``_run_count``     ``2`` or ``3``: the rest of the board was run that many times (R1-R3); the
+                   ``d db`` lines after the agreement deal the first run to five cards, then the
+                   second run's own cards, and so on
+``_run_common_cards`` the board cards every run shares (those dealt before the agreement)
+================== ============================================================================
+
+What PHH cannot carry, and what a reader that ignores these fields (PokerKit 0.7.7) does:
+
+=========================== ====================================================================
+Hand                        Without the ``_`` fields
+=========================== ====================================================================
+run twice or three times    PHH has no run count and no action to agree one: PokerKit reads the
+                            hand as dealt once and refuses the second run's cards ("Unable to
+                            repair the hand history")
+double board                PHH has no board count: PokerKit refuses the second board's flop
+bomb pot                    PHH has no bomb pot: a reader plays a pre-flop round with no blinds;
+                            PokerKit fills in the missing pre-flop checks itself and reaches the
+                            same chips, a stricter reader refuses the file
+missed blinds               PHH has no dead blind: a reader posts nothing for them, so the chips
+                            and the finishing stacks differ by the blinds posted
+straddles                   carried; PokerKit lets the first raise over a straddle go to the
+                            straddle plus the big blind, the engine to twice the straddle (S5):
+                            a file with a smaller raise is refused here
+a bomb pot's blinds         not carried (nobody posts them): read back, the small blind is 0
+the odd-chip rules          not carried: the engine's (TDA 20, and the first run's odd chip)
+=========================== ====================================================================
+
 Half chips: the Pluribus logs split an odd pot exactly (10112.5 each). Replaying them with
 ``chip=Decimal("0.5")`` lets the engine split pots into half chips and reproduces them; with
 whole chips the odd chip goes left of the button (TDA 20-A).
@@ -52,7 +95,7 @@ from ..chips import Amount
 from ..errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError, PotEngineError
 from ..play import betting, dealing
 from ..play.betting import Table
-from ..play.hand import Hand, _check_setup, start_table
+from ..play.hand import Hand, _check_setup, check_extras, start_table
 from ..play.records import GAME_NAMES, Setup
 from ..play.showdown import RankPlayers, settle_table
 from ..play.streets import Kind, Street
@@ -329,12 +372,34 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     antes = [_amount(v, "an ante", name) for v in _list(fields, "antes", name, n)]
     if n < 2:
         raise HandHistoryError(f"{name}: starting_stacks has {n} entries: a hand needs 2 to 10 players")
-    if any(blinds[2:]):
-        raise HandHistoryError(f"{name}: straddles ({blinds[2:]}) are not supported")
+    bomb = False
+    boards = 1
+    straddles: dict[str, Amount] = {}
+    missed: dict[str, str] = {}
+    if any(blinds[2:]) or "_bomb_pot" in fields or "_boards" in fields or "_missed_blinds" in fields:
+        bomb = fields.get("_bomb_pot", False)
+        if bomb is not True and bomb is not False:
+            raise HandHistoryError(f"{name}: _bomb_pot must be true or false, not {bomb!r}")
+        boards = fields.get("_boards", 1)
+        if type(boards) is not int or boards not in (1, 2):
+            raise HandHistoryError(f"{name}: _boards must be 1 or 2, not {boards!r}")
+        straddles = {players[k]: blinds[k] for k in range(2, n) if blinds[k]}
+        missed = _missed_blinds(fields, players, name)
     small_blind, big_blind = blinds[0], blinds[1]
     nonzero = [a for a in antes if a]
     big_blind_ante = False
     ante: Amount = 0
+    bomb_ante: Amount = 0
+    if bomb:
+        if any(blinds):
+            raise HandHistoryError(f"{name}: a bomb pot has no blinds: blinds_or_straddles must be zeros")
+        if len(nonzero) != n or len(set(antes)) != 1:
+            raise HandHistoryError(f"{name}: a bomb pot's antes must be one amount for everyone, not {antes}")
+        bomb_ante, nonzero = antes[0], []
+        given = fields.get("min_bet", fields.get("small_bet"))
+        if given is None:
+            raise HandHistoryError(f"{name}: a bomb pot needs min_bet (the minimum bet on the flop)")
+        big_blind = _amount(given, "min_bet", name)
     if nonzero:
         if len(nonzero) == 1 and antes[1]:
             ante, big_blind_ante = antes[1], True
@@ -354,7 +419,7 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
             game = omaha[1]
         else:
             structure = structure_from_phh(variant, fields, big_blind, read)
-        return _check_setup(
+        setup = _check_setup(
             dict(zip(players, stacks, strict=True)),
             small_blind,
             big_blind,
@@ -365,10 +430,44 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
             chip,
             game,
         )
+        if straddles or missed or bomb or boards != 1:
+            setup = check_extras(setup, straddles, missed, bomb_ante, boards)
+        return setup
     except HandHistoryError:
         raise
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: {err}") from None
+
+
+def _missed_blinds(fields: Mapping[str, Any], players: Sequence[str], name: str) -> dict[str, str]:
+    """The ``_missed_blinds`` field: one entry per player, ``""`` or ``"small"``, ``"big"``,
+    ``"both"`` (the blinds he posts coming back: the big blind live, the small blind dead)."""
+    if "_missed_blinds" not in fields:
+        return {}
+    value = fields["_missed_blinds"]
+    strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not strings or len(value) != len(players):
+        raise HandHistoryError(
+            f"{name}: _missed_blinds must be a list of {len(players)} strings ('', 'small', 'big' or "
+            f"'both'), got {value!r}"
+        )
+    return {p: v for p, v in zip(players, value, strict=True) if v}
+
+
+def _run_fields(fields: Mapping[str, Any], name: str) -> tuple[int, int] | None:
+    """``_run_count`` and ``_run_common_cards``: how many times the rest of the board was run and
+    how many board cards every run shares (None: dealt once)."""
+    if "_run_count" not in fields:
+        if "_run_common_cards" in fields:
+            raise HandHistoryError(f"{name}: _run_common_cards without _run_count")
+        return None
+    count, common = fields["_run_count"], fields.get("_run_common_cards")
+    if type(count) is not int or type(common) is not int or not 0 <= common < 5:
+        raise HandHistoryError(
+            f"{name}: a hand run more than once needs _run_count (2 or 3) and _run_common_cards "
+            f"(0 to 4, the board cards every run shares), got {count!r} and {common!r}"
+        )
+    return count, common
 
 
 def start_from_phh(
@@ -540,6 +639,13 @@ def _fill_skipped(t: Table, line: str) -> None:
         betting.act(t, who, Kind.CHECK if nothing_to_call else Kind.FOLD)
 
 
+def _agree_runs(t: Table, runs: tuple[int, int]) -> None:
+    """Run it ``runs[0]`` times once the board holds the ``runs[1]`` cards the runs share (and
+    the betting is over: :func:`~potengine.play.dealing.run_it` says so otherwise)."""
+    if len(t.board) == runs[1]:
+        dealing.run_it(t, runs[0])
+
+
 def replay(
     text: str,
     *,
@@ -580,16 +686,29 @@ def replay(
     except PotEngineError as err:
         raise HandHistoryError(f"{name}: {err}") from None
     actions = _list(fields, "actions", name)
+    runs = _run_fields(fields, name) if "_run_count" in fields or "_run_common_cards" in fields else None
     for k, line in enumerate(actions, start=1):
         try:
             line = str(line)
             if fill_skipped:
                 _fill_skipped(table, line)
+            if runs is not None and table.multi is None and line.lstrip().startswith("d db"):
+                _agree_runs(table, runs)
             _play(table, line)
         except IllegalActionError as err:
             raise IllegalHandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
         except PotEngineError as err:
             raise HandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
+    if runs is not None and table.multi is None:
+        if len(table.board) != runs[1]:
+            raise HandHistoryError(
+                f"{name}: _run_count {runs[0]} with _run_common_cards {runs[1]}, but the runs never "
+                f"start: the board holds {len(table.board)} cards, never {runs[1]} before a run's cards"
+            )
+        try:
+            _agree_runs(table, runs)
+        except PotEngineError as err:
+            raise HandHistoryError(f"{name}: _run_count {runs[0]}: {err}") from None
     players = setup.players
     if table.actor is not None:
         raise HandHistoryError(f"{name}: the actions end with {players[table.actor]} still to act")
@@ -641,6 +760,21 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         else:
             antes = [setup.ante] * n
     blinds: list[Amount] = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
+    extra: list[str] = []
+    if setup.bomb_pot:
+        antes = [setup.bomb_pot] * n
+        blinds = [0] * n
+        extra.append("_bomb_pot = true")
+        if setup.boards != 1:
+            extra.append(f"_boards = {setup.boards}")
+    for seat, amount in setup.straddles:
+        blinds[order.index(seat)] = amount
+    if setup.missed:
+        missed = dict(setup.missed)
+        extra.append("_missed_blinds = [" + ", ".join(_toml_string(missed.get(s, "")) for s in order) + "]")
+    multi = hand._table.multi
+    if multi is not None and multi.kind == "runs":
+        extra += [f"_run_count = {multi.count}", f"_run_common_cards = {multi.common}"]
     lines = []
     board = 0
     for op in hand.history:
@@ -686,6 +820,7 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     out.append(f"starting_stacks = {fmt(setup.stacks[s] for s in order)}")
     out.append("actions = [" + ", ".join(_toml_string(line) for line in lines) + "]")
     out.append("players = [" + ", ".join(_toml_string(setup.players[s]) for s in order) + "]")
+    out += extra
     return "\n".join(out) + "\n"
 
 

@@ -2,7 +2,9 @@
 
 Hold'em by default; ``start_hand(..., game="omaha")`` or ``"omaha-hi-lo"`` deals four or five hole
 cards and ranks the showdown the Omaha way (two hole cards, three of the board), hi-lo with the
-eight-or-better low splitting each pot.
+eight-or-better low splitting each pot. Straddles (under the gun, re-straddles, on the button),
+missed blinds posted live and dead, bomb pots on one or two boards and hands run twice or three
+times (:meth:`Hand.run_it`) follow the rules written in :mod:`~potengine.play.hand`.
 
 * :mod:`~potengine.play.hand`: the immutable :class:`Hand`, played action by action, and
   :func:`start_hand` (the public entry point);

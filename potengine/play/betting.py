@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..chips import MAX_CHIPS, Amount, check_amount, format_amount, is_multiple
 from ..errors import IllegalActionError, InputError
 from ..pots.layout import cut_tiers
-from .records import Legal, Operation, Setup, StreetPot
+from .records import Boards, Legal, Operation, Setup, StreetPot
 from .reopening import betting_reopened
 from .streets import Kind, Street
 from .structures import RoundView
@@ -36,7 +36,8 @@ class Table:
     ``stacks`` the chips behind, ``bets`` this street's chips, ``paid`` the live chips of the
     finished streets (antes included), ``dead`` the big-blind ante (dead money in the main pot);
     ``faced`` the bet each player faced when he last acted; ``formed`` the pots so far and
-    ``street_pots`` after every finished street, by seat index (:meth:`formed_pots` names them).
+    ``street_pots`` after every finished street, by seat index (:meth:`formed_pots` names them);
+    ``multi`` the other boards of a hand run more than once or dealt on two boards (None: one).
     """
 
     __slots__ = (
@@ -57,6 +58,7 @@ class Table:
         "holes",
         "last_raise",
         "mucked",
+        "multi",
         "paid",
         "raises",
         "returned",
@@ -91,6 +93,7 @@ class Table:
     board: list[str]
     holes: list[tuple[str, ...] | None]
     mucked: list[bool]
+    multi: Boards | None
     seen: set[int]
     board_index: list[int]
     hole_index: list[tuple[int, ...]]
@@ -120,6 +123,7 @@ class Table:
         self.board = []
         self.holes = [None] * n
         self.mucked = [False] * n
+        self.multi = None
         self.seen = set()
         self.board_index = []
         self.hole_index = [()] * n
@@ -150,6 +154,7 @@ class Table:
         new.board = self.board[:]
         new.holes = self.holes[:]
         new.mucked = self.mucked[:]
+        new.multi = self.multi
         new.seen = set(self.seen)
         new.board_index = self.board_index[:]
         new.hole_index = self.hole_index[:]

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.deck import TOKENS, Card, check_no_duplicates, parse_cards
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, InputError
+from ..pots.runs import times
 from .betting import Table
-from .records import GAME_NAMES, Operation
-from .streets import STREET_NAMES, Kind
+from .records import GAME_NAMES, Boards, Operation
+from .streets import STREET_NAMES, Kind, Street
 
 CardsIn = Sequence[str] | str | None
 """Cards as a user gives them: ``"AsKs"``, ``"10h 9h"``, ``"A♠ K♠"``, a list, or None (unknown)."""
@@ -79,7 +80,10 @@ def _check_unseen(
     for j, hole in enumerate(t.holes):
         if hole and j != seat:
             groups[players[j]] = parse_cards(hole)
-    board = parse_cards(t.board)
+    dealt = t.board
+    if t.multi is not None:  # every board's cards, each once
+        dealt = t.board + [c for extra in t.multi.extra for c in extra]
+    board = parse_cards(dealt)
     groups["the board"] = board + parse_cards(codes) if seat is None else board
     if seat is not None:
         groups[owner] = parse_cards(codes)
@@ -140,8 +144,13 @@ def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
 
 
 def deal_board(t: Table, cards: Sequence[str] | str) -> None:
-    """Put community cards on the board, each street once the betting round before it is over."""
+    """Put community cards on the board, each street once the betting round before it is over.
+    With several boards (:func:`run_it`, a double-board bomb pot) the cards go to the board being
+    dealt (:func:`next_board`)."""
     codes, index = read_cards(cards)
+    if t.multi is not None:
+        _deal_multi(t, codes, index)
+        return
     have, k = len(t.board), len(codes)
     if have >= 5:
         raise IllegalActionError("the dealer cannot deal more cards: the board already holds five")
@@ -167,6 +176,168 @@ def deal_board(t: Table, cards: Sequence[str] | str) -> None:
     t.board.extend(codes)
     t.board_index.extend(index)
     t.history.append(_new_op(Operation, (t.street, None, Kind.BOARD, 0, 0, False, True, codes)))
+
+
+def _street_error(t: Table, have: int, k: int, what: str) -> str | None:
+    """Why ``k`` cards cannot go on a board holding ``have`` now (None: they can)."""
+    if k == 0 or have + k > 5 or (have == 0 and k < 3):
+        need = (
+            "three cards for the flop"
+            if have == 0
+            else "one card for the " + ("turn" if have == 3 else "river")
+        )
+        return (
+            f"the dealer cannot deal {k} board card{'s' * (k != 1)} {what}now: it holds "
+            f"{have}, the next street is {need}"
+        )
+    last = have + k - 2
+    if t.street < last:
+        who = f" ({t.setup.players[t.actor]} to act)" if t.actor is not None else ""
+        return (
+            f"the dealer cannot deal the {STREET_NAMES[last]}{' ' + what.strip() if what else ''}: "
+            f"the {STREET_NAMES[last - 1]} betting is not over{who}"
+        )
+    return None
+
+
+MAX_HAND_RUNS = 3
+"""The most times a hand is run (rooms offer twice or three times)."""
+
+
+def next_board(t: Table) -> int | None:
+    """The number of the board the next cards go to (1 for the first), or None when every board
+    is complete.
+
+    Runs are dealt one after the other: the first run's board to five cards, then the second
+    (after the cards every run shares), and so on. Two boards dealt at once (a double-board bomb
+    pot) are dealt street by street, the first board's cards of each street first: the next cards
+    go to the board with fewer cards.
+
+    >>> from potengine.play.hand import start_hand
+    >>> h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, bomb_pot=2, boards=2)
+    >>> next_board(h.deal_board("2c 7d 9h")._table)
+    2
+    """
+    multi = t.multi
+    if multi is None:
+        return 1 if len(t.board) < 5 else None
+    lengths = [len(t.board)] + [multi.common + len(extra) for extra in multi.extra]
+    if multi.kind == "runs":
+        return next((k + 1 for k, n in enumerate(lengths) if n < 5), None)
+    shortest = min(lengths)
+    return None if shortest >= 5 else lengths.index(shortest) + 1
+
+
+def _deal_multi(t: Table, codes: tuple[str, ...], index: tuple[int, ...]) -> None:
+    """:func:`deal_board` on a hand with several boards."""
+    multi = t.multi
+    assert multi is not None
+    number = next_board(t)
+    if number is None:
+        raise IllegalActionError(f"the dealer cannot deal more cards: every {multi.name} holds five cards")
+    board = multi.board(number, t.board)
+    what = f"on {multi.name} {number} " if multi.count > 1 else ""
+    error = _street_error(t, len(board), len(codes), what)
+    if error:
+        raise IllegalActionError(error)
+    _check_unseen(t, codes, index, "the board", None)
+    t.seen.update(index)
+    if number == 1:
+        t.board.extend(codes)
+        t.board_index.extend(index)
+    else:
+        k = number - 2
+        extra = list(multi.extra)
+        extra_index = list(multi.extra_index)
+        extra[k] = extra[k] + codes
+        extra_index[k] = extra_index[k] + index
+        t.multi = Boards(multi.kind, multi.count, multi.common, tuple(extra), tuple(extra_index))
+    t.history.append(_new_op(Operation, (t.street, None, Kind.BOARD, 0, 0, False, True, codes)))
+
+
+def run_it(t: Table, count: int) -> None:
+    """The players all-in agree to deal the rest of the board ``count`` times (2 or 3).
+
+    Allowed once the betting is over with two or more players left and at least one of them
+    all-in, while the board is not complete; every run keeps the cards already dealt, and no card
+    of one run is dealt again in another (each run is dealt from the same deck, after the last).
+    """
+    if type(count) is not int or isinstance(count, bool):
+        raise InputError(f"the number of runs must be a whole number (2 or 3), not {count!r}")
+    if not 2 <= count <= MAX_HAND_RUNS:
+        raise InputError(
+            f"a hand is run two or three times, not {count} (at most {MAX_HAND_RUNS} runs"
+            + ("; a hand dealt once needs no run_it" if count == 1 else "")
+            + ")"
+        )
+    players = t.setup.players
+    if t.actor is not None:
+        raise IllegalActionError(
+            f"the hand cannot be run {times(count)} yet: the betting is not over "
+            f"({players[t.actor]} to act on the {t.street})"
+        )
+    live = [i for i in range(len(players)) if not t.folded[i]]
+    if len(live) < 2:
+        raise IllegalActionError(
+            f"the hand cannot be run {times(count)}: {t.why_no_action()}, with no showdown"
+        )
+    if t.multi is not None:
+        if t.multi.kind == "runs":
+            raise IllegalActionError(f"the players already agreed to run it {times(t.multi.count)}")
+        raise IllegalActionError(
+            f"a double-board hand cannot be run {times(count)}: its two boards are already its runs"
+        )
+    if len(t.board) >= 5:
+        raise IllegalActionError(
+            f"the hand cannot be run {times(count)}: the board is complete, nothing is left to deal"
+        )
+    common = len(t.board)
+    t.multi = Boards("runs", count, common, ((),) * (count - 1), ((),) * (count - 1))
+    t.history.append(_new_op(Operation, (Street.SHOWDOWN, None, Kind.RUN, 0, count, False, True, ())))
+
+
+def board_numbers(t: Table) -> list[int]:
+    """The board each ``board`` operation of the history went to (1 for the first), in order:
+    the dealing rule of :func:`next_board` replayed.
+
+    >>> from potengine.play.hand import start_hand
+    >>> h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).all_in("B").call("A")
+    >>> board_numbers(h.deal_board("2c 7d 9h").run_it(2).deal_board("Ts Js").deal_board("4c 5c")._table)
+    [1, 1, 2]
+    """
+    multi = t.multi
+    numbers: list[int] = []
+    lengths = [0]
+    runs = False
+    for op in t.history:
+        if op.kind == Kind.RUN:
+            runs = True
+            lengths += [lengths[0]] * (int(op.to) - 1)
+        elif op.kind == Kind.BOARD:
+            if multi is not None and multi.kind == "boards" and len(lengths) == 1:
+                lengths.append(0)
+            if runs:
+                k = next((j for j, n in enumerate(lengths) if n < 5), len(lengths) - 1)
+            else:
+                k = lengths.index(min(lengths))
+            lengths[k] += len(op.cards)
+            numbers.append(k + 1)
+    return numbers
+
+
+def boards(t: Table) -> tuple[tuple[str, ...], ...]:
+    """Every board of the hand in full, the first first.
+
+    >>> from potengine.play.hand import start_hand
+    >>> h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).all_in("B").call("A")
+    >>> h = h.deal_board("2c 7d 9h").run_it(2).deal_board("Ts Js").deal_board("4c 5c")
+    >>> boards(h._table)
+    (('2c', '7d', '9h', 'Ts', 'Js'), ('2c', '7d', '9h', '4c', '5c'))
+    """
+    multi = t.multi
+    if multi is None:
+        return (tuple(t.board),)
+    return tuple(multi.board(k, t.board) for k in range(1, multi.count + 1))
 
 
 def _check_showdown(t: Table, player: str) -> int:

@@ -25,20 +25,76 @@ three times his 25 on the flop), the side pot 150.
 [(225, ('A', 'B', 'C')), (150, ('B', 'C'))]
 >>> hand.street_name
 'turn'
+
+Straddles, missed blinds, bomb pots and runs: the rules this engine plays
+--------------------------------------------------------------------------
+
+The TDA rules are tournament rules and have none of these (no straddles, no missed blinds, no
+runs: one board, run once); the engine follows Robert's Rules of Poker and the common house
+rules of card rooms, written here once.
+
+S1. A straddle is a *live blind*: its chips are the straddler's bet, the bet to call becomes the
+straddle, and he has the option when the action comes back to him unraised.
+S2. The first straddle is posted under the gun (the seat left of the big blind) or on the button
+(a button straddle); each re-straddle is posted by the next seat to the left of the last
+straddler (never by the blinds; a button straddle is the only straddle). Heads-up there is none.
+S3. Each straddle is exactly twice the blind or straddle before it, posted in full before the
+cards (a player short of it cannot straddle). It is written as the straddler's total: he has
+posted nothing else, so the total and the post are the same chips.
+S4. Pre-flop the action starts left of the last straddle and the last straddler acts last (with a
+button straddle the small blind acts first); the blinds act in turn.
+S5. For the minimum raise the last straddle is the big blind of the pre-flop round: the first
+raise is to at least twice it (TDA 43 then applies as usual). After the flop the big blind
+sets the minimum bet again.
+S6. Straddles are played in no limit and pot limit.
+
+M1. A player back from missing the big blind posts a big blind, *live*: it counts as his bet, and
+he has the option like the big blind. M2. A player who missed the small blind posts it *dead*:
+the chips go to the main pot, are no part of his bet and never come back (like the big-blind
+ante, TDA RP-11's dead money). M3. Missed both: the big blind live plus the small blind dead.
+The players in the blinds post their blinds in turn instead.
+
+B1. A bomb pot: every player antes the same amount (all-in when short), nobody posts a blind and
+there is no pre-flop betting; the betting starts on the flop with the first player left of the
+button, the big blind setting the minimum bet. B2. With two boards (``boards=2``) each street is
+dealt on the first board, then on the second; every pot is divided half per board, each half to
+that board's best eligible hand: the rule of runs below, with the boards dealt together.
+
+R1. Once the betting is over with a player all-in and the board not complete, the players may run
+the rest of the board twice or three times (:meth:`Hand.run_it`). R2. Every run keeps the cards
+already dealt; the runs are dealt one after the other, each to five cards, and no card appears in
+two runs. R3. Each pot that more than one player can win is divided by the runs, the odd chip to
+the first run, and each part goes to that run's best eligible hand(s) (ties: TDA 20, one chip
+each clockwise from the button); a pot only one player can win is paid once
+(:mod:`potengine.pots.runs`).
+
+>>> h = start_hand({"A": 100, "B": 100, "C": 100, "D": 100}, button="D", small_blind=1,
+...                big_blind=2, straddles={"C": 4})
+>>> h.to_act, h.legal().min_to
+('D', 8)
+>>> h = start_hand({"A": 100, "B": 100, "C": 100, "D": 100}, button="D", small_blind=1,
+...                big_blind=2, missed_blinds={"C": "both"})
+>>> h.contributions, h.dead
+({'A': 1, 'B': 2, 'C': 3, 'D': 0}, (0, 0, 1, 0))
+>>> h = start_hand({"A": 100, "B": 100, "C": 100}, small_blind=1, big_blind=2, bomb_pot=5)
+>>> h.street_name, h.to_act, h.total
+('flop', 'A', 15)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..chips import MAX_CHIPS, Amount, check_amount, format_amount, is_multiple
 from ..errors import IllegalActionError, InputError
+from ..pots.runs import RunOddChips, ordinal
 from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
 from .betting import Table
 from .dealing import CardsIn
-from .records import GAMES, Legal, Operation, Setup, StreetPot
+from .records import GAMES, Boards, Extras, Legal, Operation, Setup, StreetPot
 from .showdown import RankPlayers
 from .streets import Kind, Street
 from .structures import NoLimit, Structure
@@ -100,6 +156,7 @@ class Hand:
             tuple(t.board),
             tuple(t.holes),
             tuple(t.mucked),
+            t.multi,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -233,6 +290,28 @@ class Hand:
         return tuple(self._table.board)
 
     @property
+    def boards(self) -> tuple[tuple[str, ...], ...]:
+        """Every board, the first first: one for a hand dealt once; one per run for a hand run
+        twice or three times (each in full, with the cards the runs share); two for a
+        double-board bomb pot.
+
+        >>> h = start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).all_in("B").call("A")
+        >>> h.deal_board("2c 7d 9h Ts").run_it(2).deal_board("Js").deal_board("4c").boards
+        (('2c', '7d', '9h', 'Ts', 'Js'), ('2c', '7d', '9h', 'Ts', '4c'))
+        """
+        return dealing.boards(self._table)
+
+    @property
+    def runs(self) -> int:
+        """How many times the rest of the board is dealt (1, 2 or 3; a double-board hand: 2).
+
+        >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2).runs
+        1
+        """
+        multi = self._table.multi
+        return 1 if multi is None else multi.count
+
+    @property
     def holes(self) -> tuple[tuple[str, ...] | None, ...]:
         """Each player's hole cards (None: unknown), by seat."""
         return tuple(self._table.holes)
@@ -334,6 +413,9 @@ class Hand:
         """
         lines: list[str] = []
         street = None
+        multi = self._table.multi
+        numbers = iter(dealing.board_numbers(self._table)) if multi is not None else None
+        run = False
         for op in self._table.history:
             if op.kind == Kind.HOLE and not holes:
                 continue
@@ -342,6 +424,18 @@ class Hand:
                 lines.append(f"{Street(street)}: ")
             elif not lines[-1].endswith(": "):
                 lines[-1] += ", "
+            if op.kind == Kind.RUN:
+                run = True
+            if numbers is not None and op.kind == Kind.BOARD:
+                assert multi is not None
+                number = next(numbers)
+                cards = " ".join(op.cards)
+                if multi.kind == "boards":
+                    lines[-1] += f"{ordinal(number)} board {cards}"
+                    continue
+                if run:
+                    lines[-1] += f"run {number} board {cards}"
+                    continue
             lines[-1] += str(op)
         return "\n".join(lines)
 
@@ -471,6 +565,33 @@ class Hand:
         """
         return self._then(dealing.deal_board, cards)
 
+    def run_it(self, count: int) -> Hand:
+        """The players agree to deal the rest of the board ``count`` times (two or three).
+
+        Only once the betting is over with a player all-in and the board not complete. Each run
+        keeps the cards already dealt; :meth:`deal_board` then deals the first run to five cards,
+        then the second, and so on, never a card twice. :meth:`settle` divides each pot that more
+        than one player can win by the runs, the odd chip to the first run, and gives each part
+        to that run's best hand (:mod:`potengine.pots.runs`); a pot only one player can win is
+        not run.
+
+        >>> h = start_hand({"A": 50, "B": 100}, button="B", small_blind=1, big_blind=2)
+        >>> h = h.deal_hole("A", "AsAh").deal_hole("B", "KsKh").all_in("B").call("A")
+        >>> h = h.deal_board("2c 7d 9h").run_it(2).deal_board("3s 4d").deal_board("Kd 5c")
+        >>> h.finishing_stacks()
+        {'A': 50, 'B': 100}
+        >>> h.run_it(3)
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the players already agreed to run it twice
+        >>> start_hand({"A": 50, "B": 100}, small_blind=1, big_blind=2).run_it(2)
+        Traceback (most recent call last):
+        ...
+        potengine.errors.IllegalActionError: the hand cannot be run twice yet: the betting is not over (B to
+        act on the pre-flop)
+        """
+        return self._then(dealing.run_it, count)
+
     def show(self, player: str, cards: CardsIn = None) -> Hand:
         """``player`` shows his cards at the showdown (``cards`` may repeat the known hole cards).
 
@@ -491,7 +612,12 @@ class Hand:
 
     # ---- the end ------------------------------------------------------------------------
     def settle(
-        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+        self,
+        ranking: Sequence[Any] | None = None,
+        low_ranking: Sequence[Any] | None = None,
+        *,
+        runs: Sequence[Any] | None = None,
+        run_odd_chips: RunOddChips = "in run order",
     ) -> Settlement:
         """Hand the finished hand to :func:`potengine.pots.settlement.settle` and return its result.
 
@@ -502,15 +628,27 @@ class Hand:
         (``[]``: nobody); each pot is then split high/low among its own players.
         The big-blind ante is dead money added to the main pot.
 
+        A hand run more than once (:meth:`run_it`) or dealt on two boards is settled over its
+        boards: from the cards when every live hand is known, else from ``runs``, one ranking per
+        run (and in hi-lo one low ranking per run in ``low_ranking``); ``run_odd_chips`` as in
+        :func:`potengine.pots.settlement.settle`.
+
         >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
         >>> result = h.raise_to("C", 10).fold("A").fold("B").settle()
         >>> dict(result.payouts)
         {'A': 0, 'B': 0, 'C': 13}
         """
-        return showdown.settle_table(self._table, ranking, low_ranking=low_ranking)
+        return showdown.settle_table(
+            self._table, ranking, low_ranking=low_ranking, runs=runs, run_odd_chips=run_odd_chips
+        )
 
     def finishing_stacks(
-        self, ranking: Sequence[Any] | None = None, low_ranking: Sequence[Any] | None = None
+        self,
+        ranking: Sequence[Any] | None = None,
+        low_ranking: Sequence[Any] | None = None,
+        *,
+        runs: Sequence[Any] | None = None,
+        run_odd_chips: RunOddChips = "in run order",
     ) -> dict[str, Amount]:
         """Each player's stack after the hand is settled (chips behind plus payout).
 
@@ -518,7 +656,7 @@ class Hand:
         >>> h.raise_to("B", 6).fold("A").finishing_stacks()
         {'A': 7, 'B': 11}
         """
-        result = self.settle(ranking, low_ranking)
+        result = self.settle(ranking, low_ranking, runs=runs, run_odd_chips=run_odd_chips)
         return {p: self._table.stacks[i] + result.payouts[p] for i, p in enumerate(self.players)}
 
 
@@ -611,8 +749,18 @@ def start_hand(
     structure: Structure | None = None,
     chip: Amount = 1,
     game: str = "holdem",
+    straddles: Mapping[str, Amount] | None = None,
+    missed_blinds: Mapping[str, str] | None = None,
+    bomb_pot: Amount = 0,
+    boards: int = 1,
 ) -> Hand:
     """Seat the players (``stacks`` in clockwise order), post antes and blinds, deal in.
+
+    ``straddles`` maps each straddler to his straddle, in the order posted (under the gun, then
+    each re-straddle to his left; or the button alone), ``missed_blinds`` each player coming back
+    from missed blinds to ``"small"``, ``"big"`` or ``"both"``; ``bomb_pot`` is the ante every
+    player puts in a bomb pot (no blinds, no pre-flop betting), with ``boards=2`` for two boards
+    dealt at once. The rules are in this module's docstring.
 
     The small blind sits left of the button and the big blind left of him; heads-up the button
     posts the small blind and acts first before the flop (EX-27). ``ante`` is posted by every
@@ -639,6 +787,8 @@ def start_hand(
     potengine.errors.InputError: a hand needs 2 to 10 players, got 1
     """
     setup = _check_setup(stacks, small_blind, big_blind, button, ante, big_blind_ante, structure, chip, game)
+    if straddles or missed_blinds or bomb_pot or boards != 1:
+        setup = check_extras(setup, straddles, missed_blinds, bomb_pot, boards)
     return Hand(start_table(setup))
 
 
@@ -649,6 +799,9 @@ def start_table(setup: Setup) -> Table:
     names = setup.players
     stack = t.stacks
     history = t.history
+    extras = setup.extras
+    if extras is not None and extras.bomb_pot:
+        return _start_bomb_pot(t)
 
     def post(seat: int, amount: Amount, kind: Kind, into: list[Amount]) -> None:
         chips = min(amount, stack[seat])
@@ -676,8 +829,154 @@ def start_table(setup: Setup) -> Table:
     t.current_bet = setup.big_blind
     t.full_bet = setup.big_blind
     t.raises = 1
-    betting.advance(t, bb)
+    last = bb
+    if extras is not None:
+        for seat, which in extras.missed:
+            if which != "small":  # the big blind, live: it counts as his bet, he has the option
+                post(seat, setup.big_blind, Kind.BIG_BLIND, t.bets)
+            if which != "big":  # the small blind, dead: in the pot, not part of his bet
+                post(seat, setup.small_blind, Kind.DEAD_BLIND, t.dead)
+        if any(t.dead):
+            t.formed = [(sum(t.dead), tuple(range(n)), False)]
+        for seat, amount in extras.straddles:
+            post(seat, amount, Kind.STRADDLE, t.bets)  # a live blind: the bigger big blind
+            t.current_bet = t.full_bet = t.last_raise = amount
+            t.raises += 1
+            last = seat
+    betting.advance(t, last)
     return t
+
+
+def _start_bomb_pot(t: Table) -> Table:
+    """A bomb pot: everyone antes, the antes are collected as a betting round with no action,
+    and the betting starts on the flop with the first player left of the button."""
+    setup = t.setup
+    stack = t.stacks
+    for seat, name in enumerate(setup.players):
+        chips = min(setup.bomb_pot, stack[seat])
+        stack[seat] -= chips
+        t.bets[seat] = chips
+        t.history.append(Operation(Street.PRE_FLOP, name, Kind.ANTE, chips, chips, stack[seat] == 0))
+    if setup.boards == 2:
+        t.multi = Boards("boards", 2, 0, ((),), ((),))
+    betting.end_round(t)
+    return t
+
+
+_MISSED = ("small", "big", "both")
+
+
+def check_extras(
+    setup: Setup,
+    straddles: Mapping[str, Amount] | None,
+    missed_blinds: Mapping[str, str] | None,
+    bomb_pot: Amount,
+    boards: int,
+) -> Setup:
+    """``setup`` with its straddles, missed blinds, bomb pot and boards, each checked against the
+    rules of this module (InputError naming the player and the rule).
+
+    >>> seats = {"A": 90, "B": 90, "C": 90, "D": 90, "E": 90}
+    >>> base = start_hand(seats, small_blind=1, big_blind=2).setup
+    >>> check_extras(base, {"C": 4, "D": 8}, None, 0, 1).straddles
+    ((2, 4), (3, 8))
+    >>> check_extras(base, {"D": 4}, None, 0, 1)
+    Traceback (most recent call last):
+    ...
+    potengine.errors.InputError: D cannot straddle: the first straddle is posted under the gun (C, left of
+    the big blind) or on the button (E)
+    """
+    players = setup.players
+    n = len(players)
+    chip = setup.chip
+    sb, bb, button = setup.small_blind_seat, setup.big_blind_seat, setup.button
+    if type(boards) is not int or boards not in (1, 2):
+        raise InputError(f"boards must be 1 or 2 (two boards dealt at once), not {boards!r}")
+    bomb = _chips(bomb_pot, "the bomb pot ante") if bomb_pot else 0
+    if bomb and not is_multiple(bomb, chip):
+        raise InputError(
+            f"the bomb pot ante {format_amount(bomb)} is not a whole number of {format_amount(chip)} chips"
+        )
+    if boards == 2 and not bomb:
+        raise InputError("two boards are dealt at once only in a bomb pot: give bomb_pot= the ante")
+    if bomb and (straddles or missed_blinds or setup.ante):
+        raise InputError(
+            "a bomb pot has no blinds and no other ante: every player antes the bomb pot and the "
+            "betting starts on the flop (leave out straddles, missed_blinds and ante)"
+        )
+    straddled: list[tuple[int, Amount]] = []
+    if straddles:
+        if not isinstance(straddles, Mapping):
+            raise InputError(f"straddles must be a mapping {{player: straddle}}, not {straddles!r}")
+        if setup.structure.name not in ("no limit", "pot limit"):
+            raise InputError(
+                f"straddles are played in no limit and pot limit here, not {setup.structure.name}"
+            )
+        if n < 3:
+            raise InputError("heads-up there is no straddle: the button posts the small blind")
+        utg = (bb + 1) % n
+        previous = setup.big_blind
+        for k, (player, amount) in enumerate(straddles.items()):
+            if player not in players:
+                raise InputError(f"straddle by {player!r}, who is not seated (players: {', '.join(players)})")
+            seat = players.index(player)
+            if seat in (sb, bb):
+                blind = "small" if seat == sb else "big"
+                raise InputError(f"{player} cannot straddle: he posts the {blind} blind")
+            if k == 0 and seat not in (utg, button):
+                raise InputError(
+                    f"{player} cannot straddle: the first straddle is posted under the gun "
+                    f"({players[utg]}, left of the big blind) or on the button ({players[button]})"
+                )
+            if k > 0:
+                first = straddled[0][0]
+                expected = (straddled[-1][0] + 1) % n
+                if first == button and first != utg:
+                    raise InputError(
+                        f"{player} cannot re-straddle: a button straddle is the only straddle here"
+                    )
+                if seat != expected:
+                    raise InputError(
+                        f"{player} cannot re-straddle out of turn: the next re-straddle is "
+                        f"{players[expected]}'s, left of {players[straddled[-1][0]]}"
+                    )
+            amount = _chips(amount, f"{player}'s straddle", allow_zero=False)
+            if amount != 2 * previous:
+                what = "the big blind" if k == 0 else "the straddle before"
+                raise InputError(
+                    f"{player}'s straddle {format_amount(amount)} must be twice {what} "
+                    f"{format_amount(previous)}, that is {format_amount(2 * previous)}"
+                )
+            if setup.stacks[seat] < amount:
+                raise InputError(
+                    f"{player} cannot straddle {format_amount(amount)}: he has only "
+                    f"{format_amount(setup.stacks[seat])} (a straddle is posted in full)"
+                )
+            straddled.append((seat, amount))
+            previous = amount
+    missed: list[tuple[int, str]] = []
+    if missed_blinds:
+        if not isinstance(missed_blinds, Mapping):
+            raise InputError("missed_blinds must be a mapping {player: 'small', 'big' or 'both'}")
+        if n < 3:
+            raise InputError("heads-up both players post a blind: nobody has missed blinds to post")
+        for player, which in missed_blinds.items():
+            if player not in players:
+                raise InputError(
+                    f"missed blinds for {player!r}, who is not seated (players: {', '.join(players)})"
+                )
+            if which not in _MISSED:
+                raise InputError(f"{player}'s missed blinds must be 'small', 'big' or 'both', not {which!r}")
+            seat = players.index(player)
+            if seat in (sb, bb):
+                raise InputError(
+                    f"{player} is in the {'small' if seat == sb else 'big'} blind: he posts that blind "
+                    "in turn, not missed blinds"
+                )
+            if any(seat == s for s, _ in straddled):
+                raise InputError(f"{player} cannot straddle and post missed blinds in the same hand")
+            missed.append((seat, which))
+    return replace(setup, extras=Extras(tuple(straddled), tuple(missed), bomb, boards))
 
 
 def _chips(value: object, what: str, *, allow_zero: bool = True) -> Amount:

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..chips import Amount, format_amount
+from ..pots.runs import times
 from .streets import Kind, Street
 from .structures import Structure
 
@@ -31,9 +33,10 @@ class Operation(NamedTuple):
 
     ``kind`` is a :class:`~potengine.play.streets.Kind` (a str: ``ante``, ``big blind ante``,
     ``small blind``, ``big blind``, ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``hole``,
-    ``board``, ``show``, ``muck``). ``added`` is the chips moved from the stack to the middle,
-    ``to`` the player's street total afterwards, ``full`` False for a short all-in that does not
-    reopen the betting.
+    ``board``, ``show``, ``muck``; ``straddle`` and ``dead blind`` posts; ``run``, the players'
+    agreement to run the rest of the board more than once). ``added`` is the chips moved from the
+    stack to the middle, ``to`` the player's street total afterwards (for ``run``: the number of
+    runs), ``full`` False for a short all-in that does not reopen the betting.
     """
 
     street: Street
@@ -55,15 +58,53 @@ class Operation(NamedTuple):
             return f"{self.player} is dealt {cards or '??'}"
         if kind == Kind.SHOW:
             return f"{self.player} shows {cards}"
+        if kind == Kind.RUN:
+            return f"the players run it {times(int(self.to))}"
         tail = " all-in" if self.all_in else ""
         if kind == Kind.BET or kind == Kind.RAISE:
             verb = "bets" if kind == Kind.BET else "raises to"
             short = "" if self.full else f" (not a full {kind})"
             return f"{self.player} {verb} {format_amount(self.to)}{tail}{short}"
-        if kind in (Kind.ANTE, Kind.BIG_BLIND_ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND):
+        if kind.is_post:
             return f"{self.player} posts the {kind} {format_amount(self.added)}{tail}"
         amount = f" {format_amount(self.added)}" if self.added else ""
         return f"{self.player} {_VERBS[kind]}{amount}{tail}"
+
+
+@dataclass(frozen=True)
+class Boards:
+    """A hand with more than one board: run two or three times (``kind`` ``"runs"``) or dealt on
+    two boards at once (``"boards"``, a double-board bomb pot).
+
+    The first board is the table's own ``board``; the others are in ``extra`` (their own cards
+    only): every run shares the first ``common`` cards (those dealt before the runs were agreed).
+
+    >>> Boards("runs", 2, 3, (("Kd", "2s"),)).board(2, ("Ah", "7c", "7d", "9s", "Qh"))
+    ('Ah', '7c', '7d', 'Kd', '2s')
+    """
+
+    kind: str
+    count: int
+    common: int
+    extra: tuple[tuple[str, ...], ...]
+    extra_index: tuple[tuple[int, ...], ...] = ()
+
+    def board(self, number: int, first: Sequence[str]) -> tuple[str, ...]:
+        """Board ``number`` (1 for the first) in full, given the first board ``first``."""
+        if number == 1:
+            return tuple(first)
+        return tuple(first[: self.common]) + self.extra[number - 2]
+
+    def index(self, number: int, first: Sequence[int]) -> list[int]:
+        """Board ``number``'s deck indexes, given the first board's."""
+        if number == 1:
+            return list(first)
+        return list(first[: self.common]) + list(self.extra_index[number - 2])
+
+    @property
+    def name(self) -> str:
+        """``"run"`` or ``"board"``: what one of them is called."""
+        return "run" if self.kind == "runs" else "board"
 
 
 class StreetPot(NamedTuple):
@@ -104,6 +145,25 @@ class Legal(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Extras:
+    """What a hand adds to the usual blinds and antes (the rules: :mod:`potengine.play.hand`).
+
+    ``straddles``: the live straddles in the order posted, (seat, amount), each twice the blind or
+    straddle before; ``missed``: players back from missed blinds, (seat, ``"small"``, ``"big"`` or
+    ``"both"``); ``bomb_pot``: the ante of a bomb pot (0: none), every player antes it, no blinds,
+    no pre-flop betting; ``boards``: boards dealt at once (2: a double-board bomb pot).
+
+    >>> Extras(straddles=((2, 4),)).boards
+    1
+    """
+
+    straddles: tuple[tuple[int, Amount], ...] = ()
+    missed: tuple[tuple[int, str], ...] = ()
+    bomb_pot: Amount = 0
+    boards: int = 1
+
+
+@dataclass(frozen=True)
 class Setup:
     """The table before the cards are dealt: seats in clockwise order, stacks, button and stakes."""
 
@@ -117,6 +177,28 @@ class Setup:
     structure: Structure
     chip: Amount
     game: str = "holdem"
+    extras: Extras | None = None
+    """Straddles, missed blinds or a bomb pot (None for a hand with none of them)."""
+
+    @property
+    def straddles(self) -> tuple[tuple[int, Amount], ...]:
+        """Live straddles in the order posted: (seat, amount)."""
+        return () if self.extras is None else self.extras.straddles
+
+    @property
+    def missed(self) -> tuple[tuple[int, str], ...]:
+        """Players back from missed blinds: (seat, ``"small"``, ``"big"`` or ``"both"``)."""
+        return () if self.extras is None else self.extras.missed
+
+    @property
+    def bomb_pot(self) -> Amount:
+        """The ante of a bomb pot (0: not a bomb pot)."""
+        return 0 if self.extras is None else self.extras.bomb_pot
+
+    @property
+    def boards(self) -> int:
+        """Boards dealt at once (2: a double-board bomb pot)."""
+        return 1 if self.extras is None else self.extras.boards
 
     @property
     def hole_cards(self) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from ..cards.evaluate import strength_of_indices
 from ..cards.low import omaha_low_from_cards
 from ..cards.omaha import omaha_from_cards
 from ..errors import InputError
+from ..pots.runs import RunOddChips
 from ..pots.settlement import Settlement, settle, settle_trusted
 from .betting import Table
 
@@ -41,9 +42,19 @@ def showdown_order(t: Table) -> tuple[str, ...]:
     return tuple(players[(start + k) % n] for k in range(n) if not t.folded[(start + k) % n])
 
 
-def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str, ...]]:
+def ranking(
+    t: Table,
+    rank_players: RankPlayers | None = None,
+    board: Sequence[str] = (),
+    board_index: list[int] | None = None,
+    what: str = "the board",
+) -> list[tuple[str, ...]]:
     """Rank the live players from their cards, best first; mucked or unknown hands tie at the
-    bottom. The cards were read when dealt: the default evaluator works on their deck indexes."""
+    bottom. The cards were read when dealt: the default evaluator works on their deck indexes.
+    ``board`` and ``board_index`` (codes and indexes) rank on another board than the first (a
+    run's, named ``what``)."""
+    if board_index is None:
+        board, board_index = t.board, t.board_index
     players = t.setup.players
     live = [i for i in range(len(players)) if not t.folded[i]]
     shown = [i for i in live if t.holes[i] and not t.mucked[i]]
@@ -52,30 +63,31 @@ def ranking(t: Table, rank_players: RankPlayers | None = None) -> list[tuple[str
     if len(shown) == 1:
         tiers.append((players[shown[0]],))
     elif shown:
-        if len(t.board) != 5:
-            raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
+        if len(board) != 5:
+            raise InputError(f"{what} has {len(board)} cards: deal all five before ranking the hands")
         if rank_players is None and t.setup.game != "holdem":
-            board_cards = [DECK[c] for c in t.board_index]
+            board_cards = [DECK[c] for c in board_index]
             strength = {
                 i: omaha_from_cards([DECK[c] for c in t.hole_index[i]], board_cards).strength for i in shown
             }
             for level in sorted(set(strength.values()), reverse=True):
                 tiers.append(tuple(players[i] for i in shown if strength[i] == level))
         elif rank_players is None and all(len(t.hole_index[i]) == 2 for i in shown):
-            board = t.board_index
-            strength = {i: strength_of_indices(board + list(t.hole_index[i])) for i in shown}
+            strength = {i: strength_of_indices(board_index + list(t.hole_index[i])) for i in shown}
             for level in sorted(set(strength.values()), reverse=True):
                 tiers.append(tuple(players[i] for i in shown if strength[i] == level))
         else:
             hands = {players[i]: " ".join(t.holes[i] or ()) for i in shown}
-            ranked, _values = (rank_players or rank_by_cards)(hands, " ".join(t.board))
+            ranked, _values = (rank_players or rank_by_cards)(hands, " ".join(board))
             tiers.extend(tuple(tier) if not isinstance(tier, str) else (tier,) for tier in ranked)
     if dark:
         tiers.append(dark)
     return tiers
 
 
-def low_ranking(t: Table) -> list[tuple[str, ...]]:
+def low_ranking(
+    t: Table, board_index: Sequence[int] | None = None, what: str = "the board"
+) -> list[tuple[str, ...]]:
     """The qualifying eight-or-better Omaha lows of the live players who showed, best first, ties
     grouped (in seat order); players without a low, who mucked or whose cards are unknown are left
     out (they cannot win a low half).
@@ -91,9 +103,11 @@ def low_ranking(t: Table) -> list[tuple[str, ...]]:
     shown = [i for i in range(len(players)) if not t.folded[i] and t.holes[i] and not t.mucked[i]]
     if len(shown) < 2:
         return []  # one shown hand (or none) wins every pot it is in, high and low alike
-    if len(t.board) != 5:
-        raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the lows")
-    board_cards = [DECK[c] for c in t.board_index]
+    if board_index is None:
+        board_index = t.board_index
+    if len(board_index) != 5:
+        raise InputError(f"{what} has {len(board_index)} cards: deal all five before ranking the lows")
+    board_cards = [DECK[c] for c in board_index]
     lows = {}
     for i in range(len(players)):
         if not t.folded[i] and t.holes[i] and not t.mucked[i]:
@@ -112,6 +126,8 @@ def settle_table(
     *,
     rank_players: RankPlayers | None = None,
     low_ranking: Sequence[Any] | None = None,
+    runs: Sequence[Any] | None = None,
+    run_odd_chips: RunOddChips = "in run order",
 ) -> Settlement:
     """Settle a finished hand with :func:`potengine.pots.settlement.settle` (contributions in
     seat order, the folds, the button, the chip; the big-blind ante as dead money).
@@ -127,6 +143,8 @@ def settle_table(
     folded = [p for p, f in zip(names, t.folded, strict=True) if f]
     total = {p: t.paid[i] + t.dead[i] for i, p in enumerate(names)}
     dead = {p: t.dead[i] for i, p in enumerate(names) if t.dead[i]}
+    if t.multi is not None or runs is not None:
+        return _settle_boards(t, order, rank_players, low_ranking, runs, run_odd_chips, total, folded, dead)
     if setup.game != "holdem":
         return _settle_omaha(t, order, rank_players, low_ranking, total, folded, dead)
     if low_ranking is not None:
@@ -145,6 +163,74 @@ def settle_table(
     if order is None and len(names) - len(folded) > 1:
         order = ranking(t, rank_players)
     return settle(total, order, folded=folded, button=names[setup.button], chip=setup.chip, dead=dead)
+
+
+def _settle_boards(
+    t: Table,
+    order: Sequence[Any] | None,
+    rank_players: RankPlayers | None,
+    lows: Sequence[Any] | None,
+    runs: Sequence[Any] | None,
+    odd_chips: RunOddChips,
+    total: Mapping[str, Any],
+    folded: Sequence[str],
+    dead: Mapping[str, Any],
+) -> Settlement:
+    """A hand run more than once, or dealt on two boards, handed to
+    :func:`~potengine.pots.settlement.settle` with ``runs=``: the boards from the cards when
+    every live hand is known, else each board's ranking (and low ranking in hi-lo), or the
+    rankings given in ``runs``."""
+    setup = t.setup
+    names = setup.players
+    multi = t.multi
+    common: dict[str, Any] = {
+        "folded": folded,
+        "button": names[setup.button],
+        "chip": setup.chip,
+        "dead": dead,
+        "game": setup.game,
+        "run_odd_chips": odd_chips,
+    }
+    hilo = setup.game == "omaha-hi-lo"
+    live = [i for i in range(len(names)) if not t.folded[i]]
+    if multi is None:
+        raise InputError("runs= is for a hand run more than once (run_it) or dealt on two boards")
+    if order is not None:
+        raise InputError(
+            f"this hand was dealt on {multi.count} {multi.name}s: give one ranking per "
+            f"{multi.name} in runs=, not ranking="
+        )
+    if len(live) == 1:  # a fold-out (a double-board bomb pot): nobody shows, nothing is run
+        return settle(total, None, low_ranking=() if hilo else None, **common)
+    if runs is not None:
+        if len(runs) != multi.count:
+            raise InputError(
+                f"runs= gives {len(runs)} ranking(s) for {multi.count} {multi.name}s: one per {multi.name}"
+            )
+        return settle(total, runs=list(runs), low_ranking=lows, **common)
+    if lows is not None:
+        raise InputError("a low_ranking goes with rankings in runs=: without them the cards rank the hands")
+    numbers = range(1, multi.count + 1)
+    boards = [multi.board(k, t.board) for k in numbers]
+    label = multi.name
+    for k, board in zip(numbers, boards, strict=True):
+        if len(board) != 5 and any(t.holes[i] and not t.mucked[i] for i in live):
+            raise InputError(
+                f"{label} {k}'s board has {len(board)} cards: deal all five of every {label} "
+                "before ranking the hands"
+            )
+    if rank_players is None and setup.game != "holdem" and all(t.holes[i] and not t.mucked[i] for i in live):
+        hands = {names[i]: "".join(t.holes[i] or ()) for i in live}
+        return settle(total, hands=hands, runs=["".join(b) for b in boards], **common)
+    tiers = []
+    low_tiers: list[Any] = []
+    for k in numbers:
+        index = multi.index(k, t.board_index)
+        what = f"{label} {k}'s board"
+        tiers.append(ranking(t, rank_players, multi.board(k, t.board), index, what))
+        if hilo:
+            low_tiers.append(low_ranking(t, index, what))
+    return settle(total, runs=tiers, low_ranking=low_tiers if hilo else None, **common)
 
 
 def _settle_omaha(

@@ -57,6 +57,8 @@ class Kind(StrEnum):
     BIG_BLIND_ANTE = "big blind ante"
     SMALL_BLIND = "small blind"
     BIG_BLIND = "big blind"
+    STRADDLE = "straddle"
+    DEAD_BLIND = "dead blind"
     FOLD = "fold"
     CHECK = "check"
     CALL = "call"
@@ -66,6 +68,7 @@ class Kind(StrEnum):
     BOARD = "board"
     SHOW = "show"
     MUCK = "muck"
+    RUN = "run"
 
     @property
     def is_post(self) -> bool:
@@ -73,4 +76,6 @@ class Kind(StrEnum):
         return self in _POSTS
 
 
-_POSTS = frozenset({Kind.ANTE, Kind.BIG_BLIND_ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND})
+_POSTS = frozenset(
+    {Kind.ANTE, Kind.BIG_BLIND_ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.STRADDLE, Kind.DEAD_BLIND}
+)
