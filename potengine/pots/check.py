@@ -30,7 +30,7 @@ Step 2 (uncalled bet) ✓: Chloé put in 100, 30 more than anyone matched (70): 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -52,7 +52,8 @@ class AuditStep:
     title: str
     ok: bool
     findings: tuple[str, ...]
-    language: str = "en"  # the language of the title and the findings
+    # The language of the title and the findings; not in the repr, which stays what it was.
+    language: str = field(default="en", repr=False)
 
     def __str__(self) -> str:
         mark = "✓" if self.ok else "✗"
@@ -66,7 +67,7 @@ class Audit:
     """The six steps; ``ok`` when every one holds."""
 
     steps: tuple[AuditStep, ...]
-    language: str = "en"  # the language of the steps' words
+    language: str = field(default="en", repr=False)  # the language of the steps' words
 
     @property
     def ok(self) -> bool:
