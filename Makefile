@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book pdf test lab bench notebooks clean help serve live
+.PHONY: book pdf test lab bench notebooks clean help serve live catalogues
 .DEFAULT_GOAL := help
 
 help:
@@ -28,9 +28,20 @@ $(STAMP): requirements.txt pyproject.toml potengine/__init__.py  # the version l
 	$(BIN)/python -m pip check
 	@touch $@
 
+# The message catalogues: the Dutch, German and Greek .po files (committed) compiled into the .mo
+# files gettext reads (not committed), by tools/msgfmt.py (standard library only, so no GNU gettext
+# is needed); every target that runs the engine depends on them. tools/build_live.py compiles them
+# again into the browser's wheel. After changing a message in the source: tools/messages.py --update.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard potengine/locale/*/LC_MESSAGES/potengine.po))
+
+catalogues: $(CATALOGUES)
+
+potengine/locale/%.mo: potengine/locale/%.po tools/msgfmt.py
+	$(PYTHON) tools/msgfmt.py $< -o $@
+
 # Every notebook is executed afresh (execute_notebooks: force, --all: no stale outputs after an
 # engine change); -W turns every warning, including a failing cell, into an error.
-book: $(STAMP)
+book: $(STAMP) catalogues
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/python tools/build_live.py
 	$(BIN)/jupyter-book build . --all -W --keep-going
@@ -40,7 +51,7 @@ book: $(STAMP)
 
 # The live pages' engine alone (Pyodide from npm + the potengine wheel) into _build/live; `make book`
 # runs it too. Without npm it says so and the pages show a notice (POTENGINE_REQUIRE_LIVE=1: fail).
-live: $(STAMP)
+live: $(STAMP) catalogues
 	$(BIN)/python tools/build_live.py
 
 # Browsers run WebAssembly only over http, not from file://.
@@ -62,22 +73,22 @@ pdf: $(STAMP)
 	REQUIRE_PDF=1 $(BIN)/python -m pytest -q -o addopts="" -p no:cacheprovider tests/test_pdf.py
 
 # Lint and type check first (configured in pyproject.toml), then the tests.
-test: $(STAMP)
+test: $(STAMP) catalogues
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
-lab: $(STAMP)
+lab: $(STAMP) catalogues
 	$(BIN)/python -m pip install --quiet -r requirements-lab.txt
 	$(BIN)/jupyter lab book/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-bench: $(STAMP)
+bench: $(STAMP) catalogues
 	$(BIN)/python benchmarks/run.py
 
-notebooks: $(STAMP)
+notebooks: $(STAMP) catalogues
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace book/*/*.ipynb
 	$(BIN)/python .ci/normalise_notebooks.py book/*/*.ipynb
 
 clean:
-	rm -rf _build .pytest_cache .hypothesis
+	rm -rf _build .pytest_cache .hypothesis $(CATALOGUES)

@@ -32,6 +32,7 @@ from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
 from .histories.audit import AuditRun, HandAudit, Verdict, write_json
 from .histories.rooms import file_lines
+from .i18n import translator
 from .pots.cashout import CashOut, Insurance, SidePayment
 from .pots.fees import Added, Fee
 from .pots.rake import Rake
@@ -39,6 +40,7 @@ from .pots.ranking import parse_ranking
 from .pots.settlement import settle
 from .present.exports import settlement_json, settlement_text
 from .present.table_entry import chip_note, infer_chip
+from .present.words import explain
 
 AUDIT_EXAMPLES = """\
 examples:
@@ -143,6 +145,8 @@ def _low_runs(texts: Sequence[str] | None, runs: object) -> list[Any] | None:
 
 def _settle(args: argparse.Namespace) -> int:
 
+    if args.lang is not None:
+        translator(args.lang)  # an unknown language is an error before anything is settled
     contributions = _contributions(args.contributions)
     folded = [name.strip() for item in args.folded for name in item.split(",") if name.strip()]
     ranking = parse_ranking(args.ranking) if args.ranking else None
@@ -195,8 +199,10 @@ def _settle(args: argparse.Namespace) -> int:
         side_payments=side,
         low_ranking=_low_runs(args.low_runs, runs),
     )
-    if args.json:
+    if args.json:  # JSON is the same in every language
         print(json.dumps(settlement_json(result), ensure_ascii=False, indent=2))
+    elif args.lang is not None:
+        print(explain(result, language=args.lang))
     else:
         print(f"{note}\n\n{settlement_text(result)}" if note else settlement_text(result))
     return 0
@@ -358,6 +364,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="a player's all-in insurance: the premium he pays, the payout he receives",
     )
     settle.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    settle.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="print the settlement in words, as a dealer tells it, in this language instead of the "
+        "tables: en, nl, de or el",
+    )
     settle.set_defaults(run=_settle)
     return parser
 

@@ -260,7 +260,7 @@ def test_bomb_pot_input_errors(kwargs, message):
 
 
 # ---- properties -----------------------------------------------------------------------------------------
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=settings.default.max_examples * 3 // 10, deadline=None, derandomize=True)
 @given(
     stacks=st.lists(st.integers(1, 300), min_size=2, max_size=6),
     count=st.sampled_from([2, 3]),

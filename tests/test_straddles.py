@@ -210,7 +210,7 @@ def random_action(h, rng):
     return h.act(h.to_act, choice)
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=settings.default.max_examples * 2 // 5, deadline=None, derandomize=True)
 @given(
     n=st.integers(3, 7),
     straddle_count=st.integers(0, 3),

@@ -35,6 +35,10 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from msgfmt import compile_po, parse_po  # noqa: E402
+
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_SHA512 = "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 """npm's ``dist.integrity`` of pyodide-314.0.7.tgz (``npm view pyodide@314.0.7 dist.integrity``)."""
@@ -174,7 +178,9 @@ def project_version() -> str:
 
 
 def build_wheel(target: Path) -> str:
-    """``potengine`` as a pure-Python wheel (every ``.py`` file of the package); return its name."""
+    """``potengine`` as a pure-Python wheel (every ``.py`` file of the package, and the message
+    catalogues compiled here from their ``.po`` files, so the wheel speaks Dutch, German and Greek
+    without ``make catalogues``); return its name."""
     version = project_version()
     name = f"potengine-{version}-py3-none-any.whl"
     dist_info = f"potengine-{version}.dist-info"
@@ -183,6 +189,9 @@ def build_wheel(target: Path) -> str:
         if "__pycache__" in path.parts:
             continue
         files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    for po in sorted((ROOT / "potengine" / "locale").glob("*/LC_MESSAGES/potengine.po")):
+        mo = compile_po(parse_po(po.read_text(encoding="utf-8"), str(po)))
+        files.append((po.with_suffix(".mo").relative_to(ROOT).as_posix(), mo))
     files.append(
         (f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: potengine\nVersion: {version}\n".encode())
     )

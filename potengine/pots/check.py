@@ -30,14 +30,14 @@ Step 2 (uncalled bet) ✓: Chloé put in 100, 30 more than anyone matched (70): 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..chips import Amount, exact_arithmetic, sum_formula  # Amount: the hi-lo step
 from ..chips import format_amount as fmt
+from ..i18n import Words, words
 from .cashout import Insurance, SidePayment
-from .runs import times
 
 if TYPE_CHECKING:  # pragma: no cover
     from .fees import Added, Fee
@@ -52,10 +52,14 @@ class AuditStep:
     title: str
     ok: bool
     findings: tuple[str, ...]
+    # The language of the title and the findings; not in the repr, which stays what it was.
+    language: str = field(default="en", repr=False)
 
     def __str__(self) -> str:
         mark = "✓" if self.ok else "✗"
-        return f"Step {self.number} ({self.title}) {mark}: " + " ".join(self.findings)
+        _ = words(self.language)
+        head = _("Step {number} ({title}) {mark}:", number=self.number, title=self.title, mark=mark)
+        return head + " " + " ".join(self.findings)
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ class Audit:
     """The six steps; ``ok`` when every one holds."""
 
     steps: tuple[AuditStep, ...]
+    language: str = field(default="en", repr=False)  # the language of the steps' words
 
     @property
     def ok(self) -> bool:
@@ -73,23 +78,41 @@ class Audit:
         return tuple(step for step in self.steps if not step.ok)
 
     def __str__(self) -> str:
-        verdict = "every step holds" if self.ok else f"{len(self.failures)} step(s) fail"
-        return "\n".join([*map(str, self.steps), f"Audit: {verdict}."])
+        _ = words(self.language)
+        failed = len(self.failures)
+        verdict = (
+            _("every step holds")
+            if self.ok
+            else _.n("{count} step(s) fail", "{count} step(s) fail", failed, count=failed)
+        )
+        return "\n".join([*map(str, self.steps), _("Audit: {verdict}.", verdict=verdict)])
 
 
-def _names(players: Iterable[str]) -> str:
+def _names(players: Iterable[str], _: Words) -> str:
     players = list(players)
-    return ", ".join(players) if players else "nobody"
+    return ", ".join(players) if players else _("nobody")
+
+
+def _pot_name(index: int, _: Words) -> str:
+    """``Main pot``, ``Side pot 2`` in the audit's language."""
+    return _("Main pot") if index == 0 else _("Side pot {number}", number=index)
 
 
 @exact_arithmetic("the audit")
-def audit(result: Settlement) -> Audit:
+def audit(result: Settlement, language: str = "en") -> Audit:
     """Walk the six steps of EX-06 over ``result``, recomputing every figure independently.
+
+    ``language`` ("en", "nl", "de" or "el") is the language of the titles and findings; the
+    figures and the verdict of each step are the same in every language.
 
     >>> from potengine import settle
     >>> print(audit(settle({"A": 20, "B": 20}, ranking=[("A", "B")])).steps[5])
     Step 6 (paid + returned + withheld = put in) ✓: paid 40 + returned 0 + withheld 0 = 40 put in.
+    >>> print(audit(settle({"A": 20, "B": 20}, ranking=[("A", "B")]), language="nl").steps[5])
+    Stap 6 (uitbetaald + teruggegeven + ingehouden = ingezet) ✓: uitbetaald 40 + teruggegeven 0 +
+    ingehouden 0 = 40 ingezet.
     """
+    _ = words(language)
     contributions = dict(result.contributions)
     seats = list(result.seats)
     folded = set(result.folded)
@@ -103,13 +126,14 @@ def audit(result: Settlement) -> Audit:
     steps.append(
         AuditStep(
             1,
-            "contributions and folds",
+            _("contributions and folds"),
             multiples and bool(live),
             (
-                f"Put in: {listed}; total {fmt(total)}.",
-                f"Folded (dead chips): {_names(p for p in seats if p in folded)}.",
-                f"Live at the showdown: {_names(live)}.",
+                _("Put in: {contributions}; total {total}.", contributions=listed, total=fmt(total)),
+                _("Folded (dead chips): {players}.", players=_names((p for p in seats if p in folded), _)),
+                _("Live at the showdown: {players}.", players=_names(live, _)),
             ),
+            language,
         )
     )
 
@@ -123,10 +147,12 @@ def audit(result: Settlement) -> Audit:
             steps[0].ok and all(0 <= d <= contributions[p] for p, d in dead.items()),
             steps[0].findings
             + (
-                "Dead money (main pot only, never returned): "
-                + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items())
-                + ".",
+                _(
+                    "Dead money (main pot only, never returned): {dead}.",
+                    dead=", ".join(f"{p} {fmt(d)}" for p, d in dead.items()),
+                ),
             ),
+            language,
         )
 
     # 2. The uncalled part: the largest bet above the second largest.
@@ -136,18 +162,23 @@ def audit(result: Settlement) -> Audit:
     if top > second:
         (leader,) = [p for p, c in bets.items() if c == top]
         expected_refunds = {leader: top - second}
-        finding = (
-            f"{leader} put in {fmt(top)}, {fmt(top - second)} more than anyone matched "
-            f"({fmt(second)}): {fmt(top - second)} go back to {leader}."
+        finding = _(
+            "{player} put in {amount}, {more} more than anyone matched ({matched}): {more} go back "
+            "to {player}.",
+            player=leader,
+            amount=fmt(top),
+            more=fmt(top - second),
+            matched=fmt(second),
         )
     else:
-        finding = f"The largest contribution ({fmt(top)}) was matched: nothing goes back."
+        finding = _("The largest contribution ({amount}) was matched: nothing goes back.", amount=fmt(top))
     refunds = dict(result.refunds)
     ok2 = refunds == expected_refunds
     findings2 = [finding]
     if not ok2:
-        findings2.append(f"The settlement returns {refunds or 'nothing'} instead.")
-    steps.append(AuditStep(2, "uncalled bet", ok2, tuple(findings2)))
+        returns = ", ".join(f"{p} {fmt(c)}" for p, c in refunds.items()) or _("nothing")
+        findings2.append(_("The settlement returns {returns} instead.", returns=returns))
+    steps.append(AuditStep(2, _("uncalled bet"), ok2, tuple(findings2), language))
 
     # 3. Tiers at the all-in levels (recomputed band by band from the contributions).
     in_play = {p: c - expected_refunds.get(p, 0) for p, c in bets.items()}
@@ -172,7 +203,7 @@ def audit(result: Settlement) -> Audit:
         expected_amounts[index] += item.amount
         added_in[index].append((item.name, item.amount))
     amounts = [pot.amount for pot in result.pots]
-    findings3 = [f"All-in levels and top: {', '.join(fmt(x) for x in levels) or 'none'}."]
+    findings3 = [_("All-in levels and top: {levels}.", levels=", ".join(fmt(x) for x in levels) or _("none"))]
     # Each pot recounted player by player, beside what the settlement says it holds.
     for i, (low, high) in enumerate(bands):
         parts = [max(0, min(c, high) - low) + (dead.get(p, 0) if i == 0 else 0) for p, c in in_play.items()]
@@ -182,39 +213,64 @@ def audit(result: Settlement) -> Audit:
             recount = recount.rsplit(" = ", 1)[0]
             recount += "".join(f" + {fmt(a)} {name}" for name, a in added_in[i])
             recount += f" = {fmt(expected_amounts[i])}"
-        name = "Main pot" if i == 0 else f"Side pot {i}"
+        name = _pot_name(i, _)
         if i >= len(amounts):
-            findings3.append(f"{name}: {recount}, a pot missing from the settlement.")
+            findings3.append(
+                _("{pot}: {recount}, a pot missing from the settlement.", pot=name, recount=recount)
+            )
         elif amounts[i] != expected_amounts[i]:
-            findings3.append(f"{name}: {recount}, but the settlement says {fmt(amounts[i])}.")
+            findings3.append(
+                _(
+                    "{pot}: {recount}, but the settlement says {amount}.",
+                    pot=name,
+                    recount=recount,
+                    amount=fmt(amounts[i]),
+                )
+            )
         else:
             findings3.append(f"{name}: {recount}.")
     for pot in result.pots[len(bands) :]:
-        findings3.append(f"{pot.name}: {fmt(pot.amount)} in the settlement, a pot the recount does not find.")
+        findings3.append(
+            _(
+                "{pot}: {amount} in the settlement, a pot the recount does not find.",
+                pot=_pot_name(pot.index, _),
+                amount=fmt(pot.amount),
+            )
+        )
     pots_total = sum(amounts, start=0)
     returned_total = sum(expected_refunds.values(), start=0)
     added_total = sum((item.amount for item in added_rules), start=0)
     ok3 = amounts == expected_amounts and pots_total + returned_total == total + added_total
-    balance = (
-        ("everything put in" if not added_total else f"everything put in and {fmt(added_total)} added")
-        if pots_total + returned_total == total + added_total
-        else f"but {fmt(total)} were put in" + (f" and {fmt(added_total)} added" if added_total else "")
-    )
+    if pots_total + returned_total == total + added_total:
+        balance = (
+            _("everything put in")
+            if not added_total
+            else _("everything put in and {added} added", added=fmt(added_total))
+        )
+    elif added_total:
+        balance = _("but {total} were put in and {added} added", total=fmt(total), added=fmt(added_total))
+    else:
+        balance = _("but {total} were put in", total=fmt(total))
     findings3.append(
-        f"Pots {' + '.join(fmt(a) for a in amounts) or '0'} + returned {fmt(returned_total)} "
-        f"= {fmt(pots_total + returned_total)}, {balance}."
+        _(
+            "Pots {pots} + returned {returned} = {sum}, {balance}.",
+            pots=" + ".join(fmt(a) for a in amounts) or "0",
+            returned=fmt(returned_total),
+            sum=fmt(pots_total + returned_total),
+            balance=balance,
+        )
     )
-    steps.append(AuditStep(3, "tiers at the all-in levels", ok3, tuple(findings3)))
+    steps.append(AuditStep(3, _("tiers at the all-in levels"), ok3, tuple(findings3), language))
 
     # 4. Who may win each pot: live players who reached its top level.
     findings4, ok4 = [], len(result.pots) == len(bands)
-    for pot, (_, high) in zip(result.pots, bands, strict=False):  # counts compared above
+    for pot, (_low, high) in zip(result.pots, bands, strict=False):  # counts compared above
         expected = tuple(p for p in live if in_play[p] >= high)
-        findings4.append(f"{pot.name}: {_names(pot.eligible)}.")
+        findings4.append(f"{_pot_name(pot.index, _)}: {_names(pot.eligible, _)}.")
         if pot.eligible != expected:
             ok4 = False
-            findings4.append(f"Expected {_names(expected)}.")
-    steps.append(AuditStep(4, "eligible players per pot", ok4, tuple(findings4)))
+            findings4.append(_("Expected {players}.", players=_names(expected, _)))
+    steps.append(AuditStep(4, _("eligible players per pot"), ok4, tuple(findings4), language))
 
     # 5. Hands compared pot by pot; ties split, odd chips one each from the button's left.
     findings5, ok5 = [], True
@@ -235,17 +291,21 @@ def audit(result: Settlement) -> Audit:
             and by_order == sorted(by_order, reverse=True)
         )
         split = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
-        rake = _after(pot)
-        how = "split" if len(pot.winners) > 1 else "to"
-        findings5.append(f"{pot.name} ({fmt(pot.amount)}{rake}) {how} {split}.")
+        values = {"pot": _pot_name(pot.index, _), "amount": fmt(pot.amount), "withheld": _after(pot, _)}
+        if len(pot.winners) > 1:
+            findings5.append(_("{pot} ({amount}{withheld}) split {shares}.", shares=split, **values))
+        else:
+            findings5.append(_("{pot} ({amount}{withheld}) to {shares}.", shares=split, **values))
         if not fair:
             ok5 = False
-            findings5.append(f"Expected the best eligible hand(s): {_names(expected_winners)}.")
+            findings5.append(
+                _("Expected the best eligible hand(s): {players}.", players=_names(expected_winners, _))
+            )
     if getattr(result, "runs", ()):  # run more than once: each pot divided by the runs
-        ok5, findings5 = _runs_step(result, order)
+        ok5, findings5 = _runs_step(result, order, _)
     elif getattr(result, "low_ranking", None) is not None:  # hi-lo: each pot cut into high and low
-        ok5, findings5 = _hilo_step(result, order)
-    steps.append(AuditStep(5, "hands compared pot by pot", ok5, tuple(findings5)))
+        ok5, findings5 = _hilo_step(result, order, _)
+    steps.append(AuditStep(5, _("hands compared pot by pot"), ok5, tuple(findings5), language))
 
     # 6. Conservation.
     paid = sum(result.winnings.values(), start=0)
@@ -257,18 +317,29 @@ def audit(result: Settlement) -> Audit:
         ok6 = paid + returned + withheld == total and all(
             result.net[p] == result.payouts[p] - contributions[p] for p in seats
         )
+        values = {"paid": fmt(paid), "returned": fmt(returned), "withheld": fmt(withheld)}
         findings6: tuple[str, ...] = (
-            f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
-            f"= {fmt(paid + returned + withheld)} put in."
+            _(
+                "paid {paid} + returned {returned} + withheld {withheld} = {total} put in.",
+                total=fmt(paid + returned + withheld),
+                **values,
+            )
             if ok6
-            else f"paid {fmt(paid)} + returned {fmt(returned)} + withheld {fmt(withheld)} "
-            f"≠ {fmt(total)} put in.",
+            else _(
+                "paid {paid} + returned {returned} + withheld {withheld} ≠ {total} put in.",
+                total=fmt(total),
+                **values,
+            ),
         )
     else:
-        ok6, findings6 = _fees_step(result, fee_rules, added_rules, side, paid, returned, total)
-    title6 = "paid + returned + withheld = put in" + (" + added" if added_rules else "")
-    steps.append(AuditStep(6, title6, ok6, findings6))
-    return Audit(tuple(steps))
+        ok6, findings6 = _fees_step(result, fee_rules, added_rules, side, paid, returned, total, _)
+    title6 = (
+        _("paid + returned + withheld = put in + added")
+        if added_rules
+        else _("paid + returned + withheld = put in")
+    )
+    steps.append(AuditStep(6, title6, ok6, findings6, language))
+    return Audit(tuple(steps), language)
 
 
 def _fees(pot: object) -> Amount:
@@ -277,16 +348,14 @@ def _fees(pot: object) -> Amount:
     return sum(fees.values(), start=0) if fees else 0
 
 
-def _after(pot: object) -> str:
+def _after(pot: object, _: Words) -> str:
     """`` after 0.15 rake and 0.07 jackpot``: what was withheld from a pot before it was divided."""
     rake = getattr(pot, "rake", 0)
-    parts = [f"{fmt(rake)} rake"] if rake else []
+    parts = [_("{amount} rake", amount=fmt(rake))] if rake else []
     parts += [f"{fmt(a)} {name}" for name, a in (getattr(pot, "fees", None) or {}).items() if a]
     if not parts:
         return ""
-    return " after " + (
-        " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    )
+    return _(" after {withheld}", withheld=_.join(parts))
 
 
 def _signed(amount: Amount) -> str:
@@ -351,6 +420,7 @@ def _fees_step(
     paid: Amount,
     returned: Amount,
     total: Amount,
+    _: Words,
 ) -> tuple[bool, tuple[str, ...]]:
     """Step 6 with fees, added money or side payments: each fee recomputed pot by pot from its
     rule (after the rake, in the order given), then paid + returned + rake + fees = put in +
@@ -366,7 +436,7 @@ def _fees_step(
         name = rule.name
         if parts is None or any(p > a for p, a in zip(parts, left, strict=True)):
             ok = False
-            findings.append(f"The {name} fee does not fit the pots it is taken from.")
+            findings.append(_("The {fee} fee does not fit the pots it is taken from.", fee=name))
             continue
         for i, part in enumerate(parts):
             if part:
@@ -377,11 +447,13 @@ def _fees_step(
         if given != fees:
             ok = False
             findings.append(
-                f"{pot.name}: the fees recomputed from their rules are "
-                + (", ".join(f"{n} {fmt(a)}" for n, a in fees.items()) or "none")
-                + ", the settlement takes "
-                + (", ".join(f"{n} {fmt(a)}" for n, a in given.items()) or "none")
-                + "."
+                _(
+                    "{pot}: the fees recomputed from their rules are {expected}, the settlement takes "
+                    "{given}.",
+                    pot=_pot_name(pot.index, _),
+                    expected=", ".join(f"{n} {fmt(a)}" for n, a in fees.items()) or _("none"),
+                    given=", ".join(f"{n} {fmt(a)}" for n, a in given.items()) or _("none"),
+                )
             )
     rake = sum((pot.rake for pot in pots), start=0)
     by_name: dict[str, Amount] = {rule.name: rule.amount * 0 for rule in fee_rules}
@@ -402,9 +474,17 @@ def _fees_step(
     more = "".join(f" + {name} {fmt(a)}" for name, a in added.items())
     findings.insert(
         0,
-        f"paid {fmt(paid)} + returned {fmt(returned)} + rake {fmt(rake)}{kept} = {fmt(left_side)} "
-        + ("=" if balanced else "≠")
-        + f" put in {fmt(total)}{more}"
+        _(
+            "paid {paid} + returned {returned} + rake {rake}{fees} = {left} {sign} put in {total}{added}",
+            paid=fmt(paid),
+            returned=fmt(returned),
+            rake=fmt(rake),
+            fees=kept,
+            left=fmt(left_side),
+            sign="=" if balanced else "≠",
+            total=fmt(total),
+            added=more,
+        )
         + (f" = {fmt(right_side)}." if more else "."),
     )
     # Side payments: outside the pot, in the nets.
@@ -415,19 +495,33 @@ def _fees_step(
             premium, payout = payment.premium, payment.payout
             delta = payout - premium
             findings.append(
-                f"{player} insured the hand: premium {fmt(premium)} paid to the room, "
-                f"payout {fmt(payout)} received: {_signed(delta)} "
-                "outside the pot."
+                _(
+                    "{player} insured the hand: premium {premium} paid to the room, payout {payout} "
+                    "received: {change} outside the pot.",
+                    player=player,
+                    premium=fmt(premium),
+                    payout=fmt(payout),
+                    change=_signed(delta),
+                )
             )
         else:
             amount, fee = payment.amount, payment.fee
             won = result.winnings[player]
             delta = amount - won
+            values = {"player": player, "amount": fmt(amount), "won": fmt(won), "change": _signed(delta)}
             findings.append(
-                f"{player} cashed out for {fmt(amount)}"
-                + (f" (the room's fee {fmt(fee)} already out of it)" if fee else "")
-                + f"; the {fmt(won)} {player}'s hand won from the pots go to the room: "
-                f"{_signed(delta)} outside the pot."
+                _(
+                    "{player} cashed out for {amount} (the room's fee {fee} already out of it); the "
+                    "{won} {player}'s hand won from the pots go to the room: {change} outside the pot.",
+                    fee=fmt(fee),
+                    **values,
+                )
+                if fee
+                else _(
+                    "{player} cashed out for {amount}; the {won} {player}'s hand won from the pots go "
+                    "to the room: {change} outside the pot.",
+                    **values,
+                )
             )
         change[player] = change.get(player, 0) + delta
     nets_ok = all(
@@ -435,13 +529,15 @@ def _fees_step(
     )
     if not nets_ok:
         ok = False
-        findings.append("A player's net is not his payout less what he put in plus his side payments.")
+        findings.append(_("A player's net is not his payout less what he put in plus his side payments."))
     if side:
         house = rake + fees_total - added_total - sum(change.values(), start=0)
         findings.append(
-            f"The room keeps {fmt(house) if house >= 0 else '−' + fmt(-house)}: rake and fees, less "
-            "the money added, less the side payments it made net; with the players' nets it sums "
-            "to zero."
+            _(
+                "The room keeps {amount}: rake and fees, less the money added, less the side payments "
+                "it made net; with the players' nets it sums to zero.",
+                amount=fmt(house) if house >= 0 else "−" + fmt(-house),
+            )
         )
         if sum(result.net.values(), start=0) + house != 0:
             ok = False
@@ -485,7 +581,7 @@ def _hilo_expected(
     return high_half, low_half, high, low, expected
 
 
-def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
+def _hilo_step(result: Settlement, order: list[str], _: Words) -> tuple[bool, list[str]]:
     """Step 5 for a hi-lo settlement: every pot cut into high and low halves among its own
     eligible players (odd chip of the cut to high), each half to its best eligible hand(s)."""
     findings, ok = [], True
@@ -499,29 +595,52 @@ def _hilo_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
             amount, eligible, high_place, low_place, order, chip
         )
         shares = {p: s for p, s in pot.shares.items() if s}
-        rake = _after(pot)
         high_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(high_half, high, order, chip).items())
+        values = {
+            "pot": _pot_name(pot.index, _),
+            "amount": fmt(pot.amount),
+            "withheld": _after(pot, _),
+            "high": fmt(high_half),
+            "high_shares": high_text,
+        }
         if low:
             low_text = ", ".join(f"{p} {fmt(s)}" for p, s in _hilo_shares(low_half, low, order, chip).items())
-            how = "quartered:" if len(low) == 2 else "split:" if len(low) > 2 else "to"
-            finding = (
-                f"{pot.name} ({fmt(pot.amount)}{rake}): high half {fmt(high_half)} to "
-                f"{high_text}; low half {fmt(low_half)} {how} {low_text}."
-            )
+            values.update(low=fmt(low_half), low_shares=low_text)
+            if len(low) == 2:
+                finding = _(
+                    "{pot} ({amount}{withheld}): high half {high} to {high_shares}; low half {low} "
+                    "quartered: {low_shares}.",
+                    **values,
+                )
+            elif len(low) > 2:
+                finding = _(
+                    "{pot} ({amount}{withheld}): high half {high} to {high_shares}; low half {low} "
+                    "split: {low_shares}.",
+                    **values,
+                )
+            else:
+                finding = _(
+                    "{pot} ({amount}{withheld}): high half {high} to {high_shares}; low half {low} "
+                    "to {low_shares}.",
+                    **values,
+                )
         else:
-            finding = (
-                f"{pot.name} ({fmt(pot.amount)}{rake}): no qualifying low among "
-                f"{_names(eligible)}; the high hand takes it all: {high_text}."
+            finding = _(
+                "{pot} ({amount}{withheld}): no qualifying low among {players}; the high hand takes "
+                "it all: {high_shares}.",
+                players=_names(eligible, _),
+                **values,
             )
         if len(expected) == 1:
-            finding += f" {next(iter(expected))} scoops it."
+            finding += " " + _("{player} scoops it.", player=next(iter(expected)))
         findings.append(finding)
         if shares != {p: s for p, s in expected.items() if s} or not set(shares) <= set(eligible):
             ok = False
             findings.append(
-                "The settlement pays "
-                + (", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or "nobody")
-                + " instead."
+                _(
+                    "The settlement pays {shares} instead.",
+                    shares=", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or _("nobody"),
+                )
             )
     return ok, findings
 
@@ -539,7 +658,7 @@ def _run_parts(amount: Amount, count: int, chip: Amount, rule: str) -> list[Amou
     return parts
 
 
-def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
+def _runs_step(result: Settlement, order: list[str], _: Words) -> tuple[bool, list[str]]:
     """Step 5 for a hand run more than once: every pot more than one player can win divided by
     the runs (recomputed here: equal parts, odd chips to the first runs), each part only to that
     run's best eligible hand(s) (hi-lo: high and low halves per run), the parts summing to the
@@ -553,12 +672,22 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
         None if run.low_ranking is None else {p: i for i, tier in enumerate(run.low_ranking) for p in tier}
         for run in runs
     ]
+    how_often = {2: _("twice"), 3: _("three times"), 4: _("four times")}.get(count) or _(
+        "{count} times", count=count
+    )
     findings = [
-        f"Run {times(count)}: each pot more than one player can win is divided into {count} parts, "
-        + (
-            "the odd chips all to run 1."
-            if rule == "all to run 1"
-            else "the odd chips one each from run 1 on."
+        _(
+            "Run {times}: each pot more than one player can win is divided into {count} parts, the "
+            "odd chips all to run 1.",
+            times=how_often,
+            count=count,
+        )
+        if rule == "all to run 1"
+        else _(
+            "Run {times}: each pot more than one player can win is divided into {count} parts, the "
+            "odd chips one each from run 1 on.",
+            times=how_often,
+            count=count,
         )
     ]
     ok = True
@@ -566,23 +695,31 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
         amount = pot.amount - pot.rake - _fees(pot)
         eligible = list(pot.eligible)
         shares = {p: s for p, s in pot.shares.items() if s}
-        rake = _after(pot)
+        values = {"pot": _pot_name(pot.index, _), "amount": fmt(pot.amount), "withheld": _after(pot, _)}
         if len(eligible) == 1:
             (player,) = eligible
             findings.append(
-                f"{pot.name} ({fmt(pot.amount)}{rake}): only {player} can win it: not run, paid once."
+                _(
+                    "{pot} ({amount}{withheld}): only {player} can win it: not run, paid once.",
+                    player=player,
+                    **values,
+                )
             )
             if pot.runs or shares != ({player: amount} if amount else {}):
                 ok = False
-                findings.append("The settlement divides it or pays it otherwise.")
+                findings.append(_("The settlement divides it or pays it otherwise."))
             continue
         parts = _run_parts(amount, count, chip, rule)
         split = " + ".join(fmt(a) for a in parts)
-        findings.append(f"{pot.name} ({fmt(pot.amount)}{rake}) divided by the runs: {split}.")
+        findings.append(_("{pot} ({amount}{withheld}) divided by the runs: {parts}.", parts=split, **values))
         got = [part.amount for part in pot.runs]
         if got != parts:
             ok = False
-            findings.append(f"The settlement divides it {' + '.join(map(fmt, got)) or 'not at all'}.")
+            findings.append(
+                _("The settlement divides it {parts}.", parts=" + ".join(map(fmt, got)))
+                if got
+                else _("The settlement divides it not at all.")
+            )
         totals: dict[str, Amount] = {}
         for i, run in enumerate(runs):
             low_place = low_places[i]
@@ -591,8 +728,20 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
                     parts[i], eligible, places[i], low_place, order, chip
                 )
                 winners = set(high) | set(low)
-                text = f"high {fmt(high_half)} to {_names(high)}" + (
-                    f", low {fmt(low_half)} to {_names(low)}" if low else ", no qualifying low"
+                text = (
+                    _(
+                        "high {high} to {high_players}, low {low} to {low_players}",
+                        high=fmt(high_half),
+                        high_players=_names(high, _),
+                        low=fmt(low_half),
+                        low_players=_names(low, _),
+                    )
+                    if low
+                    else _(
+                        "high {high} to {high_players}, no qualifying low",
+                        high=fmt(high_half),
+                        high_players=_names(high, _),
+                    )
                 )
             else:
                 best = min(places[i].get(p, 0) for p in eligible)
@@ -600,7 +749,9 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
                 winners = set(high)
                 expected = _hilo_shares(parts[i], high, order, chip)
                 text = ", ".join(f"{p} {fmt(s)}" for p, s in expected.items())
-            findings.append(f"Run {run.number} ({fmt(parts[i])}): {text}.")
+            findings.append(
+                _("Run {number} ({amount}): {text}.", number=run.number, amount=fmt(parts[i]), text=text)
+            )
             for p, chips in expected.items():
                 totals[p] = totals.get(p, 0) + chips
             if i < len(pot.runs):
@@ -608,22 +759,25 @@ def _runs_step(result: Settlement, order: list[str]) -> tuple[bool, list[str]]:
                 if paid != {p: s for p, s in expected.items() if s} or not set(paid) <= winners:
                     ok = False
                     findings.append(
-                        f"The settlement pays run {run.number}: "
-                        + (", ".join(f"{p} {fmt(s)}" for p, s in paid.items()) or "nobody")
-                        + "."
+                        _(
+                            "The settlement pays run {number}: {shares}.",
+                            number=run.number,
+                            shares=", ".join(f"{p} {fmt(s)}" for p, s in paid.items()) or _("nobody"),
+                        )
                     )
         if sum(got, start=amount * 0) != amount or len(got) != count:
             ok = False
-            findings.append(f"The runs' parts do not add up to the {fmt(amount)} to be won.")
+            findings.append(_("The runs' parts do not add up to the {amount} to be won.", amount=fmt(amount)))
         spread = chip * (count - 1 if rule == "all to run 1" else 1)
         if any(a < b for a, b in zip(got, got[1:], strict=False)) or (got and max(got) - min(got) > spread):
             ok = False
-            findings.append("A later run gets more than an earlier one, or the runs' parts are unequal.")
+            findings.append(_("A later run gets more than an earlier one, or the runs' parts are unequal."))
         if shares != {p: s for p, s in totals.items() if s}:
             ok = False
             findings.append(
-                "The settlement's totals for this pot are "
-                + (", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or "nothing")
-                + "."
+                _(
+                    "The settlement's totals for this pot are {shares}.",
+                    shares=", ".join(f"{p} {fmt(s)}" for p, s in shares.items()) or _("nothing"),
+                )
             )
     return ok, findings

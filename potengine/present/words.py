@@ -10,6 +10,20 @@ Side pot 1 goes to Chloé, the best hand among Bilal and Chloé: 120.
 Main pot goes to Alice, the best hand among Alice, Bilal and Chloé: 120.
 In the end Alice receives 120 (net +80), Bilal 0 (net −100), Chloé 120 (net +20).
 Check: paid 240 + returned 0 = 240 put in.
+
+The same in Dutch, German or Greek (``language="nl"``, ``"de"``, ``"el"``; the catalogues are
+in ``potengine/locale``, the poker terms those of the source guides, :mod:`.terms`):
+
+>>> print(explain(settle({"A": 30, "B": 70, "C": 100}, ranking=["B", "A", "C"]), language="nl"))
+Drie spelers zetten samen 200 chips in: A 30, B 70, C 100. Niemand heeft gefold.
+Niemand heeft de laatste 30 van de 100 van C gecalld: die gaan terug naar C (niet-gecallde inzet:
+teruggegeven, niet gewonnen).
+Hoofdpot: 3 × 30 = 90, voor A, B en C.
+Side pot 1: 2 × (70 − 30) = 80, voor B en C.
+Side pot 1 gaat naar B, de beste hand onder B en C: 80.
+Hoofdpot gaat naar B, de beste hand onder A, B en C: 90.
+Uiteindelijk ontvangt A 0 (netto −30), B 170 (netto +100), C 30 (netto −70).
+Controle: uitbetaald 170 + teruggegeven 30 = 200 ingezet.
 """
 
 from __future__ import annotations
@@ -19,28 +33,87 @@ from typing import TYPE_CHECKING
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..i18n import Words, words
 from ..pots.cashout import CashOut
 from ..pots.hilo import HiLoPot
-from ..pots.runs import ordinal, times
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..pots.layout import Pot
     from ..pots.runs import Run, RunPart
     from ..pots.settlement import Settlement
 
-_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
+
+def _count(number: int, _: Words) -> str:
+    """How many players, as a word at the start of a sentence (a numeral past ten)."""
+    counts = {
+        2: _.p("players", "Two"),
+        3: _.p("players", "Three"),
+        4: _.p("players", "Four"),
+        5: _.p("players", "Five"),
+        6: _.p("players", "Six"),
+        7: _.p("players", "Seven"),
+        8: _.p("players", "Eight"),
+        9: _.p("players", "Nine"),
+        10: _.p("players", "Ten"),
+    }
+    return counts.get(number, str(number))
 
 
-def join(names: Iterable[str]) -> str:
+def _times(count: int, _: Words) -> str:
+    """How often a hand is run: ``twice``, ``three times``."""
+    if count == 2:
+        return _("twice")
+    if count == 3:
+        return _("three times")
+    if count == 4:
+        return _("four times")
+    return _("{count} times", count=count)
+
+
+def _ordinal(number: int, _: Words) -> str:
+    """A run's name in a sentence: ``first``, ``second``."""
+    ordinals = {1: _.p("run", "first"), 2: _.p("run", "second"), 3: _.p("run", "third")}
+    if number == 4:
+        return _.p("run", "fourth")
+    return ordinals.get(number) or _("run {number}", number=number)
+
+
+def pot_name(pot: Pot, _: Words) -> str:
+    """A pot's name at the start of a sentence or a line: ``Main pot``, ``Side pot 2``.
+
+    >>> from potengine import settle
+    >>> pot = settle({"A": 20, "B": 50, "C": 50}, ranking=["A", "B", "C"]).pots[1]
+    >>> pot_name(pot, words("en")), pot_name(pot, words("de")), pot_name(pot, words("el"))
+    ('Side pot 1', 'Nebenpot 1', 'Side pot 1')
+    """
+    if _.language == "en":
+        return pot.name
+    if pot.index == 0:
+        return _("Main pot")
+    return _("Side pot {number}", number=pot.index)
+
+
+def _to_pot(pot: Pot, _: Words) -> str:
+    """``the main pot``, ``side pot 1``: a pot named after "to"."""
+    if pot.index == 0:
+        return _.p("to a pot", "the main pot")
+    return _.p("to a pot", "side pot {number}", number=pot.index)
+
+
+def _from_pot(pot: Pot, _: Words) -> str:
+    """``the main pot``, ``side pot 1``: a pot named after "from"."""
+    if pot.index == 0:
+        return _.p("from a pot", "the main pot")
+    return _.p("from a pot", "side pot {number}", number=pot.index)
+
+
+def join(names: Iterable[str], language: str = "en") -> str:
     """``A``, ``A and B``, ``A, B and C``.
 
-    >>> join(["A"]), join(["A", "B"]), join(["A", "B", "C"])
-    ('A', 'A and B', 'A, B and C')
+    >>> join(["A"]), join(["A", "B"]), join(["A", "B", "C"]), join(["A", "B"], "nl")
+    ('A', 'A and B', 'A, B and C', 'A en B')
     """
-    listed = list(names)
-    if len(listed) <= 1:
-        return "".join(listed)
-    return ", ".join(listed[:-1]) + " and " + listed[-1]
+    return words(language).join(names)
 
 
 def signed(amount: Amount) -> str:
@@ -56,7 +129,7 @@ def signed(amount: Amount) -> str:
     return "0"
 
 
-def _folds(folded: list[str]) -> str:
+def _folds(folded: list[str], language: str = "en") -> str:
     """What a dealer says about the folded players.
 
     >>> _folds([]), _folds(["David"]), _folds(["David", "Eve"])
@@ -64,28 +137,39 @@ def _folds(folded: list[str]) -> str:
      "David folded: David's chips stay in the pots, but David cannot win them.",
      'David and Eve folded: their chips stay in the pots, but they cannot win them.')
     """
+    _ = words(language)
     if not folded:
-        return "Nobody folded."
+        return _("Nobody folded.")
     if len(folded) == 1:
-        (p,) = folded
-        return f"{p} folded: {p}'s chips stay in the pots, but {p} cannot win them."
-    return f"{join(folded)} folded: their chips stay in the pots, but they cannot win them."
+        return _(
+            "{player} folded: {player}'s chips stay in the pots, but {player} cannot win them.",
+            player=folded[0],
+        )
+    return _(
+        "{players} folded: their chips stay in the pots, but they cannot win them.",
+        players=_.join(folded),
+    )
 
 
-def withheld_words(pot: Pot) -> str:
+def _withheld_parts(pot: Pot, _: Words) -> list[str]:
+    parts = [_("{amount} rake", amount=fmt(pot.rake))] if pot.rake else []
+    return parts + [f"{fmt(a)} {name}" for name, a in pot.fees.items() if a]
+
+
+def withheld_words(pot: Pot, language: str = "en") -> str:
     """What was withheld from a pot before it was divided, for a sentence: rake and fees by name.
 
     >>> from potengine import settle
     >>> pot = settle({"A": 50, "B": 50}, ranking=["A", "B"], rake=5, fees={"jackpot": 2}).pots[0]
-    >>> withheld_words(pot)
-    ' after 5 rake and 2 jackpot'
+    >>> withheld_words(pot), withheld_words(pot, "de")
+    (' after 5 rake and 2 jackpot', ' nach 5 Rake und 2 jackpot')
     """
-    parts = [f"{fmt(pot.rake)} rake"] if pot.rake else []
-    parts += [f"{fmt(a)} {name}" for name, a in pot.fees.items() if a]
-    return f" after {join(parts)}" if parts else ""
+    _ = words(language)
+    parts = _withheld_parts(pot, _)
+    return _(" after {withheld}", withheld=_.join(parts)) if parts else ""
 
 
-def fee_lines(result: Settlement) -> list[str]:
+def fee_lines(result: Settlement, language: str = "en") -> list[str]:
     """The money the room adds to the pots and the fees it withholds beside the rake, in words
     (nothing for a hand with neither).
 
@@ -97,30 +181,33 @@ def fee_lines(result: Settlement) -> list[str]:
     win it.
     Withheld before the pots are divided: from the main pot 6 rake and 2 jackpot.
     """
+    _ = words(language)
     lines = []
     for pot in result.pots:
         if pot.added:
-            named = join(f"{fmt(a)} ({name})" for name, a in pot.added.items())
-            where = "the main pot" if pot.index == 0 else pot.name.lower()
+            named = _.join(f"{fmt(a)} ({name})" for name, a in pot.added.items())
             lines.append(
-                f"The room adds {named} to {where}, before anything is withheld: its players can win it."
+                _(
+                    "The room adds {added} to {pot}, before anything is withheld: its players can win it.",
+                    added=named,
+                    pot=_to_pot(pot, _),
+                )
             )
     if result.fee_rules:
         parts = []
         for pot in result.pots:
-            taken = withheld_words(pot)
+            taken = _withheld_parts(pot, _)
             if taken:
-                where = "the main pot" if pot.index == 0 else pot.name.lower()
-                parts.append(f"from {where} {taken[len(' after ') :]}")
+                parts.append(_("from {pot} {withheld}", pot=_from_pot(pot, _), withheld=_.join(taken)))
         zero = [name for name, a in result.fees.items() if not a]
-        line = f"Withheld before the pots are divided: {'; '.join(parts)}." if parts else ""
+        line = _("Withheld before the pots are divided: {parts}.", parts="; ".join(parts)) if parts else ""
         if zero:
-            line += (" " if line else "") + f"Nothing is taken for {join(zero)}."
+            line += (" " if line else "") + _("Nothing is taken for {fees}.", fees=_.join(zero))
         lines.append(line)
     return lines
 
 
-def side_payment_lines(result: Settlement) -> list[str]:
+def side_payment_lines(result: Settlement, language: str = "en") -> list[str]:
     """Cash-outs and insurance in words: outside the pot, and what each changes in a net.
 
     >>> from potengine import settle
@@ -130,37 +217,59 @@ def side_payment_lines(result: Settlement) -> list[str]:
     Outside the pot, A cashed out for 45 (the room's fee of 1 already out of it): the 72 A's hand
     won go to the room instead of A (−27 for A).
     """
+    _ = words(language)
     lines = []
     for payment in result.side_payments:
         player = payment.player
         if isinstance(payment, CashOut):
-            fee = f" (the room's fee of {fmt(payment.fee)} already out of it)" if payment.fee else ""
+            fee = (
+                _(" (the room's fee of {fee} already out of it)", fee=fmt(payment.fee)) if payment.fee else ""
+            )
             won = result.winnings[player]
             change = payment.amount - won
             what = (
-                f"the {fmt(won)} {player}'s hand won go to the room instead of {player}"
+                _(
+                    "the {won} {player}'s hand won go to the room instead of {player}",
+                    won=fmt(won),
+                    player=player,
+                )
                 if won
-                else f"{player}'s hand won nothing, and the room pays the amount all the same"
+                else _(
+                    "{player}'s hand won nothing, and the room pays the amount all the same",
+                    player=player,
+                )
             )
             lines.append(
-                f"Outside the pot, {player} cashed out for {fmt(payment.amount)}{fee}: {what} "
-                f"({signed(change)} for {player})."
+                _(
+                    "Outside the pot, {player} cashed out for {amount}{fee}: {what} ({change} for {player}).",
+                    player=player,
+                    amount=fmt(payment.amount),
+                    fee=fee,
+                    what=what,
+                    change=signed(change),
+                )
             )
         else:
             change = payment.payout - payment.premium
             payout = (
-                f"and receives a payout of {fmt(payment.payout)}"
+                _("and receives a payout of {payout}", payout=fmt(payment.payout))
                 if payment.payout
-                else "and receives no payout"
+                else _("and receives no payout")
             )
             lines.append(
-                f"Outside the pot, {player} paid the room an insurance premium of {fmt(payment.premium)} "
-                f"{payout} ({signed(change)} for {player})."
+                _(
+                    "Outside the pot, {player} paid the room an insurance premium of {premium} "
+                    "{payout} ({change} for {player}).",
+                    player=player,
+                    premium=fmt(payment.premium),
+                    payout=payout,
+                    change=signed(change),
+                )
             )
     return lines
 
 
-def check_line(result: Settlement) -> str:
+def check_line(result: Settlement, language: str = "en") -> str:
     """The last line of :func:`explain`: paid + returned + withheld = put in (+ added).
 
     >>> from potengine import settle
@@ -168,56 +277,130 @@ def check_line(result: Settlement) -> str:
     ...                         fees={"jackpot": 2}, added={"cash drop": 10})))
     Check: paid 103 + returned 0 + rake 5 + jackpot 2 = 110 = put in 100 + cash drop 10.
     """
+    _ = words(language)
     paid = sum(result.winnings.values(), start=0)
     returned = sum(result.refunds.values(), start=0)
     if not result.fee_rules and not result.added_rules:
-        withheld = f" + withheld {fmt(result.withheld)}" if result.withheld else ""
-        line = f"Check: paid {fmt(paid)} + returned {fmt(returned)}{withheld} = {fmt(result.total)} put in."
+        withheld = _(" + withheld {amount}", amount=fmt(result.withheld)) if result.withheld else ""
+        line = _(
+            "Check: paid {paid} + returned {returned}{withheld} = {total} put in.",
+            paid=fmt(paid),
+            returned=fmt(returned),
+            withheld=withheld,
+            total=fmt(result.total),
+        )
     else:
-        kept = f" + rake {fmt(result.rake)}" + "".join(f" + {n} {fmt(a)}" for n, a in result.fees.items())
+        kept = _(" + rake {amount}", amount=fmt(result.rake))
+        kept += "".join(f" + {n} {fmt(a)}" for n, a in result.fees.items())
         more = "".join(f" + {n} {fmt(a)}" for n, a in result.added.items())
-        whole = fmt(result.total + result.added_total)
-        line = (
-            f"Check: paid {fmt(paid)} + returned {fmt(returned)}{kept} = {whole} = put in "
-            f"{fmt(result.total)}{more}."
+        line = _(
+            "Check: paid {paid} + returned {returned}{kept} = {whole} = put in {total}{added}.",
+            paid=fmt(paid),
+            returned=fmt(returned),
+            kept=kept,
+            whole=fmt(result.total + result.added_total),
+            total=fmt(result.total),
+            added=more,
         )
     if result.side_payments:
         house = result.house
         kept_text = fmt(house) if house >= 0 else "−" + fmt(-house)
-        line += f" The room keeps {kept_text} in all; with the players' nets it sums to zero."
+        line += _(
+            " The room keeps {amount} in all; with the players' nets it sums to zero.", amount=kept_text
+        )
     return line
 
 
-def explain(result: Settlement) -> str:
-    """Describe ``result`` step by step: contributions, returns, pots, awards, nets."""
+def _odd_note(shares: Mapping[str, Amount], button: str, _: Words, half: str = "") -> str:
+    """``; the odd chip goes to B, first clockwise from the button (C)`` when a split is uneven;
+    ``half`` is "high" or "low" for a hi-lo half."""
+    values = set(shares.values())
+    if len(values) < 2:
+        return ""
+    extra = [p for p, v in shares.items() if v == max(values)]
+    values_ = {"players": _.join(extra), "button": button}
+    if half == "high":
+        return _.n(
+            "; the odd chip of the high half goes to {players}, first clockwise from the button ({button})",
+            "; the odd chips of the high half go to {players}, first clockwise from the button ({button})",
+            len(extra),
+            **values_,
+        )
+    if half == "low":
+        return _.n(
+            "; the odd chip of the low half goes to {players}, first clockwise from the button ({button})",
+            "; the odd chips of the low half go to {players}, first clockwise from the button ({button})",
+            len(extra),
+            **values_,
+        )
+    return _.n(
+        "; the odd chip goes to {players}, first clockwise from the button ({button})",
+        "; the odd chips go to {players}, first clockwise from the button ({button})",
+        len(extra),
+        **values_,
+    )
+
+
+def explain(result: Settlement, language: str = "en") -> str:
+    """Describe ``result`` step by step: contributions, returns, pots, awards, nets.
+
+    ``language`` is "en" (the default), "nl", "de" or "el"; the amounts are the same in every
+    language, only the words change (an unknown language is an
+    :class:`~potengine.errors.InputError`).
+
+    >>> from potengine import settle
+    >>> print(explain(settle({"A": 20, "B": 20}, ranking=[("A", "B")]), language="de"))
+    Zwei Spieler setzen zusammen 40 Chips: A 20, B 20. Niemand hat gefoldet.
+    Jeder Einsatz wurde gedeckt: nichts geht zurück.
+    Hauptpot: 2 × 20 = 40, für A und B.
+    Hauptpot (40) ist ein geteilter Pot, Gleichstand zwischen den Händen von A und B: A 20, B 20.
+    Am Ende erhält A 20 (netto 0), B 20 (netto 0).
+    Kontrolle: ausgezahlt 40 + zurückgegeben 0 = 40 eingesetzt.
+    """
+    _ = words(language)
     seats = result.seats
-    count = _WORDS.get(len(seats), str(len(seats)))
+    listed = ", ".join(f"{p} {fmt(result.contributions[p])}" for p in seats)
     lines = [
-        f"{count} players put in {fmt(result.total)} chips: "
-        + ", ".join(f"{p} {fmt(result.contributions[p])}" for p in seats)
-        + ". "
-        + _folds([p for p in seats if p in result.folded])
+        _(
+            "{count} players put in {total} chips: {contributions}.",
+            count=_count(len(seats), _),
+            total=fmt(result.total),
+            contributions=listed,
+        )
+        + " "
+        + _folds([p for p in seats if p in result.folded], language)
     ]
     dead = getattr(result.layout, "dead", {})
     if dead:
         lines.append(
-            "Dead money, which matches no bet and goes to the main pot: "
-            + ", ".join(f"{p} {fmt(d)}" for p, d in dead.items())
-            + "."
+            _(
+                "Dead money, which matches no bet and goes to the main pot: {dead}.",
+                dead=", ".join(f"{p} {fmt(d)}" for p, d in dead.items()),
+            )
         )
     if result.refunds:
         for player, chips in result.refunds.items():
             lines.append(
-                f"Nobody matched the last {fmt(chips)} of {player}'s "
-                f"{fmt(result.contributions[player])}: they go back to {player} (returned, not won)."
+                _(
+                    "Nobody matched the last {returned} of {player}'s {contribution}: they go back to "
+                    "{player} (returned, not won).",
+                    returned=fmt(chips),
+                    player=player,
+                    contribution=fmt(result.contributions[player]),
+                )
             )
     else:
-        lines.append("Every contribution was matched: nothing goes back.")
+        lines.append(_("Every contribution was matched: nothing goes back."))
     for pot in result.pots:
-        dead = f" (of which {fmt(pot.dead)} dead)" if pot.dead else ""
-        lines.append(f"{pot.name}: {pot.formula}{dead}, for {join(pot.eligible)}.")
+        values = {"pot": pot_name(pot, _), "formula": pot.formula, "players": _.join(pot.eligible)}
+        if pot.dead:
+            lines.append(
+                _("{pot}: {formula} (of which {dead} dead), for {players}.", dead=fmt(pot.dead), **values)
+            )
+        else:
+            lines.append(_("{pot}: {formula}, for {players}.", **values))
     if result.fee_rules or result.added_rules:
-        lines += fee_lines(result)
+        lines += fee_lines(result, language)
 
     def who(player: str) -> str:
         if result.hands and player in result.hands:
@@ -225,51 +408,78 @@ def explain(result: Settlement) -> str:
         return player
 
     if result.board:
-        lines.append("Board: " + " ".join(str(card) for card in result.board) + ".")
+        lines.append(_("Board: {cards}.", cards=" ".join(str(card) for card in result.board)))
     runs = getattr(result, "runs", ())
     if runs:
-        lines += runs_lines(result)
+        lines += runs_lines(result, language)
     for pot in () if runs else reversed(result.pots):
-        rake = withheld_words(pot)
+        rake = withheld_words(pot, language)
+        name = pot_name(pot, _)
         if (
             isinstance(pot, HiLoPot)
             and getattr(result, "low_ranking", None) is not None
             and len(pot.eligible) > 1
         ):
-            lines.append(hilo_sentence(pot, result, who, rake))
+            lines.append(hilo_sentence(pot, result, who, rake, language))
         elif len(pot.eligible) == 1:
-            lines.append(f"{pot.name} goes uncontested to {pot.eligible[0]}: {fmt(pot.awarded)}.")
+            lines.append(
+                _(
+                    "{pot} goes uncontested to {player}: {amount}.",
+                    pot=name,
+                    player=pot.eligible[0],
+                    amount=fmt(pot.awarded),
+                )
+            )
         elif len(pot.winners) == 1:
             lines.append(
-                f"{pot.name} goes to {who(pot.winners[0])}, the best hand among "
-                f"{join(pot.eligible)}: {fmt(pot.awarded)}{rake}."
+                _(
+                    "{pot} goes to {player}, the best hand among {players}: {amount}{withheld}.",
+                    pot=name,
+                    player=who(pot.winners[0]),
+                    players=_.join(pot.eligible),
+                    amount=fmt(pot.awarded),
+                    withheld=rake,
+                )
             )
         else:
             shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
-            odd = ""
-            values = set(pot.shares.values())
-            if len(values) > 1:
-                top = max(values)
-                extra = [p for p, s in pot.shares.items() if s == top]
-                odd = (
-                    f"; the odd chip{'s go' if len(extra) > 1 else ' goes'} to {join(extra)}, "
-                    f"first clockwise from the button ({result.button})"
-                )
             lines.append(
-                f"{pot.name} ({fmt(pot.awarded)}{rake}) is split between the equal hands of "
-                f"{join(map(who, pot.winners))}: {shares}{odd}."
+                _(
+                    "{pot} ({amount}{withheld}) is split between the equal hands of {players}: "
+                    "{shares}{odd}.",
+                    pot=name,
+                    amount=fmt(pot.awarded),
+                    withheld=rake,
+                    players=_.join(map(who, pot.winners)),
+                    shares=shares,
+                    odd=_odd_note(pot.shares, result.button, _),
+                )
             )
-    phrases = [f"{p} {fmt(result.payouts[p])} (net {signed(result.net[p])})" for p in seats]
+    phrases = [
+        _("{player} {amount} (net {net})", player=p, amount=fmt(result.payouts[p]), net=signed(result.net[p]))
+        for p in seats[1:]
+    ]
     first = seats[0]
-    phrases[0] = f"{first} receives " + phrases[0][len(first) + 1 :]
+    phrases.insert(
+        0,
+        _(
+            "{player} receives {amount} (net {net})",
+            player=first,
+            amount=fmt(result.payouts[first]),
+            net=signed(result.net[first]),
+        ),
+    )
     if result.side_payments:
-        lines += side_payment_lines(result)
+        lines += side_payment_lines(result, language)
         lines.append(
-            f"In the end {', '.join(phrases)} from the pots; the nets count the payments outside the pot."
+            _(
+                "In the end {payouts} from the pots; the nets count the payments outside the pot.",
+                payouts=", ".join(phrases),
+            )
         )
     else:
-        lines.append(f"In the end {', '.join(phrases)}.")
-    lines.append(check_line(result))
+        lines.append(_("In the end {payouts}.", payouts=", ".join(phrases)))
+    lines.append(check_line(result, language))
     return "\n".join(lines)
 
 
@@ -280,14 +490,16 @@ def _low_of(result: Settlement, player: str) -> str:
     return player
 
 
-def _half(amount: Amount, shares: Mapping[str, Amount], names: Sequence[str]) -> str:
+def _half(amount: Amount, shares: Mapping[str, Amount], names: Sequence[str], _: Words) -> str:
     if len(shares) == 1:
-        return f"to {names[0]}: {fmt(amount)}"
+        return _("to {player}: {amount}", player=names[0], amount=fmt(amount))
     parts = ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
-    return f"split between {join(names)}: {parts}"
+    return _("split between {players}: {shares}", players=_.join(names), shares=parts)
 
 
-def hilo_sentence(pot: HiLoPot, result: Settlement, who: Callable[[str], str], rake: str = "") -> str:
+def hilo_sentence(
+    pot: HiLoPot, result: Settlement, who: Callable[[str], str], rake: str = "", language: str = "en"
+) -> str:
     """One hi-lo pot in words: the cut into halves, who takes each, quartering and scooping.
 
     >>> from potengine import settle
@@ -297,58 +509,72 @@ def hilo_sentence(pot: HiLoPot, result: Settlement, who: Callable[[str], str], r
     between B and C: B 38, C 37, a quarter of the pot each (quartered); the odd chip of the low
     half goes to B, first clockwise from the button (C).
     """
+    _ = words(language)
+    name = pot_name(pot, _)
     high_shares = dict(getattr(pot, "high_shares", {}) or {})
     low_shares = dict(getattr(pot, "low_shares", {}) or {})
     if not low_shares:
         names = [who(p) for p in high_shares]
         winner = (
-            f"the high hand, {names[0]}, takes the whole pot: {fmt(pot.awarded)}"
+            _(
+                "the high hand, {player}, takes the whole pot: {amount}",
+                player=names[0],
+                amount=fmt(pot.awarded),
+            )
             if len(names) == 1
-            else "the whole pot is split between the equal high hands of "
-            + join(names)
-            + ": "
-            + ", ".join(f"{p} {fmt(s)}" for p, s in high_shares.items())
+            else _(
+                "the whole pot is split between the equal high hands of {players}: {shares}",
+                players=_.join(names),
+                shares=", ".join(f"{p} {fmt(s)}" for p, s in high_shares.items()),
+            )
         )
-        text = (
-            f"{pot.name} ({fmt(pot.awarded)}{rake}): nobody among {join(pot.eligible)} has a "
-            f"qualifying low, so {winner}"
+        text = _(
+            "{pot} ({amount}{withheld}): nobody among {players} has a qualifying low, so {winner}",
+            pot=name,
+            amount=fmt(pot.awarded),
+            withheld=rake,
+            players=_.join(pot.eligible),
+            winner=winner,
         )
     else:
         high_amount, low_amount = pot.high_amount, pot.low_amount
-        odd = " (the odd chip of the cut goes to the high half)" if high_amount != low_amount else ""
-        text = (
-            f"{pot.name} ({fmt(pot.awarded)}{rake}) is split high and low among "
-            f"{join(pot.eligible)}{odd}: high half "
-            + _half(high_amount, high_shares, [who(p) for p in high_shares])
-            + "; low half "
-            + _half(low_amount, low_shares, [_low_of(result, p) for p in low_shares])
+        odd = _(" (the odd chip of the cut goes to the high half)") if high_amount != low_amount else ""
+        text = _(
+            "{pot} ({amount}{withheld}) is split high and low among {players}{odd}: high half {high}; "
+            "low half {low}",
+            pot=name,
+            amount=fmt(pot.awarded),
+            withheld=rake,
+            players=_.join(pot.eligible),
+            odd=odd,
+            high=_half(high_amount, high_shares, [who(p) for p in high_shares], _),
+            low=_half(low_amount, low_shares, [_low_of(result, p) for p in low_shares], _),
         )
         if len(low_shares) == 2:
-            text += ", a quarter of the pot each (quartered)"
-    for label, shares in (("high half", high_shares), ("low half", low_shares)):
+            text += _(", a quarter of the pot each (quartered)")
+    for half, shares in (("high", high_shares), ("low", low_shares)):
         values = set(shares.values())
         if len(values) > 1:
             extra = [p for p, v in shares.items() if v == max(values)]
-            text += (
-                f"; the odd chip of the {label} goes to {join(extra)}, first clockwise from "
-                f"the button ({result.button})"
-            )
+            values_ = {"players": _.join(extra), "button": result.button}
+            if half == "high":
+                text += _(
+                    "; the odd chip of the high half goes to {players}, first clockwise from the "
+                    "button ({button})",
+                    **values_,
+                )
+            else:
+                text += _(
+                    "; the odd chip of the low half goes to {players}, first clockwise from the "
+                    "button ({button})",
+                    **values_,
+                )
     if len(pot.winners) == 1:
-        text += f". {pot.winners[0]} scoops the pot"
+        text += _(". {player} scoops the pot", player=pot.winners[0])
     return text + "."
 
 
-def _odd_note(shares: Mapping[str, Amount], button: str, label: str = "") -> str:
-    """``; the odd chip goes to B, first clockwise from the button (C)`` when a split is uneven."""
-    values = set(shares.values())
-    if len(values) < 2:
-        return ""
-    extra = [p for p, v in shares.items() if v == max(values)]
-    chips = "chips go" if len(extra) > 1 else "chip goes"
-    return f"; the odd {chips}{label} to {join(extra)}, first clockwise from the button ({button})"
-
-
-def runs_lines(result: Settlement) -> list[str]:
+def runs_lines(result: Settlement, language: str = "en") -> list[str]:
     """A hand run more than once in words: the rule, each run's board, then each pot divided by
     the runs and each part awarded, from the last side pot back to the main pot.
 
@@ -365,61 +591,90 @@ def runs_lines(result: Settlement) -> list[str]:
     run it goes to A, the best hand among A, B and C: 30. On the second run it goes to C, the best
     hand among A, B and C: 30.
     """
+    _ = words(language)
     runs: tuple[Run, ...] = result.runs
     count = len(runs)
     rule = getattr(result, "run_odd_chips", "in run order")
-    words = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
     if count == 2:
-        odd = "the odd chip of a division goes to the first run"
+        odd = _("the odd chip of a division goes to the first run")
     elif rule == "all to run 1":
-        odd = "the odd chips of a division all go to the first run"
+        odd = _("the odd chips of a division all go to the first run")
     else:
-        odd = "the odd chips of a division go one each to the first runs, in the order they were dealt"
+        odd = _("the odd chips of a division go one each to the first runs, in the order they were dealt")
+    parts = {2: _.p("parts", "two"), 3: _.p("parts", "three"), 4: _.p("parts", "four")}.get(count, str(count))
     lines = [
-        f"The hand is run {times(count)}: each pot that more than one player can win is divided "
-        f"into {words} equal parts, one per run, and each part goes to the best hand(s) of its "
-        f"run; {odd}. A pot only one player can win is not run."
+        _(
+            "The hand is run {times}: each pot that more than one player can win is divided into "
+            "{parts} equal parts, one per run, and each part goes to the best hand(s) of its run; "
+            "{odd}. A pot only one player can win is not run.",
+            times=_times(count, _),
+            parts=parts,
+            odd=odd,
+        )
     ]
     for run in runs:
         if run.board:
-            lines.append(f"Run {run.number} board: " + " ".join(str(card) for card in run.board) + ".")
+            lines.append(
+                _(
+                    "Run {number} board: {cards}.",
+                    number=run.number,
+                    cards=" ".join(str(card) for card in run.board),
+                )
+            )
     for pot in reversed(result.pots):
-        lines.append(run_pot_sentence(pot, result))
+        lines.append(run_pot_sentence(pot, result, language))
     return lines
 
 
-def run_pot_sentence(pot: Pot, result: Settlement) -> str:
+def run_pot_sentence(pot: Pot, result: Settlement, language: str = "en") -> str:
     """One pot of a hand run more than once: not run (one player can win it), or divided by the
     runs with each run's part awarded."""
-    rake = withheld_words(pot)
+    _ = words(language)
+    rake = withheld_words(pot, language)
+    name = pot_name(pot, _)
     if not pot.runs:
-        player = pot.eligible[0]
-        return (
-            f"{pot.name} is not run: only {player} can win it, so it is paid once, "
-            f"to {player}: {fmt(pot.awarded)}{rake}."
+        return _(
+            "{pot} is not run: only {player} can win it, so it is paid once, to {player}: "
+            "{amount}{withheld}.",
+            pot=name,
+            player=pot.eligible[0],
+            amount=fmt(pot.awarded),
+            withheld=rake,
         )
     parts = ", ".join(
-        f"{fmt(part.amount)} for the {ordinal(part.run)} run"
+        _("{amount} for the {ordinal} run", amount=fmt(part.amount), ordinal=_ordinal(part.run, _))
         if i == 0
-        else f"{fmt(part.amount)} for the {ordinal(part.run)}"
+        else _("{amount} for the {ordinal}", amount=fmt(part.amount), ordinal=_ordinal(part.run, _))
         for i, part in enumerate(pot.runs)
     )
     amounts = [part.amount for part in pot.runs]
     note = ""
     if len(set(amounts)) > 1:
-        extra = [ordinal(part.run) for part in pot.runs if part.amount > min(amounts)]
+        extra = [_ordinal(part.run, _) for part in pot.runs if part.amount > min(amounts)]
         one = max(amounts) - min(amounts) == result.chip and len(extra) == 1
-        chips = "odd chip of the division goes" if one else "odd chips of the division go"
-        runs_word = "runs" if len(extra) > 1 else "run"
-        note = f" (the {chips} to the {join(extra)} {runs_word})"
-    text = [f"{pot.name} ({fmt(pot.awarded)}{rake}) is divided by the runs: {parts}{note}."]
+        if one:
+            note = _(" (the odd chip of the division goes to the {runs} run)", runs=_.join(extra))
+        elif len(extra) == 1:
+            note = _(" (the odd chips of the division go to the {runs} run)", runs=_.join(extra))
+        else:
+            note = _(" (the odd chips of the division go to the {runs} runs)", runs=_.join(extra))
+    text = [
+        _(
+            "{pot} ({amount}{withheld}) is divided by the runs: {parts}{note}.",
+            pot=name,
+            amount=fmt(pot.awarded),
+            withheld=rake,
+            parts=parts,
+            note=note,
+        )
+    ]
     runs = {run.number: run for run in result.runs}
     for part in pot.runs:
-        text.append(_part_sentence(part, pot, runs[part.run], result.button))
+        text.append(_part_sentence(part, pot, runs[part.run], result.button, _))
     return " ".join(text)
 
 
-def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str) -> str:
+def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str, _: Words) -> str:
     """One run's part of a pot, in words: to whom, split how, hi-lo halves."""
 
     def who(player: str) -> str:
@@ -433,69 +688,117 @@ def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str) -> str:
             return f"{player} ({lows[player].description})"
         return player
 
-    on = f"On the {ordinal(part.run)} run"
+    ordinal = _ordinal(part.run, _)
     if part.hilo:
         if not part.low_shares:
             names = [who(p) for p in part.high_shares]
             winner = (
-                f"the high hand, {names[0]}, takes it all: {fmt(part.amount)}"
+                _("the high hand, {player}, takes it all: {amount}", player=names[0], amount=fmt(part.amount))
                 if len(names) == 1
-                else f"it is split between the equal high hands of {join(names)}: "
-                + ", ".join(f"{p} {fmt(s)}" for p, s in part.high_shares.items())
+                else _(
+                    "it is split between the equal high hands of {players}: {shares}",
+                    players=_.join(names),
+                    shares=", ".join(f"{p} {fmt(s)}" for p, s in part.high_shares.items()),
+                )
             )
-            text = f"{on} nobody among {join(pot.eligible)} has a qualifying low, so {winner}"
+            text = _(
+                "On the {ordinal} run nobody among {players} has a qualifying low, so {winner}",
+                ordinal=ordinal,
+                players=_.join(pot.eligible),
+                winner=winner,
+            )
         else:
             cut = (
-                " (the odd chip of the cut goes to the high half)"
+                _(" (the odd chip of the cut goes to the high half)")
                 if part.high_amount != part.low_amount
                 else ""
             )
-            text = (
-                f"{on} its {fmt(part.amount)} is split high and low{cut}: high half "
-                + _half(part.high_amount, part.high_shares, [who(p) for p in part.high_shares])
-                + "; low half "
-                + _half(part.low_amount, part.low_shares, [low_of(p) for p in part.low_shares])
+            text = _(
+                "On the {ordinal} run its {amount} is split high and low{cut}: high half {high}; "
+                "low half {low}",
+                ordinal=ordinal,
+                amount=fmt(part.amount),
+                cut=cut,
+                high=_half(part.high_amount, part.high_shares, [who(p) for p in part.high_shares], _),
+                low=_half(part.low_amount, part.low_shares, [low_of(p) for p in part.low_shares], _),
             )
             if part.quartered:
-                text += ", a quarter of this run's part each (quartered)"
-        text += _odd_note(part.high_shares, button, " of the high half")
-        text += _odd_note(part.low_shares, button, " of the low half")
+                text += _(", a quarter of this run's part each (quartered)")
+        text += _odd_note(part.high_shares, button, _, "high")
+        text += _odd_note(part.low_shares, button, _, "low")
         if len(part.winners) == 1:
-            text += f"; {part.winners[0]} scoops this run"
+            text += _("; {player} scoops this run", player=part.winners[0])
         return text + "."
     if len(part.winners) == 1:
-        best = f"the best hand among {join(pot.eligible)}"
-        return f"{on} it goes to {who(part.winners[0])}, {best}: {fmt(part.amount)}."
+        return _(
+            "On the {ordinal} run it goes to {player}, the best hand among {players}: {amount}.",
+            ordinal=ordinal,
+            player=who(part.winners[0]),
+            players=_.join(pot.eligible),
+            amount=fmt(part.amount),
+        )
     shares = ", ".join(f"{p} {fmt(s)}" for p, s in part.shares.items())
-    return (
-        f"{on} its {fmt(part.amount)} is split between the equal hands of {join(map(who, part.winners))}: "
-        f"{shares}{_odd_note(part.shares, button)}."
+    return _(
+        "On the {ordinal} run its {amount} is split between the equal hands of {players}: {shares}{odd}.",
+        ordinal=ordinal,
+        amount=fmt(part.amount),
+        players=_.join(map(who, part.winners)),
+        shares=shares,
+        odd=_odd_note(part.shares, button, _),
     )
 
 
-def _pot_label(pot_name: str, amount: Amount, side_pots: int) -> str:
+def _pot_label(pot: Pot, amount: Amount, side_pots: int, _: Words) -> str:
     """``Main pot 120``, ``Side pot 120`` (the only one), ``Side pot 2 (60)``."""
-    if side_pots == 1 and pot_name == "Side pot 1":
-        pot_name = "Side pot"
-    if pot_name[-1:].isdigit():
-        return f"{pot_name} ({fmt(amount)})"
-    return f"{pot_name} {fmt(amount)}"
+    if side_pots == 1 and pot.index == 1:
+        return f"{_('Side pot')} {fmt(amount)}"
+    name = pot_name(pot, _)
+    if pot.index > 0:
+        return f"{name} ({fmt(amount)})"
+    return f"{name} {fmt(amount)}"
 
 
-def _odd_chip(shares: Mapping[str, Amount], button: str, what: str = "") -> str:
-    """`` The odd chip goes to A, …`` when a split is uneven, else nothing."""
+def _odd_chip(shares: Mapping[str, Amount], button: str, _: Words, half: str = "") -> str:
+    """`` The odd chip to A: …`` when a split is uneven, else nothing (``half``: "high", "low")."""
     values = set(shares.values())
     if len(values) < 2:
         return ""
     extra = [p for p, s in shares.items() if s == max(values)]
-    chips = "chip" if len(extra) == 1 else "chips"
-    each = "" if len(extra) == 1 else ", one each"
-    return (
-        f" The odd {chips}{what} to {join(extra)}{each}: first of the winners left of the button ({button})."
+    one = len(extra) == 1
+    values_ = {"players": _.join(extra), "button": button}
+    if half == "high":
+        if one:
+            return _(
+                " The odd chip of the high half to {players}: first of the winners left of the "
+                "button ({button}).",
+                **values_,
+            )
+        return _(
+            " The odd chips of the high half to {players}, one each: first of the winners left of the "
+            "button ({button}).",
+            **values_,
+        )
+    if half == "low":
+        if one:
+            return _(
+                " The odd chip of the low half to {players}: first of the winners left of the "
+                "button ({button}).",
+                **values_,
+            )
+        return _(
+            " The odd chips of the low half to {players}, one each: first of the winners left of the "
+            "button ({button}).",
+            **values_,
+        )
+    if one:
+        return _(" The odd chip to {players}: first of the winners left of the button ({button}).", **values_)
+    return _(
+        " The odd chips to {players}, one each: first of the winners left of the button ({button}).",
+        **values_,
     )
 
 
-def dealer_pushes(result: Settlement) -> list[str]:
+def dealer_pushes(result: Settlement, language: str = "en") -> list[str]:
     """The settlement as a dealer pushes it: one sentence per push, in the order of the pushes.
 
     Uncalled chips go back first; then the pots, from the last side pot formed down to the main
@@ -506,6 +809,8 @@ def dealer_pushes(result: Settlement) -> list[str]:
     >>> r = settle({"Alice": 40, "Bilal": 100, "Chloé": 160}, ranking=["Alice", "Chloé", "Bilal"])
     >>> print(" ".join(dealer_pushes(r)))
     Return 60 to Chloé. Side pot 120: Chloé. Main pot 120: Alice.
+    >>> print(" ".join(dealer_pushes(r, language="el")))
+    Επιστροφή 60 στον παίκτη Chloé. Side pot 120: Chloé. Κύριο ποτ 120: Alice.
     >>> r = settle({"A": 41, "B": 40, "C": 40}, ranking=[("A", "B"), "C"], button="A")
     >>> for push in dealer_pushes(r):
     ...     print(push)
@@ -516,40 +821,70 @@ def dealer_pushes(result: Settlement) -> list[str]:
     Main pot 121: split between A, B and C: B 41, A 40, C 40. The odd chip to B: first of the
     winners left of the button (A).
     """
-    pushes = [f"Return {fmt(chips)} to {player}." for player, chips in result.refunds.items()]
+    _ = words(language)
+    pushes = [
+        _("Return {amount} to {player}.", amount=fmt(chips), player=player)
+        for player, chips in result.refunds.items()
+    ]
     side_pots = sum(1 for pot in result.pots if pot.index > 0)
     for pot in reversed(result.pots):
-        label = _pot_label(pot.name, pot.awarded, side_pots)
-        rake = withheld_words(pot)
+        label = _pot_label(pot, pot.awarded, side_pots, _)
+        rake = withheld_words(pot, language)
         high = dict(getattr(pot, "high_shares", {}) or {})
         low = dict(getattr(pot, "low_shares", {}) or {})
         if isinstance(pot, HiLoPot) and low:
-            text = f"{label}{rake}, high and low: high half " + _shares_words(high)
-            text += "; low half " + _shares_words(low) + "."
-            text += _odd_chip(high, result.button, " of the high half").rstrip()
-            text += _odd_chip(low, result.button, " of the low half").rstrip()
+            text = _(
+                "{pot}{withheld}, high and low: high half {high}; low half {low}.",
+                pot=label,
+                withheld=rake,
+                high=_shares_words(high, _),
+                low=_shares_words(low, _),
+            )
+            text += _odd_chip(high, result.button, _, "high").rstrip()
+            text += _odd_chip(low, result.button, _, "low").rstrip()
             pushes.append(text)
         elif len(pot.eligible) == 1:
-            pushes.append(f"{label}{rake}: {pot.eligible[0]}, the only player left in it.")
+            pushes.append(
+                _(
+                    "{pot}{withheld}: {player}, the only player left in it.",
+                    pot=label,
+                    withheld=rake,
+                    player=pot.eligible[0],
+                )
+            )
         elif len(pot.winners) == 1:
             pushes.append(f"{label}{rake}: {pot.winners[0]}.")
         else:
             shares = dict(pot.shares)
             if len(set(shares.values())) == 1:
                 each = fmt(next(iter(shares.values())))
-                pushes.append(f"{label}{rake}: split between {join(shares)}, {each} each.")
+                pushes.append(
+                    _(
+                        "{pot}{withheld}: split between {players}, {amount} each.",
+                        pot=label,
+                        withheld=rake,
+                        players=_.join(shares),
+                        amount=each,
+                    )
+                )
             else:
                 ordered = dict(sorted(shares.items(), key=lambda item: -item[1]))
                 parts = ", ".join(f"{p} {fmt(s)}" for p, s in ordered.items())
                 pushes.append(
-                    f"{label}{rake}: split between {join(pot.winners)}: {parts}."
-                    + _odd_chip(shares, result.button)
+                    _(
+                        "{pot}{withheld}: split between {players}: {shares}.",
+                        pot=label,
+                        withheld=rake,
+                        players=_.join(pot.winners),
+                        shares=parts,
+                    )
+                    + _odd_chip(shares, result.button, _)
                 )
     return pushes
 
 
-def _shares_words(shares: Mapping[str, Amount]) -> str:
+def _shares_words(shares: Mapping[str, Amount], _: Words) -> str:
     if len(shares) == 1:
         ((player, chips),) = shares.items()
-        return f"{fmt(chips)} to {player}"
-    return "split " + ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
+        return _("{amount} to {player}", amount=fmt(chips), player=player)
+    return _("split {shares}", shares=", ".join(f"{p} {fmt(s)}" for p, s in shares.items()))
