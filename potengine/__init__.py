@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .cards.equity import equity, pot_equity
     from .cards.omaha_equity import omaha_equity, omaha_pot_equity
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 _NUMPY = {"equity": "equity", "pot_equity": "pot_equity"}
 _NUMPY_OMAHA = {"omaha_equity", "omaha_pot_equity"}
