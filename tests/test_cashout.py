@@ -18,6 +18,7 @@ import pytest
 
 from potengine import CashOut, InputError, Insurance, check_cash_out, settle
 from potengine.cli import main
+from potengine.pots.check import audit
 from potengine.present.exports import settlement_json, settlement_text
 from potengine.present.tables import settlement_html
 from potengine.present.words import explain
@@ -254,3 +255,19 @@ def test_real_pokerstars_cash_outs_are_written_as_the_engine_models_them():
                     assert "(cashed out)" in seat.group(0) and " collected " in hand
                     lost += 1
     assert won >= 3 and lost >= 3, (won, lost)
+
+
+def test_a_room_that_pays_more_than_it_takes_says_so_in_words_not_as_a_negative_keep():
+    # Alice cashed out for 150 and then lost: the room pays her 150 and keeps only the rake of 10.
+    result = settle(
+        {"Alice": 100, "Bilal": 100},
+        ranking=["Bilal", "Alice"],
+        rake=10,
+        side_payments=[CashOut("Alice", 150, fee=2)],
+    )
+    assert result.house == -140
+    words = explain(result)
+    assert "The room pays out 140 more than it takes in" in words
+    assert "keeps −" not in words and "keeps -" not in words
+    findings = [finding for step in audit(result).steps for finding in step.findings]
+    assert any(f.startswith("The room pays out 140 more than it takes in") for f in findings)

@@ -536,7 +536,13 @@ def _fees_step(
             _(
                 "The room keeps {amount}: rake and fees, less the money added, less the side payments "
                 "it made net; with the players' nets it sums to zero.",
-                amount=fmt(house) if house >= 0 else "−" + fmt(-house),
+                amount=fmt(house),
+            )
+            if house >= 0
+            else _(
+                "The room pays out {amount} more than it takes in: the side payments it made net are "
+                "more than rake and fees less the money added; with the players' nets it sums to zero.",
+                amount=fmt(-house),
             )
         )
         if sum(result.net.values(), start=0) + house != 0:

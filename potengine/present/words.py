@@ -304,10 +304,16 @@ def check_line(result: Settlement, language: str = "en") -> str:
         )
     if result.side_payments:
         house = result.house
-        kept_text = fmt(house) if house >= 0 else "−" + fmt(-house)
-        line += _(
-            " The room keeps {amount} in all; with the players' nets it sums to zero.", amount=kept_text
-        )
+        if house >= 0:
+            line += _(
+                " The room keeps {amount} in all; with the players' nets it sums to zero.",
+                amount=fmt(house),
+            )
+        else:  # a cash-out paid to a player who then lost: the room pays more than it takes
+            line += _(
+                " The room pays out {amount} more than it takes in; with the players' nets it sums to zero.",
+                amount=fmt(-house),
+            )
     return line
 
 
