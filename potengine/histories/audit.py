@@ -613,7 +613,7 @@ def replay_actions(
             ante_posts.append(a)
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
-        if any(a.kind == "button blind" for a in posts):
+        if not big and any(a.kind == "button blind" for a in posts):
             return Replay(False, [skip.format("a button blind, as in 6+ Hold'em")], [], None)
         return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
@@ -932,7 +932,7 @@ def _ranking(
             return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
-            if hand.game[0] == "6":  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
+            if hand.game[:1] == "6":  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
                 by_cards, values = _short_deck_ranking(hand, live, pots, paid, remarks)
             else:
                 by_cards, values = rank_players(
@@ -1454,7 +1454,7 @@ def _compare_pots(
     differences += problems
 
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
-    if hand.game[0] == "6":
+    if hand.game[:1] == "6":
         game = _short_deck_game(remarks)
     low_ranking = low_tiers if hi_lo else None
     if shows:
