@@ -81,7 +81,9 @@ from typing import Any, NamedTuple
 
 from ..cached import cached
 from ..cards.deck import parse_cards
-from ..cards.evaluate import HandValue, rank_players
+from ..cards.evaluate import rank_players
+from ..cards.short_deck import RULES as SHORT_DECK_RULES
+from ..cards.short_deck import rank_short_deck_players, rules_consistent_with
 from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, IllegalHandHistoryError, InputError, PotEngineError
@@ -468,7 +470,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                 target = current
         elif kind == "ante":
             spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds"):
+        elif kind in ("small blind", "big blind", "blinds", "button blind"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
@@ -508,6 +510,8 @@ def _stake(hand: HandHistory, kind: str) -> Amount | None:
     if kind == "small blind":
         return hand.small_blind
     if kind == "big blind" and hand.small_bet is None:
+        return hand.big_blind
+    if kind == "button blind":  # 6+ Hold'em: the header's "Button Blind" is the bet to call
         return hand.big_blind
     return None
 
@@ -609,6 +613,8 @@ def replay_actions(
             ante_posts.append(a)
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
+        if not big and any(a.kind == "button blind" for a in posts):
+            return Replay(False, [skip.format("a button blind, as in 6+ Hold'em")], [], None)
         return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
@@ -880,11 +886,14 @@ def _ranking(
     notes: list[str] | None,
     *,
     cards_ok: bool = True,
-) -> tuple[Tiers, str, dict[str, HandValue] | None, Tiers | None]:
+    remarks: list[str] | None = None,
+) -> tuple[Tiers, str, dict[str, Any] | None, Tiers | None]:
     """Tiers best first: from the shown cards if every live player showed, else the collections;
     and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
     them (the collected lines then say who won each half), ``()`` for no low or a game without.
-    How the winners were decided goes into ``notes``, unless it is ``None``."""
+    How the winners were decided goes into ``notes``, unless it is ``None``; the order of a 6+
+    Hold'em showdown read from the collected lines (see :func:`_short_deck_ranking`) into
+    ``remarks``."""
     if len(live) == 1:
         if notes is not None:
             notes.append(f"everybody else folded: {live[0]} takes the pot")
@@ -923,7 +932,12 @@ def _ranking(
             return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
-            by_cards, values = rank_players({p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board))
+            if hand.game[:1] == "6":  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
+                by_cards, values = _short_deck_ranking(hand, live, pots, paid, remarks)
+            else:
+                by_cards, values = rank_players(
+                    {p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board)
+                )
         except PotEngineError as err:
             if notes is not None:
                 notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
@@ -944,6 +958,64 @@ def _ranking(
     if rest:
         tiers.append(rest)
     return tuple(tiers), "collected lines", None, None
+
+
+TRIPS_ABOVE_STRAIGHT = (
+    "three of a kind ranked above a straight, as PokerStars did at the launch of 6+ Hold'em "
+    "(the one order the collected lines fit)"
+)
+STRAIGHT_ABOVE_TRIPS = (
+    "a straight ranked above three of a kind, as in hold'em (the one order the collected lines fit)"
+)
+NEITHER_ORDER = (
+    "the collected lines fit neither order of a straight and three of a kind: checked with a "
+    "straight above three of a kind"
+)
+
+
+def _short_deck_ranking(
+    hand: HandHistory,
+    live: Sequence[str],
+    pots: Sequence[Pot],
+    paid: Sequence[Mapping[str, Amount]],
+    remarks: list[str] | None,
+) -> tuple[list[tuple[str, ...]], dict[str, Any]]:
+    """A 6+ Hold'em showdown ranked with the 36-card evaluator (:mod:`potengine.cards.short_deck`).
+
+    Whether PokerStars ranks three of a kind above a straight is not settled (it did at the
+    launch; reports differ since), so the order is read from the hand: where the two orders rank
+    the shown hands differently, each pot's collected lines are matched against each order
+    (:func:`~potengine.cards.short_deck.rules_consistent_with`). One order fitting is the one
+    used, named in ``remarks``; both fitting, the hold'em order, no remark; neither, the hold'em
+    order too, said in ``remarks``, and the pots it pays differently are found wrong.
+
+    """
+    hands = {p: " ".join(hand.shown[p]) for p in live}
+    board = " ".join(hand.board)
+    triton, trips = (rank_short_deck_players(hands, board, rules) for rules in SHORT_DECK_RULES)
+    if triton[0] == trips[0]:
+        return triton
+    fits = set(SHORT_DECK_RULES)
+    contested: Sequence[Pot | None] = pots or [None]  # no pots given: every live player's
+    for pot, pays in zip(contested, paid, strict=False):
+        contenders = {p: cards for p, cards in hands.items() if pot is None or p in pot.eligible}
+        winners = [p for p, amount in pays.items() if amount and p in contenders]
+        if len(contenders) > 1 and winners:
+            fits.intersection_update(rules_consistent_with(contenders, board, winners))
+    if fits == {"trips-beat-straight"}:
+        note, ranked = TRIPS_ABOVE_STRAIGHT, trips
+    else:
+        note, ranked = (STRAIGHT_ABOVE_TRIPS if fits else NEITHER_ORDER), triton
+        if len(fits) == 2:
+            return triton
+    if remarks is not None and note not in remarks:
+        remarks.append(note)
+    return ranked
+
+
+def _short_deck_game(remarks: Sequence[str]) -> str:
+    """The engine's game for a 6+ Hold'em hand: the order its showdown was checked with."""
+    return "short-deck-trips-beat-straight" if TRIPS_ABOVE_STRAIGHT in remarks else "short-deck"
 
 
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
@@ -1270,6 +1342,7 @@ def _compare_pots(
             [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
             notes if explain else None,
             cards_ok=not clashes,
+            remarks=remarks,
         )
     for i, pot in enumerate(pots):
         site_pays = paid[i]
@@ -1381,6 +1454,8 @@ def _compare_pots(
     differences += problems
 
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
+    if hand.game[:1] == "6":
+        game = _short_deck_game(remarks)
     low_ranking = low_tiers if hi_lo else None
     if shows:
         return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
@@ -1424,7 +1499,7 @@ def _compare_runs(
     for number, board in enumerate(boards, start=1):
         said: list[str] | None = [] if notes is not None else None
         tiers, how, _, low_tiers = _ranking(
-            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes
+            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes, remarks=remarks
         )
         if how != "cards":
             source = "collected lines"
@@ -1632,7 +1707,7 @@ def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
         if action.kind in ("fold", "check", "ante"):
             continue
         if action.player == player:
-            return action.kind in ("bet", "raise", "big blind", "blinds", "small blind")
+            return action.kind in ("bet", "raise", "big blind", "blinds", "small blind", "button blind")
         if not (action.kind == "call" and action.all_in):
             return False
     return False

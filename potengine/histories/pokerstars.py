@@ -147,6 +147,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("small blind", re.compile(r"^posts small blind (" + _AMT + ")" + _ALLIN + "$")),
     ("big blind", re.compile(r"^posts big blind (" + _AMT + ")" + _ALLIN + "$")),
     ("blinds", re.compile(r"^posts small (?:&|and) big blinds (" + _AMT + ")" + _ALLIN + "$")),
+    ("button blind", re.compile(r"^posts button blind (" + _AMT + ")" + _ALLIN + "$")),
     ("fold", re.compile(r"^folds(?: \[[^\]]*\])?$")),
     ("check", re.compile(r"^checks$")),
     ("call", re.compile(r"^calls (" + _AMT + ")" + _ALLIN + "$")),
@@ -194,6 +195,10 @@ _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", 
 _NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
 _OMAHA = re.compile(r"^(?:5 Card )?Omaha(?: Hi/Lo)? (?:No Limit|Pot Limit|Limit)")
 _HOLDEM = re.compile(r"Hold'em (?:No Limit|Pot Limit|Limit)")
+_SIX_PLUS = re.compile(r"^6\+ Hold'em (?:No Limit|Pot Limit|Limit)")
+_BUTTON_STAKES = re.compile(r"\(Button Blind (" + _AMT + r") - Ante (" + _AMT + r")(?: *[A-Z]{3})?\)")
+_LOW_RANKS = frozenset("2345")
+"""The ranks a 36-card deck (6+ Hold'em) does not hold."""
 _MIXED_GAME = re.compile(r"\(([^,()]*),")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _CURRENCY = re.compile(r"[$€£¥.]")
@@ -372,14 +377,17 @@ def game_name(header_rest: str) -> str | None:
 
     Hold'em, Omaha (four or five hole cards) and Omaha hi-lo are read. A mixed game ("Mixed
     NLH/PLO", a "Hold'em/Omaha" table) names the game of this hand inside its parentheses; short
-    deck ("6+ Hold'em") is not hold'em.
+    deck as PokerStars names it ("6+ Hold'em No Limit": 36 cards, a button blind and antes) is
+    read as its own game; other short-deck names are not.
 
     >>> game_name("Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/01")
     "Hold'em No Limit"
     >>> game_name("Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD) - 2020/01/01")
     "Hold'em No Limit"
-    >>> game_name("Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.25 USD)"), game_name("6+ Hold'em No Limit (1/2)")
+    >>> game_name("Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.25 USD)"), game_name("Short Deck (1/2)")
     ('Omaha Pot Limit', None)
+    >>> game_name("6+ Hold'em No Limit (Button Blind ¥25 - Ante ¥25 CNY) - 2019/01/24")
+    "6+ Hold'em No Limit"
     >>> game_name("Hold'em/Omaha Pot Limit (Omaha Hi/Lo Pot Limit, $1/$2)"), game_name("Razz (2/4)")
     ('Omaha Hi/Lo Pot Limit', None)
     """
@@ -387,6 +395,9 @@ def game_name(header_rest: str) -> str | None:
     if header_rest.startswith("Mixed") or "/" in head:
         inner = _MIXED_GAME.search(header_rest)
         header_rest = inner.group(1).strip() if inner else ""
+    six_plus = _SIX_PLUS.match(header_rest)
+    if six_plus:
+        return six_plus.group(0)
     if _NOT_HOLDEM_WORD.search(header_rest):
         return None
     omaha = _OMAHA.match(header_rest)
@@ -413,7 +424,7 @@ def _error(
 
 
 _CENT = Decimal("0.01")
-_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind"))
 _SEAT_NUMBER = attrgetter("number")
 _SEAT_PLAYER = attrgetter("player")
 _SEAT_STACK = attrgetter("stack")
@@ -461,6 +472,7 @@ class _Game(NamedTuple):
     small_bet: Amount | None
     big_bet: Amount | None
     cap: Amount | None
+    short_deck: bool = False
 
 
 _GAMES: dict[str, _Game] = {}
@@ -673,6 +685,8 @@ class _Reader:
         seats, at = self.seats(lines)
         play = self.play(lines, at, seats, game)
         summary = self.summary(lines, play.end, seats)
+        if game.short_deck:
+            self.short_deck_cards(play, summary)
         last_number, last_line = lines[-1]
         if summary.total is None or summary.rake is None:
             raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
@@ -743,17 +757,23 @@ class _Reader:
             raise self.unsupported(
                 number,
                 header,
-                "short deck (6+ Hold'em) is not hold'em: not supported"
+                "short deck is read only under PokerStars' own header "
+                '("6+ Hold\'em No Limit (Button Blind ...)"): not supported'
                 if short
                 else "only hold'em and Omaha hands can be read",
             )
         hole = 5 if name.startswith("5 Card") else 4 if "Omaha" in name else 2
         tournament = _TOURNAMENT.search(words)
-        stakes = _STAKES.search(words)
+        short_deck = name.startswith("6+")
+        stakes = (_BUTTON_STAKES if short_deck else _STAKES).search(words)
         self.currency = tournament is None and bool(stakes and (_CURRENCY.search(stakes.group(0))))
         self.known = _AMOUNTS[self.currency]
         small_blind = big_blind = small_bet = big_bet = cap = None
-        if stakes:
+        if stakes and short_deck:
+            # "(Button Blind ¥25 - Ante ¥25 CNY)": the button alone posts a blind, every player
+            # an ante; the button blind is the bet a call must reach before the flop.
+            big_blind = self.amount(stakes.group(1), number, header)
+        elif stakes:
             first = self.amount(stakes.group(1), number, header)
             second = self.amount(stakes.group(2), number, header)
             if _FIXED_LIMIT.search(name) and not _BIG_BET_LIMIT.search(name):
@@ -774,11 +794,27 @@ class _Reader:
             small_bet,
             big_bet,
             cap,
+            short_deck,
         )
         if len(_GAMES) > 1024:  # a bounded cache, like the amounts'
             _GAMES.clear()
         _GAMES[words] = game
         return game
+
+    def short_deck_cards(self, play: _Play, summary: _Summary) -> None:
+        """Refuse a 6+ Hold'em hand that deals a deuce, three, four or five (the 36-card deck
+        holds none), naming the card and the first line that shows it."""
+        for card in chain(play.board, *play.shown.values(), summary.board or ()):
+            if card[0] in _LOW_RANKS:
+                number, line = next(
+                    ((n, text) for n, text in self.lines if f"{card}]" in text or f"{card} " in text),
+                    self.lines[0],
+                )
+                raise self.fail(
+                    number,
+                    line,
+                    f"card {card} is not in the 36-card deck of 6+ Hold'em (sixes to aces)",
+                )
 
     def stop(self, until: int) -> tuple[int, str] | None:
         """The first line up to line number ``until`` (after the table line) that cancels the
