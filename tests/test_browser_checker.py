@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from browser import REAL_CORPUS, ROOT, Watched, browser_mark
 
+from potengine.histories.rooms import BY_NAME, not_read
 from potengine.present.live import audit_document, count_hands, survey
 
 pytestmark = browser_mark()
@@ -84,9 +85,7 @@ def test_checker_names_another_room_and_counts_its_hands(watched: Watched) -> No
     text = "\n\n".join(GG_HAND.format(n=5000 + i, m=i) for i in range(57))
     shown = check_history(watched, text=text)
     page = watched.page
-    assert page.text_content("#history-room") == (
-        "GGPoker history, 57 hands: this checker reads PokerStars hands only for now; GGPoker is coming"
-    )
+    assert page.text_content("#history-room") == f"GGPoker history, 57 hands: {not_read(BY_NAME['ggpoker'])}"
     counted = "57 of 57 hands: 0 consistent, 0 irregular, 0 wrong, 57 unsupported"
     assert page.text_content("#history-count").startswith(counted)
     assert page.locator("#history-results details").count() == 57

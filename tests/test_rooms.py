@@ -123,7 +123,9 @@ def test_the_auditor_reports_each_hand_of_another_room_unsupported_naming_it() -
             label = rooms.BY_NAME[FOLDER_ROOM[folder]].label
             for audit in audits:
                 assert audit.verdict is Verdict.UNSUPPORTED
-                assert f"a {label} hand: this checker reads PokerStars hands only for now" in str(audit.error)
+                assert f"a {label} hand: {rooms.not_read(rooms.BY_NAME[FOLDER_ROOM[folder]])}" in str(
+                    audit.error
+                )
         assert run.summary()["unreadable"] == 0
         assert run.exit_status() == 0
 
@@ -230,12 +232,12 @@ def test_hands_are_cut_with_their_own_ids_and_first_lines() -> None:
 def test_the_checker_names_the_room_counts_and_audits_each_hand_once(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "\n".join(GG.replace("RC1001", f"RC{n}") for n in range(1001, 1058))
     assert live.count_hands(text) == 57
-    assert live.survey(text)["message"] == (
-        "GGPoker history, 57 hands: this checker reads PokerStars hands only for now; GGPoker is coming"
-    )
+    not_read = rooms.not_read(rooms.BY_NAME["ggpoker"])
+    assert not_read.startswith("this checker does not read GGPoker hands yet (it reads PokerStars")
+    assert live.survey(text)["message"] == f"GGPoker history, 57 hands: {not_read}"
     hands = list(live.audit_hands(text, "gg.txt"))
     assert len(hands) == 57 and {h["verdict"] for h in hands} == {"unsupported"}
-    assert hands[0]["hand_id"] == "RC1001" and "GGPoker is coming" in hands[0]["title"]
+    assert hands[0]["hand_id"] == "RC1001" and not_read in hands[0]["title"]
 
     def audited_again(texts: object) -> None:
         raise AssertionError("the document is made from the audits just done")
@@ -265,7 +267,10 @@ def test_potengine_audit_reports_each_hand_of_another_room(
     path.write_bytes(b"\xff\xfe" + (GG + "\n" + GG.replace("RC1001", "RC1002")).encode("utf-16-le"))
     assert main(["audit", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Hand #RC1001: unsupported: hand #RC1001, line 1: a GGPoker hand: this checker reads" in out
+    assert (
+        "Hand #RC1001: unsupported: hand #RC1001, line 1: a GGPoker hand: this checker does not read GGPoker"
+        in out
+    )
     assert "Hand #RC1002: unsupported: hand #RC1002, line 4: a GGPoker hand" in out
     assert "2 hands: 0 consistent, 0 irregular, 0 wrong, 2 unsupported, 0 unreadable" in out
     assert main(["audit", "--json", str(path)]) == 0

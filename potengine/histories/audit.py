@@ -75,6 +75,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from importlib import import_module
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -98,7 +99,8 @@ from ..pots.ranking import Tiers
 from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
-from .pokerstars import Action, HandHistory, UnsupportedHandError, iter_text
+from .pokerstars import iter_text
+from .record import Action, HandHistory, UnsupportedHandError
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 
 STEP_TITLES = (
@@ -1739,34 +1741,52 @@ def refused(err: HandHistoryError, file: str = "") -> HandAudit:
 
 
 def audit_lines(
-    lines: Iterable[str | bytes], file: str = "", *, rake: Rake | None = None
+    lines: Iterable[str | bytes], file: str = "", *, rake: Rake | None = None, room: Room | None = None
 ) -> Iterator[HandAudit]:
     """Read and audit the hands of a stream of lines one at a time (memory stays flat).
 
-    The room is recognised from the first lines (see :mod:`~potengine.histories.rooms`): the
-    hands of a room the auditor does not read yet are each ``unsupported``, naming the room.
+    The room is recognised from the first lines (see :mod:`~potengine.histories.rooms`), or given
+    as ``room``; each hand is read by that room's reader into the neutral record
+    (:mod:`~potengine.histories.record`) and audited. The hands of a room the auditor does not
+    read yet are each ``unsupported``, naming the room.
 
     >>> [a.verdict.value for a in audit_lines(["hello", "PokerStars Hand #9: Razz Limit (1/2)"])]
     ['unreadable', 'unsupported']
-    >>> print(next(audit_lines(["Poker Hand #RC5: Hold'em No Limit ($0.01/$0.02)"])).error)
-    hand #RC5, line 1: a GGPoker hand: this checker reads PokerStars hands only for now; GGPoker is coming
+    >>> import re
+    >>> pinochle = Room("x", "Pinochle Palace", re.compile("^Pinochle #([0-9]+)", re.M))
+    >>> print(next(audit_lines(["Pinochle #7"], room=pinochle)).error)  # doctest: +ELLIPSIS
+    hand #7, line 1: a Pinochle Palace hand: this checker does not read Pinochle Palace hands yet ...
     """
-    room, lines = peek_room(lines)
+    if room is None:
+        room, lines = peek_room(lines)
     if room is not None and not room.readable:
         yield from not_read_audits(lines, room, file)
+        return
+    if room is not None and room.reader != "pokerstars":
+        read = import_module(f"{__package__}.{room.reader}").read_hand
+        for cut in hands_of(lines, room):
+            try:
+                hand = read(cut)
+            except HandHistoryError as err:
+                yield refused(err, file)
+                continue
+            yield _audited(hand, rake, file)
         return
     for item in iter_text(lines):
         if isinstance(item, HandHistoryError):
             yield refused(item, file)
             continue
-        try:
-            audit = audit_hand(item, rake=rake, file=file)
-        except PotEngineError as err:  # a safety net: audit_hand reports problems in words
-            failure = HandHistoryError(f"hand #{item.hand_id}: cannot be audited: {err}")
-            failure.hand_id, failure.line_number = item.hand_id, item.first_line
-            yield refused(failure, file)
-            continue
-        yield audit
+        yield _audited(item, rake, file)
+
+
+def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
+    """:func:`audit_hand`, with a hand it cannot audit refused in words, never a traceback."""
+    try:
+        return audit_hand(hand, rake=rake, file=file)
+    except PotEngineError as err:  # a safety net: audit_hand reports problems in words
+        failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
+        failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
+        return refused(failure, file)
 
 
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:
@@ -1810,7 +1830,12 @@ class AuditRun:
                 entry["hands"] += 1
                 self.counts[audit.verdict.value] += 1
                 if audit.hand_id is not None and audit.hand is not None:
-                    key = int(audit.hand_id) if len(audit.hand_id) < 19 else audit.hand_id
+                    hand_id = audit.hand_id
+                    key: int | str = (
+                        int(hand_id)
+                        if len(hand_id) < 19 and hand_id.isdigit() and audit.hand.room == "PokerStars"
+                        else f"{audit.hand.room} {hand_id}"  # IDs of two rooms may be equal
+                    )
                     here = index << 40 | audit.line
                     packed = self._seen.setdefault(key, here)
                     if packed != here:

@@ -88,18 +88,19 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from itertools import chain, islice
 from operator import attrgetter, methodcaller
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
-from ..cached import cached
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
+from .record import Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import record as _record
 
 MAX_LINE_CHARS = 1000
 """A line longer than this makes its hand unreadable (only this much of it is ever kept)."""
@@ -115,16 +116,6 @@ R = TypeVar("R")
 STREETS = BETTING_STREETS
 """The betting rounds, in order: the one place their names are kept (H-play's ``Street`` enum can
 replace them)."""
-
-
-class UnsupportedHandError(HandHistoryError):
-    """A hand history of a game or feature the engine does not handle (stud, razz, short deck, a
-    cancelled hand, a hand run twice in words other than PokerStars' own): it is well formed, and
-    read no further.
-
-    >>> issubclass(UnsupportedHandError, HandHistoryError)
-    True
-    """
 
 
 _CUR = r"[$€£¥]?"
@@ -204,171 +195,6 @@ _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _CURRENCY = re.compile(r"[$€£¥.]")
 _FIXED_LIMIT = re.compile(r"\bLimit\b")
 _BIG_BET_LIMIT = re.compile(r"(No|Pot) Limit")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: its number, the player and the chips he started the hand with."""
-
-    number: int
-    player: str
-    stack: Amount
-    sitting_out: bool = False
-
-
-@dataclass(frozen=True)
-class Action:
-    """One line of the betting, in order.
-
-    ``kind`` is ``"ante"``, ``"small blind"``, ``"big blind"``, ``"blinds"`` (small and big blind
-    posted together), ``"fold"``, ``"check"``, ``"call"``, ``"bet"`` or ``"raise"``. ``amount``
-    is the number the line writes ("calls 18" → 18, "raises 20 to 40" → 20) and ``to`` the total
-    a raise brings the player's bet on this street to (40), else ``None``.
-    """
-
-    line: int
-    street: Street
-    player: str
-    kind: str
-    amount: Amount = 0
-    to: Amount | None = None
-    all_in: bool = False
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class Collection:
-    """A "collected" line: who took how much from which pot (0 = main pot or the only pot), and,
-    in a hand run more than once, on which run's showdown (1 for the first; 0 in a hand dealt once).
-    """
-
-    line: int
-    player: str
-    amount: Amount
-    pot: int
-    label: str
-    run: int = 0
-
-
-@dataclass(frozen=True)
-class HandHistory:
-    """One hand as the history tells it; nothing is recomputed here (see :mod:`potengine.histories.audit`).
-
-    ``summary_won`` is what the summary's seat lines say each player "collected" or "won" (over
-    every run of a hand run more than once);
-    ``cash_outs`` lists ``(player, amount, fee)`` for each "cashed out the hand for $A | Cash Out
-    Fee $F" line (an all-in cash-out: the site pays the player, and the pot he wins is not awarded).
-
-    ``seats`` are in seat-number order, which is the clockwise order around the table;
-    ``pots_reported`` lists the summary's main pot and side pots (after rake), or the single pot
-    (total less rake) when the summary names no side pot. In a fixed-limit hand the header's stakes
-    are the ``small_bet`` and ``big_bet``, and ``big_blind`` is the small bet.
-
-    A hand run more than once ("*** FIRST FLOP ***", see the module's notes) has in ``runs`` each
-    run's whole board (five cards), first run first; ``board`` is then the cards dealt once, before
-    the runs (none when the players were all-in before the flop), and each collection names its run.
-    A hand dealt once has no ``runs``.
-    """
-
-    hand_id: str
-    first_line: int
-    header: str
-    tournament: str | None
-    small_blind: Amount | None
-    big_blind: Amount | None
-    currency: bool
-    table: str
-    button_seat: int
-    seats: tuple[Seat, ...]
-    actions: tuple[Action, ...]
-    returned: tuple[tuple[str, Amount], ...]
-    board: tuple[str, ...]
-    shown: Mapping[str, tuple[str, ...]]
-    collections: tuple[Collection, ...]
-    total_pot: Amount
-    main_pot: Amount | None
-    side_pots: tuple[Amount, ...]
-    rake: Amount
-    summary_won: Mapping[str, Amount] = field(default_factory=dict)
-    lines: tuple[str, ...] = field(default=(), repr=False)
-    small_bet: Amount | None = None
-    big_bet: Amount | None = None
-    game: str = "Hold'em"
-    cap: Amount | None = None
-    remarks: tuple[str, ...] = ()
-    cash_outs: tuple[tuple[str, Amount, Amount], ...] = ()
-    runs: tuple[tuple[str, ...], ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
-        object.__setattr__(self, "summary_won", MappingProxyType(dict(self.summary_won)))
-
-    @cached
-    def omaha(self) -> bool:
-        """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
-        return "Omaha" in self.game
-
-    @cached
-    def hi_lo(self) -> bool:
-        """Whether each pot is split between the best high and the best qualifying low hand."""
-        return "Hi/Lo" in self.game
-
-    @cached
-    def players(self) -> tuple[str, ...]:
-        """Every seated player, in clockwise seat order."""
-        return tuple([seat.player for seat in self.seats])
-
-    @cached
-    def button(self) -> str:
-        """The player on the button; if that seat is empty, the nearest player before it."""
-        before = [s for s in self.seats if s.number <= self.button_seat]
-        return (before or list(self.seats))[-1].player
-
-    @cached
-    def posts(self) -> tuple[Action, ...]:
-        """The antes and blinds: the first actions of the hand, since the reader refuses a post
-        once the betting has started."""
-        count = 0
-        for action in self.actions:
-            if action.kind not in _POST_KINDS:
-                break
-            count += 1
-        return self.actions[:count]
-
-    @cached
-    def chip(self) -> Amount:
-        """The smallest unit of the game: a cent for real money, one chip otherwise."""
-        return _CENT if self.currency else 1
-
-    @property
-    def flop_seen(self) -> bool:
-        """Whether a flop was dealt (for no-flop-no-drop rake): a hand run more than once was."""
-        return len(self.board) >= 3 or bool(self.runs)
-
-    @property
-    def pots_reported(self) -> tuple[Amount, ...]:
-        """The pots as the summary states them, after rake, main pot first."""
-        if self.main_pot is None:
-            return (self.total_pot - self.rake,)
-        return (self.main_pot, *self.side_pots)
-
-    @cached
-    def stacks(self) -> Mapping[str, Amount]:
-        """Every player's chips at the start of the hand, in seat order."""
-        return MappingProxyType({seat.player: seat.stack for seat in self.seats})
-
-    def stack(self, player: str) -> Amount:
-        """The chips ``player`` had at the start of the hand."""
-        return self.stacks[player]
-
-
-def _record(cls: type[R], **fields: Any) -> R:
-    """One of the reader's frozen records (a seat, an action, a hand) from values the reader has
-    checked: what the dataclass's ``__init__`` would store, every field given, without its
-    per-field calls (a microsecond a record, on every line of every hand)."""
-    record = object.__new__(cls)
-    record.__dict__.update(fields)
-    return record
 
 
 def game_name(header_rest: str) -> str | None:

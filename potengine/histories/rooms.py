@@ -13,16 +13,21 @@ partypoker, ``Full Tilt Poker Game #``, ``Ignition``/``Bovada``/``Bodog Hand #``
 cut per room (:func:`cut_hands`), so that a file of a room the auditor cannot read yet is still
 counted in hands, each hand named by its own ID, and never read as one huge PokerStars "hand".
 
-A room the auditor reads has a :attr:`Room.readable` flag; today that is PokerStars alone (its
-reader is :mod:`potengine.histories.pokerstars`). A reader for another room plugs in by setting
-that room's flag where the auditor dispatches (:func:`potengine.histories.audit.audit_lines`).
+A room the auditor reads names its reader, the module of :mod:`potengine.histories` that turns its
+hands into the neutral record (:mod:`~potengine.histories.record`): :attr:`Room.reader`, in
+:data:`ROOMS` below, is the one place a reader plugs in. The module has a function
+``read_hand(hand: RoomHand) -> HandHistory`` that reads one hand as cut here, or raises a
+:class:`~potengine.errors.HandHistoryError` (an ``UnsupportedHandError`` for a game the engine
+does not play) naming the hand's ID and line; the auditor (:func:`potengine.histories.audit.audit_lines`)
+calls it for each hand, so one bad hand never stops the others. PokerStars' reader streams a file
+line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 
 >>> text = decode("\\ufeffPoker Hand #RC1: Hold'em".encode("utf-16-le"))
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
 >>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker reads PokerStars hands only for now; Winamax is coming
+Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
 """
 
 from __future__ import annotations
@@ -43,21 +48,30 @@ _LEAD = r"^(?:[^\n`]*`)?"
 @dataclass(frozen=True)
 class Room:
     """A room: its short name (as ``--room`` would take it), its name for readers, the header that
-    opens each of its hands (group 1: the hand's ID), and whether the auditor reads it."""
+    opens each of its hands (group 1: the hand's ID), and the module of
+    :mod:`potengine.histories` that reads its hands ("" while none does)."""
 
     name: str
     label: str
     header: re.Pattern[str]
-    readable: bool = False
+    reader: str = ""
+
+    @property
+    def readable(self) -> bool:
+        """Whether the auditor reads this room's hands."""
+        return bool(self.reader)
 
 
-def _room(name: str, label: str, header: str, *, readable: bool = False) -> Room:
-    return Room(name, label, re.compile(_LEAD + header, re.M), readable)
+def _room(name: str, label: str, header: str, *, reader: str = "") -> Room:
+    return Room(name, label, re.compile(_LEAD + header, re.M), reader)
 
 
 ROOMS: tuple[Room, ...] = (
     _room(
-        "pokerstars", "PokerStars", r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):", readable=True
+        "pokerstars",
+        "PokerStars",
+        r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):",
+        reader="pokerstars",
     ),
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
@@ -252,12 +266,13 @@ def count_hands(text: str) -> int:
 
 
 def not_read(room: Room) -> str:
-    """What the checker says of a room it does not read yet.
+    """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(BY_NAME["ggpoker"])
-    'this checker reads PokerStars hands only for now; GGPoker is coming'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
     """
-    return f"this checker reads PokerStars hands only for now; {room.label} is coming"
+    names = ", ".join(r.label for r in ROOMS if r.readable)
+    return f"this checker does not read {room.label} hands yet (it reads {names})"
 
 
 def survey(text: str) -> dict[str, object]:
