@@ -114,7 +114,8 @@ def test_every_other_room_file_decodes_is_recognised_and_counted() -> None:
 
 @needs_other
 def test_the_auditor_reports_each_hand_of_another_room_unsupported_naming_it() -> None:
-    for folder in ("ggpoker", "winamax", "ipoker", "wpn"):
+    unread = [folder for folder, name in FOLDER_ROOM.items() if not rooms.BY_NAME[name].readable]
+    for folder in unread:  # each room's own tests audit it once its reader is in
         run = AuditRun()
         for path in sorted((OTHER / folder).iterdir()):
             text = rooms.decode(path.read_bytes())
