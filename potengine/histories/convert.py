@@ -344,18 +344,6 @@ def to_phh(hand: HandHistory) -> str:
     return text + "\n".join(out) + "\n"
 
 
-def phh_chip(hand: HandHistory) -> Amount:
-    """The chip :func:`potengine.histories.phh.replay` takes for the hand's PHH (a cent in a
-    currency, whose PHH amounts are written in units of it).
-
-    >>> from potengine.histories import sample
-    >>> from potengine.histories.pokerstars import read_file
-    >>> phh_chip(read_file(sample("cash_rake.txt"))[0])
-    Decimal('0.01')
-    """
-    return hand.chip
-
-
 # ----------------------------------------------------------------------------------------------
 # Files
 # ----------------------------------------------------------------------------------------------
@@ -426,11 +414,14 @@ def convert_hand(hand: HandHistory, to: str) -> str:
     if to == "ohh":
         try:
             return dumps(to_ohh(hand))
-        except HandHistoryError as err:
-            if getattr(err, "hand_id", None) is None:
-                err = HandHistoryError(f"hand #{hand.hand_id}, line {hand.first_line}: {err}")
-                err.hand_id, err.line_number = hand.hand_id, hand.first_line
-            raise err from None
+        except PotEngineError as err:
+            if isinstance(err, HandHistoryError) and getattr(err, "hand_id", None) is not None:
+                raise
+            named = HandHistoryError(
+                f"hand #{hand.hand_id}, line {hand.first_line}: cannot be written in OHH: {err}"
+            )
+            named.hand_id, named.line_number = hand.hand_id, hand.first_line
+            raise named from None
     if to == "phh":
         return to_phh(hand)
     raise HandHistoryError(f"cannot convert to {to!r}: the formats are {', '.join(FORMATS)}")
@@ -488,9 +479,7 @@ def convert_files(
             folder.mkdir(parents=True, exist_ok=True)
             stem = _name(Path(name).stem)
             if to == "ohh" and texts:
-                (folder / f"{stem}.ohh").write_text(
-                    "\n".join(texts) + "\n" if texts else "", encoding="utf-8"
-                )
+                (folder / f"{stem}.ohh").write_text("\n\n".join(texts) + "\n", encoding="utf-8")
             elif to == "phh":
                 for hand_id, text in zip(ids, texts, strict=True):
                     (folder / f"{stem}-{_name(hand_id)}.phh").write_text(text, encoding="utf-8")

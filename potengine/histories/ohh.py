@@ -523,6 +523,8 @@ def _rounds(
         number += 1
         action: dict[str, Any] = {"action_number": number}
         if player is not None:
+            if player not in ids:
+                raise HandHistoryError(f"{player} acts (action {number}) but has no seat")
             action["player_id"] = ids[player]
         action["action"] = name
         if amount is not None:

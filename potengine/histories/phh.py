@@ -40,6 +40,13 @@ Field              Meaning
                    ``d db`` lines after the agreement deal the first run to five cards, then the
                    second run's own cards, and so on
 ``_run_common_cards`` the board cards every run shares (those dealt before the agreement)
+``_rake``          everything the room withheld from the pots (rake, jackpot and other fees),
+                   written by :func:`potengine.histories.convert.to_phh` beside the standard's
+                   ``winnings`` and ``finishing_stacks`` (after the rake); :func:`replay` takes no
+                   rake, so its winners end with this much more than ``finishing_stacks``
+``_cash_outs``,    one amount per player: an all-in cash-out the room paid him outside the pot,
+``_cash_out_fees`` and its fee (written by the same converter; :func:`replay` pays him his share
+                   of the pots by the cards instead)
 ================== ============================================================================
 
 What PHH cannot carry, and what a reader that ignores these fields (PokerKit 0.7.7) does:
