@@ -32,7 +32,7 @@ from potengine.histories.convert import (
     split_phhs,
     to_phh,
 )
-from potengine.histories.ohh import dumps, from_ohh, missing_fields, read_ohh, to_ohh
+from potengine.histories.ohh import dumps, from_ohh, missing_fields, read_ohh, stated_record, to_ohh
 from potengine.histories.phh import parse, replay
 from potengine.histories.pokerstars import open_lines, parse_text
 from potengine.histories.record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, HandHistory
@@ -693,3 +693,55 @@ def test_the_real_corpus_on_the_command_line(tmp_path: Path) -> None:
     )
     assert read == 1567
     assert len(list(open_lines(paths[0]))) > 0
+
+
+# ---- what other rooms' readers write (the record's conventions) --------------------------------
+def test_a_straddle_and_a_blind_posted_on_entering_round_trip_through_ohh() -> None:
+    # the actions only (GGPoker's reader writes a straddle, WPN's a blind posted on entering as a
+    # pre-flop bet): Alice 5 and Bilal 10 in the blinds, Chloé straddles 20, Alice adds 5
+    h = hand("uncalled.txt", "250000000302")
+    sb, bb, raise_ = h.actions[:3]
+    straddle = replace(raise_, kind="straddle", amount=20, to=20, text="Chloé: straddle 20")
+    entering = replace(sb, line=raise_.line + 1, kind="bet", amount=5, text="Alice: posts (5)")
+    room = replace(h, actions=(sb, bb, straddle, entering))
+    o = to_ohh(room)["ohh"]
+    actions = [(a["player_id"], a["action"], a.get("amount")) for a in o["rounds"][0]["actions"]]
+    assert actions == [(0, "Post SB", 5), (1, "Post BB", 10), (2, "Straddle", 20), (0, "Post Extra Blind", 5)]
+    again = back(room)
+    assert [(a.player, a.kind, a.amount, a.to) for a in again.actions] == [
+        ("Alice", "small blind", 5, None),
+        ("Bilal", "big blind", 10, None),
+        ("Chloé", "straddle", 20, 20),
+        ("Alice", "bet", 5, None),
+    ]
+
+
+def test_small_blinds_read_back_say_live_or_dead_as_the_readers_do() -> None:
+    h = hand("cash_rake.txt", "250000000503")
+    bo, cy, di = h.actions[:3]
+    second = replace(bo, player="Ann", line=bo.line + 1)  # Ann enters with a (dead) small blind
+    room = replace(h, actions=(bo, second, cy, *h.actions[3:]))
+    o = to_ohh(room)["ohh"]
+    assert [a["action"] for a in o["rounds"][0]["actions"][:2]] == ["Post SB", "Post Dead"]
+    again = back(room)
+    assert [a.text for a in again.actions[:2]] == ["Bo: Post SB 0.05", "Ann: posts small blind 0.05 (dead)"]
+
+
+def test_one_player_alone_putting_chips_in_reads_back_as_the_auditor_reads_it() -> None:
+    # an 888-style hand: the small blind alone, everyone folds, his blind "collected" back
+    h = hand("uncalled.txt", "250000000301")
+    sb = replace(h.actions[0], amount=25)
+    folds = tuple(replace(a, kind="fold", amount=0, to=None) for a in h.actions[2:4])
+    room = replace(
+        h,
+        actions=(sb, *folds),
+        returned=(),
+        collections=(replace(h.collections[0], player=sb.player, amount=25),),
+        total_pot=0,
+        rake=0,
+        summary_won={},
+        not_stated=frozenset({RETURNS, TOTAL, RAKE, POT_NAMES}),
+    )
+    again = back(room)
+    assert audit_hand(again).verdict is audit_hand(room).verdict
+    assert won(again) == won(stated_record(room)[0])

@@ -166,6 +166,7 @@ def hand_model(hand: HandHistory) -> Hand:
     else:
         sb = hand.small_blind if hand.small_blind is not None else small[0].amount
         bb = hand.big_blind if hand.big_blind is not None else big[0].amount
+    straddles = {a.player: a.to if a.to is not None else a.amount for a in posts if a.kind == "straddle"}
     missed: dict[str, str] = {}
     for a in posts:
         p = a.player
@@ -205,6 +206,7 @@ def hand_model(hand: HandHistory) -> Hand:
             structure=structure,
             game=game,
             missed_blinds=missed or None,
+            straddles=straddles or None,
         )
         posted: dict[str, Amount] = {}
         for a in posts:

@@ -41,7 +41,10 @@ OHH field                  Written from the record
                            specification's street page says the street need not be unique, "there
                            will be two round objects with different id's that are both Flop for
                            run it twice hands"
-``actions``                ``Post SB``, ``Post BB``, ``Post Ante``, ``Post Dead`` (a dead blind:
+``actions``                ``Post SB``, ``Post BB``, ``Post Ante``, ``Straddle``, ``Post Extra Blind``
+                           (a pre-flop bet that raises nothing: a blind posted on entering, WPN's
+                           ``posts (2)``; "Bet is not a valid pre-flop action"), ``Post Dead`` (a
+                           dead blind:
                            PokerStars' ``posts small & big blinds`` is a ``Post BB`` and a ``Post
                            Dead``), ``Fold``, ``Check``, ``Call``, ``Bet``, ``Raise``; ``amount`` is
                            the chips the action puts in (for a raise too: the specification's
@@ -86,6 +89,9 @@ returned chips                no field: a pot's ``amount`` leaves them out; read
                               in beyond the pots are returned to the one player who put in the most
 insurance, EV cash-out        not in the record; OHH's ``bonus_amount`` is written as none
 short deck (6+ Hold'em)       no game type: such a hand is not converted (an error names it)
+a limit the room leaves out   ``bet_type`` is required: a game named without its limit (Bovada's
+                              and WPN's old "Hold'em") is written ``NL``; read back, the betting is
+                              checked as no limit, which the auditor could not do before
 fixed-limit bets              no field: read back, the small bet is the big blind and the big bet
                               twice it
 the hero, the table size      not in the record (``hero_player_id`` ``null``, the highest seat)
@@ -129,10 +135,10 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, TextIO
 
-from ..chips import Amount, exact_arithmetic
+from ..chips import Amount
 from ..errors import HandHistoryError, PotEngineError
 from ..play.streets import Street
-from ..pots.layout import PotLayout, build_pots, form_pots
+from ..pots.layout import PotLayout
 from ..pots.rake import spread_in_proportion
 from .record import (
     POT_NAMES,
@@ -226,10 +232,12 @@ ACTIONS = frozenset(
 """The street names and action names of OHH 1.4.6."""
 
 _CENT = Decimal("0.01")
-_POSTS = {"ante": "Post Ante", "small blind": "Post SB", "big blind": "Post BB"}
+_POSTS = {"ante": "Post Ante", "small blind": "Post SB", "big blind": "Post BB", "straddle": "Straddle"}
 _POSTS["button blind"] = "Post Extra Blind"
 _PLAYS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise"}
-_KINDS = {v: k for k, v in (_POSTS | _PLAYS).items()}
+_KINDS = {v: k for k, v in (_POSTS | _PLAYS).items()} | {"Post Extra Blind": "bet"}
+"""The record's action for each OHH action (an extra blind is a pre-flop bet of its chips: a 6+
+Hold'em button blind, the one other post that OHH would call so, is never written)."""
 _BET_TYPES = {"No Limit": "NL", "Pot Limit": "PL", "Limit": "FL"}
 _LIMIT_NAMES = {v: k for k, v in _BET_TYPES.items()}
 _BOARD_AT = ((Street.FLOP, 0, 3), (Street.TURN, 3, 4), (Street.RIVER, 4, 5))
@@ -268,24 +276,19 @@ def _error(hand_id: str | None, line: int, reason: str) -> HandHistoryError:
 # What the room does not state, filled in before writing (OHH has no "not stated")
 # ----------------------------------------------------------------------------------------------
 def _layout(hand: HandHistory) -> PotLayout | None:
-    """The pots the chips put in make (as the auditor forms them), or None when they make none."""
-    from .audit import contributions_from_lines, dead_money, dead_posts
+    """The pots the chips put in make, formed as the auditor forms them, or None when they make
+    none (no chips, or amounts that are not whole chips: the auditor names those)."""
+    from .audit import _pots, contributions_from_lines, dead_money, dead_posts
 
     dead = dead_posts(hand)
     totals = contributions_from_lines(hand, dead=dead)
-    contributions, folded = totals.contributions, totals.folded
-    if len(contributions) < 2:
+    contributions = totals.contributions
+    if not contributions or any(a % hand.chip for a in contributions.values()):
         return None
     try:
-        if any(type(a) is not int for a in contributions.values()):
-            with exact_arithmetic("the pots"):
-                return form_pots(contributions, folded, dead_money(hand, posts=dead))
-        return form_pots(contributions, folded, dead_money(hand, posts=dead))
+        return _pots(contributions, totals.folded, dead_money(hand, posts=dead))
     except PotEngineError:
-        try:
-            return build_pots(contributions, folded, dead=dead_money(hand, posts=dead))
-        except PotEngineError:
-            return None
+        return None
 
 
 def stated_record(hand: HandHistory) -> tuple[HandHistory, PotLayout | None]:
@@ -592,9 +595,12 @@ def _actions(
     if a.kind in ("fold", "check"):
         return [act(_PLAYS[a.kind], p, **more)]
     if a.kind in ("call", "bet"):
+        name = _PLAYS[a.kind]
+        if a.kind == "bet" and a.street == Street.PRE_FLOP:  # "Bet" is not a valid pre-flop action:
+            raises = before + a.amount > max(bets.values(), default=0)  # a raise, or a blind posted
+            name = "Raise" if raises else "Post Extra Blind"  # when entering (WPN's "posts (2)")
         bets[p] = before + a.amount
-        name = "Raise" if a.kind == "bet" and a.street == Street.PRE_FLOP else _PLAYS[a.kind]
-        return [act(name, p, a.amount, **more)]  # ("Bet" is not a valid pre-flop action)
+        return [act(name, p, a.amount, **more)]
     if a.kind == "raise":
         to = a.to if a.to is not None else before + a.amount
         bets[p] = to
@@ -602,50 +608,98 @@ def _actions(
     raise HandHistoryError(f"line {a.line} ({a.text}): OHH has no action for a {a.kind!r}")
 
 
-def _pots(
-    hand: HandHistory, layout: PotLayout | None, ids: Mapping[str, int], money: Any
-) -> list[dict[str, Any]]:
-    """The pots of a hand: their amounts before rake and jackpot, the rake and jackpot, the wins."""
-    chip = hand.chip
-    zero = 0 * chip
-    count = 1 + max((c.pot for c in hand.collections), default=0)
-    reported = hand.pots_reported
-    if reported:
-        after: list[Amount] = list(reported)
-    elif layout is not None:
-        after = [pot.amount for pot in layout.pots]  # before the rake: the rake is taken below
-    else:
-        after = [hand.total_pot - hand.rake]
-    after += [zero] * (count - len(after))
-    rake_part = sum((a for name, a in hand.withheld if name == "rake"), start=zero)
-    if not hand.withheld:
-        rake_part = hand.rake
-    jackpot = hand.rake - rake_part
-    weights = [a if a > 0 else zero for a in after]
-    if not any(weights):
-        weights = [chip, *[zero] * (len(after) - 1)]
-    rakes = spread_in_proportion(weights, rake_part, chip=chip) if rake_part else (zero,) * len(after)
-    jackpots = spread_in_proportion(weights, jackpot, chip=chip) if jackpot else (zero,) * len(after)
-    if not reported and layout is not None:
-        after = [a - r - j for a, r, j in zip(after, rakes, jackpots, strict=True)]
-    wins: list[dict[str, list[Amount]]] = [{} for _ in after]
+def _wins(hand: HandHistory, count: int, ids: Mapping[str, int]) -> list[dict[str, list[Amount]]]:
+    """Each pot's collections: player by player, run by run (one part in a hand dealt once)."""
+    zero = 0 * hand.chip
+    wins: list[dict[str, list[Amount]]] = [{} for _ in range(count)]
     runs = max(len(hand.runs), 1)
     for c in hand.collections:
         if c.player not in ids:
             raise HandHistoryError(f"line {c.line}: {c.player} collects but has no seat")
         mine = wins[c.pot].setdefault(c.player, [zero] * runs)
         mine[max(c.run - 1, 0) if hand.runs else 0] += c.amount
-    cash = {p: (a, fee) for p, a, fee in hand.cash_outs}
-    room = [a - sum((sum(w) for w in pot.values()), start=zero) for a, pot in zip(after, wins, strict=True)]
+    return wins
+
+
+def _claims(
+    hand: HandHistory, wins: list[dict[str, list[Amount]]], room: list[Amount]
+) -> dict[int, dict[str, Amount]]:
+    """What the cards give each player who cashed out and no collection pays him (the summary's
+    "won" less his collections), on the first pot that leaves room for it (pot 0 if none does)."""
+    zero = 0 * hand.chip
     claims: dict[int, dict[str, Amount]] = {}
-    for p in cash:  # what the cards give him and no collection pays: on the first pot holding it
+    for p, _, _ in hand.cash_outs:
         paid = sum((sum(pot.get(p, ())) for pot in wins), start=zero)
         left = max(hand.summary_won.get(p, paid) - paid, zero)
         i = next((k for k, r in enumerate(room) if left and r >= left), 0)
         claims.setdefault(i, {})[p] = left
         room[i] -= left
+    return claims
+
+
+def _withheld(hand: HandHistory, layout: PotLayout | None, count: int) -> tuple[list[Amount], list[Amount]]:
+    """Each pot's amount (everything in it: the rake and jackpot too) and what the room withheld
+    from it. The room's own split where it shows: the pots the chips make less the pots it states
+    after the rake; or, when it states no pot, less what the collections take from each; else the
+    hand's rake spread over the pots in proportion to their size."""
+    chip = hand.chip
+    zero = 0 * chip
+    reported = list(hand.pots_reported)
+    engine = [pot.amount for pot in layout.pots] if layout is not None else []
+    if reported:
+        reported += [zero] * (count - len(reported))
+        if len(engine) == len(reported) and sum(engine, start=zero) - sum(reported, start=zero) == hand.rake:
+            cuts = [e - r for e, r in zip(engine, reported, strict=True)]
+            if all(cut >= 0 for cut in cuts):
+                return engine, cuts
+        base = reported
+    elif engine:
+        engine += [zero] * (count - len(engine))
+        wins = _wins(hand, len(engine), {c.player: 0 for c in hand.collections})
+        room = [
+            e - sum((sum(w) for w in pot.values()), start=zero) for e, pot in zip(engine, wins, strict=True)
+        ]
+        _claims(hand, wins, room)
+        if all(r >= 0 for r in room) and sum(room, start=zero) == hand.rake:
+            return engine, room
+        base = engine
+    else:
+        base = [hand.total_pot - hand.rake] + [zero] * (count - 1)
+    weights = [a if a > 0 else zero for a in base]
+    if not any(weights):
+        weights = [chip, *[zero] * (len(base) - 1)]
+    cuts = list(spread_in_proportion(weights, hand.rake, chip=chip)) if hand.rake else [zero] * len(base)
+    if base is reported:
+        return [a + cut for a, cut in zip(base, cuts, strict=True)], cuts
+    return base, cuts
+
+
+def _pots(
+    hand: HandHistory, layout: PotLayout | None, ids: Mapping[str, int], money: Any
+) -> list[dict[str, Any]]:
+    """The pots of a hand: their amounts (rake and jackpot included), the rake and the jackpot
+    (the record's ``withheld``: its rake part is the rake, every other part the jackpot, spread over
+    the pots as the withheld is), the wins."""
+    chip = hand.chip
+    zero = 0 * chip
+    count = max(1 + max((c.pot for c in hand.collections), default=0), len(hand.pots_reported))
+    if layout is not None and not layout.pots and not hand.collections and not hand.pots_reported:
+        return []  # one player alone put chips in: no pot, they all went back
+    amounts, cuts = _withheld(hand, layout, count)
+    rake_part = sum((a for name, a in hand.withheld if name == "rake"), start=zero)
+    jackpot = hand.rake - rake_part if hand.withheld else zero
+    jackpots = (
+        list(spread_in_proportion(cuts, jackpot, chip=chip)) if jackpot and any(cuts) else [zero] * len(cuts)
+    )
+    wins = _wins(hand, len(amounts), ids)
+    room = [
+        a - cut - sum((sum(w) for w in pot.values()), start=zero)
+        for a, cut, pot in zip(amounts, cuts, wins, strict=True)
+    ]
+    claims = _claims(hand, wins, room)
+    cash = {p: (a, fee) for p, a, fee in hand.cash_outs}
     pots = []
-    for i, amount in enumerate(after):
+    for i, amount in enumerate(amounts):
         player_wins = []
         for p, parts in wins[i].items():
             entry: dict[str, Any] = {"player_id": ids[p], "win_amount": money(sum(parts, start=zero))}
@@ -660,8 +714,8 @@ def _pots(
         pots.append(
             {
                 "number": i,
-                "amount": money(amount + rakes[i] + jackpots[i]),
-                "rake": money(rakes[i]),
+                "amount": money(amount),
+                "rake": money(cuts[i] - jackpots[i]),
                 "jackpot": money(jackpots[i]),
                 "player_wins": player_wins,
             }
@@ -925,9 +979,11 @@ class _Reader:
                 text = f"{who}: posts small & big blinds"
                 actions[-1] = replace(prev, kind="blinds", amount=prev.amount + put, text=text)
                 return
-            kind, text = "small blind", f"{who}: posts dead blind {put}"
+            kind, text = "small blind", f"{who}: posts small blind {put} (dead)"  # the readers' word
         elif name in _KINDS:
             kind, text = _KINDS[name], f"{who}: {name} {put}" if put else f"{who}: {name}"
+            if name == "Post SB" and any(a.kind == "small blind" for a in actions):
+                text += " (live)"  # a second small blind OHH calls live: the readers' word for it
         else:
             raise HandHistoryError(f"action {self.number}: the record has no action for {name!r}")
         if kind == "raise":
@@ -935,6 +991,8 @@ class _Reader:
             bets[who], put = to, to - current
         elif kind != "ante" and name != "Post Dead":
             bets[who] = bets.get(who, 0) + put
+            if kind == "straddle":  # a live straddle: its total is the straddler's bet
+                to = bets[who]
         all_in = bool(a.get("is_allin", False))
         actions.append(Action(self.number, street, who, kind, put, to, all_in, text))
 
@@ -1045,6 +1103,7 @@ def _record(ohh: Mapping[str, Any], hand_id: str, line: int) -> HandHistory:
         room=str(ohh["site_name"]),
         withheld=(("rake", rake), ("jackpot", jackpot)) if jackpot else (),
         added=tuple(("add to pot", a) for a in added),
+        not_stated=frozenset() if after else frozenset({SIDE_POTS}),  # no pot: none to size
     )
     return _returned(hand)
 
