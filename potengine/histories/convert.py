@@ -455,6 +455,7 @@ def convert_files(
     done = Converted()
     errors = errors if errors is not None else io.StringIO()
     folder = Path(directory) if directory is not None else None
+    used: dict[str, int] = {}
     for path in paths:
         name = str(path) if isinstance(path, (str, os.PathLike)) else str(getattr(path, "name", path))
         texts: list[str] = []
@@ -484,7 +485,10 @@ def convert_files(
                 (folder / f"{stem}.ohh").write_text("\n\n".join(texts) + "\n", encoding="utf-8")
             elif to == "phh":
                 for hand_id, text in zip(ids, texts, strict=True):
-                    (folder / f"{stem}-{_name(hand_id)}.phh").write_text(text, encoding="utf-8")
+                    base = f"{stem}-{_name(hand_id)}"
+                    used[base] = used.get(base, 0) + 1  # a hand written twice in one file: -2, -3
+                    name_ = base if used[base] == 1 else f"{base}-{used[base]}"
+                    (folder / f"{name_}.phh").write_text(text, encoding="utf-8")
         elif out is not None:
             _write_out(out, texts, to, before)
     return done

@@ -723,34 +723,26 @@ def _pots(
     return pots
 
 
-def dumps(ohh: Mapping[str, Any], *, indent: int = 2) -> str:
+_EXACT = "\x00D"
+"""What marks an exact amount in the JSON text before it is written as bare digits (a hand's
+text holds no NUL: :func:`potengine.histories.rooms.decode` drops them)."""
+_EXACT_JSON = re.compile(r'"\\u0000D(-?[0-9]+(?:\.[0-9]+)?)"')
+
+
+def _exact(value: object) -> str:
+    if isinstance(value, Decimal):
+        return _EXACT + format(value, "f")
+    raise TypeError(f"{type(value).__name__} is not an OHH value")
+
+
+def dumps(ohh: Mapping[str, Any], *, indent: int | None = 2) -> str:
     """An OHH object as JSON text, amounts written exactly (a Decimal as its digits, never a float).
 
-    >>> print(dumps({"ohh": {"amount": Decimal("0.10"), "cards": ["As", "Kd"]}}, indent=0))
+    >>> print(dumps({"ohh": {"amount": Decimal("0.10"), "cards": ["As", "Kd"]}}, indent=None))
     {"ohh": {"amount": 0.10, "cards": ["As", "Kd"]}}
     """
-
-    def dump(value: Any, pad: str) -> str:
-        if isinstance(value, Mapping):
-            if not value:
-                return "{}"
-            inner = pad + " " * indent
-            items = [f"{json.dumps(str(k), ensure_ascii=False)}: {dump(v, inner)}" for k, v in value.items()]
-            if not indent:
-                return "{" + ", ".join(items) + "}"
-            return "{\n" + ",\n".join(inner + item for item in items) + "\n" + pad + "}"
-        if isinstance(value, (list, tuple)):
-            if not value:
-                return "[]"
-            if all(not isinstance(v, (Mapping, list, tuple)) for v in value) or not indent:
-                return "[" + ", ".join(dump(v, pad) for v in value) + "]"
-            inner = pad + " " * indent
-            return "[\n" + ",\n".join(inner + dump(v, inner) for v in value) + "\n" + pad + "]"
-        if isinstance(value, Decimal):
-            return format(value, "f")
-        return json.dumps(value, ensure_ascii=False)
-
-    return dump(ohh, "")
+    text = json.dumps(ohh, ensure_ascii=False, indent=indent, default=_exact)
+    return _EXACT_JSON.sub(r"\1", text)
 
 
 def write_ohh(out: TextIO, hands: Iterable[Mapping[str, Any]]) -> int:
