@@ -69,8 +69,10 @@ from ..chips import Amount
 from ..errors import HandHistoryError, PotEngineError
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
-from .ohh import _currency, dumps, stated_record, to_ohh
+from .audit import contributions_from_lines, dead_posts, structure_from_header
+from .ohh import currencies, dumps, stated_record, to_ohh
 from .phh import _toml_number, _toml_string, parse
+from .phh import to_phh as write_phh
 from .pokerstars import iter_text
 from .record import HandHistory, UnsupportedHandError
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
@@ -138,8 +140,6 @@ def hand_model(hand: HandHistory) -> Hand:
     >>> model.contributions, model.refunds
     ({'Ann': 150, 'Bo': 25, 'Cy': 50}, {'Ann': 100})
     """
-    from .audit import dead_posts, structure_from_header
-
     if hand.game.startswith("6+") or "Short Deck" in hand.game:
         raise _refuse(hand, f"{hand.game} has a button blind, which the hand model does not post")
     if hand.cap is not None:
@@ -274,8 +274,6 @@ def finishing_stacks(hand: HandHistory) -> dict[str, Amount]:
     >>> finishing_stacks(read_file(sample("uncalled.txt"))[0])
     {'Ann': 2075, 'Bo': 1475, 'Cy': 2950}
     """
-    from .audit import contributions_from_lines
-
     filled, _ = stated_record(hand)
     stacks = {p: hand.stack(p) - a for p, a in contributions_from_lines(filled).contributions.items()}
     end = {s.player: stacks.get(s.player, s.stack) for s in hand.seats}
@@ -307,11 +305,9 @@ def to_phh(hand: HandHistory) -> str:
     winnings = [0, 0, 125]
     <BLANKLINE>
     """
-    from .phh import to_phh as write
-
     model = hand_model(hand)
     try:
-        text = write(model)
+        text = write_phh(model)
     except HandHistoryError as err:
         raise _refuse(hand, str(err)) from None
     players = [str(p) for p in parse(text)["players"]]
@@ -321,7 +317,7 @@ def to_phh(hand: HandHistory) -> str:
     won: dict[str, Amount] = dict.fromkeys(players, 0)
     for c in filled.collections:
         won[c.player] = won.get(c.player, 0) + c.amount
-    currency, _ = _currency(hand)
+    currency, _ = currencies(hand)
 
     def fmt(values: Iterable[Amount]) -> str:
         return "[" + ", ".join(_toml_number(v) for v in values) + "]"

@@ -135,11 +135,14 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, TextIO
 
+from .. import __version__
 from ..chips import Amount
 from ..errors import HandHistoryError, PotEngineError
 from ..play.streets import Street
 from ..pots.layout import PotLayout
 from ..pots.rake import spread_in_proportion
+from .audit import _pots as audit_pots
+from .audit import audit_hand, contributions_from_lines, dead_money, dead_posts
 from .record import (
     POT_NAMES,
     RETURNS,
@@ -152,6 +155,7 @@ from .record import (
     UnsupportedHandError,
     pot_label,
 )
+from .stated import fill_unstated, placed_as_awarded
 
 SPEC_VERSION = "1.4.6"
 """The Open Hand History version written."""
@@ -278,15 +282,13 @@ def _error(hand_id: str | None, line: int, reason: str) -> HandHistoryError:
 def _layout(hand: HandHistory) -> PotLayout | None:
     """The pots the chips put in make, formed as the auditor forms them, or None when they make
     none (no chips, or amounts that are not whole chips: the auditor names those)."""
-    from .audit import _pots, contributions_from_lines, dead_money, dead_posts
-
     dead = dead_posts(hand)
     totals = contributions_from_lines(hand, dead=dead)
     contributions = totals.contributions
     if not contributions or any(a % hand.chip for a in contributions.values()):
         return None
     try:
-        return _pots(contributions, totals.folded, dead_money(hand, posts=dead))
+        return audit_pots(contributions, totals.folded, dead_money(hand, posts=dead))
     except PotEngineError:
         return None
 
@@ -307,8 +309,6 @@ def stated_record(hand: HandHistory) -> tuple[HandHistory, PotLayout | None]:
     >>> stated_record(hand)[0] is hand
     True
     """
-    from .stated import fill_unstated, placed_as_awarded
-
     layout = _layout(hand)
     if layout is None:
         return hand, None
@@ -322,8 +322,6 @@ def stated_record(hand: HandHistory) -> tuple[HandHistory, PotLayout | None]:
     ):  # no line returns the unmatched chips, but the total leaves them out (PokerStars until 2008)
         filled = replace(filled, returned=tuple(layout.refunds.items()))
     if hand.not_stated and POT_NAMES in hand.not_stated and len(layout.pots) > 1 and not hand.runs:
-        from .audit import audit_hand
-
         awarded = audit_hand(hand).awarded
         if awarded is not None and len(awarded.pots) == len(layout.pots):
             paid: list[dict[str, Amount]] = [{} for _ in layout.pots]
@@ -405,8 +403,16 @@ def _start_date(header: str) -> str | None:
     return None
 
 
-def _currency(hand: HandHistory) -> tuple[str, str]:
-    """The hand's currency and the tournament's (its buy-in): ISO codes, or ``XPM``."""
+def currencies(hand: HandHistory) -> tuple[str, str]:
+    """The hand's currency and its tournament's (the buy-in's), as OHH writes them: ISO 4217 codes
+    read from the header (a code, or ``$`` USD, ``€`` EUR, ``£`` GBP, ``¥`` CNY, ``₹`` INR), ``XPM``
+    ("a currency with no monetary value") for play money and tournament chips, "" when unknown.
+
+    >>> from potengine.histories import sample
+    >>> from potengine.histories.pokerstars import read_file
+    >>> currencies(read_file(sample("side_pots.txt"))[0]), currencies(read_file(sample("cash_rake.txt"))[0])
+    (('XPM', 'USD'), ('USD', 'USD'))
+    """
     code = ""
     found = _CODES.search(hand.header)
     if found:
@@ -438,16 +444,13 @@ def to_ohh(hand: HandHistory) -> dict[str, Any]:
     >>> [(p["number"], p["amount"], [w["win_amount"] for w in p["player_wins"]]) for p in ohh["pots"]]
     [(0, 120, [120]), (1, 120, [120])]
     """
-    from .. import __version__
-    from .audit import dead_posts
-
     game, bet_type = game_type(hand.game)
     filled, layout = stated_record(hand)
     money = _money(hand)
     ids = {seat.player: i for i, seat in enumerate(hand.seats)}
     posts = hand.posts
     dead = dead_posts(filled)
-    currency, buy_in = _currency(hand)
+    currency, buy_in = currencies(hand)
     ante = max((a.amount for a in posts if a.kind == "ante"), default=0)
     small = hand.small_blind
     if small is None or hand.small_bet is not None:
@@ -1104,8 +1107,6 @@ def _returned(hand: HandHistory) -> HandHistory:
     """The hand with the chips put in beyond its pots returned: the engine's unmatched chips when
     they are those, else to the one player who put in the most; RETURNS marked not stated when no
     player can have had them back."""
-    from .audit import contributions_from_lines
-
     put_in = contributions_from_lines(hand).contributions
     back = sum(put_in.values(), start=0) + hand.added_total - hand.total_pot
     if not back:
@@ -1118,21 +1119,3 @@ def _returned(hand: HandHistory) -> HandHistory:
     if 0 < back <= ranked[0] and len(top) == 1:
         return replace(hand, returned=((top[0], back),))
     return replace(hand, not_stated=hand.not_stated | {RETURNS})
-
-
-__all__ = [
-    "GAME_TYPES",
-    "REQUIRED",
-    "SIDE_POTS",
-    "SPEC_VERSION",
-    "TOTAL",
-    "dumps",
-    "from_ohh",
-    "game_type",
-    "missing_fields",
-    "read_ohh",
-    "split_ohh",
-    "stated_record",
-    "to_ohh",
-    "write_ohh",
-]
