@@ -63,10 +63,10 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..chips import Amount
-from ..errors import HandHistoryError, PotEngineError
+from ..errors import HandHistoryError, InputError, PotEngineError
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
 from .audit import contributions_from_lines, dead_posts, structure_from_header
@@ -74,7 +74,7 @@ from .ohh import currencies, dumps, stated_record, to_ohh
 from .phh import _toml_number, _toml_string, parse
 from .phh import to_phh as write_phh
 from .pokerstars import iter_text
-from .record import HandHistory, UnsupportedHandError
+from .record import Action, HandHistory, UnsupportedHandError
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 
 FORMATS = ("ohh", "phh")
@@ -129,6 +129,73 @@ def _cards(cards: Iterable[str]) -> str:
     return "".join(("T" + c[2:]) if c.startswith("10") else c for c in cards)
 
 
+def _seating(hand: HandHistory) -> dict[str, Any]:
+    """How the hand model seats the record's hand: :func:`~potengine.play.hand.start_hand`'s
+    arguments (the players dealt in, in seat order, the button, the stakes, the antes, the missed
+    blinds posted back, the straddles, the structure, the game); a
+    :class:`~potengine.errors.HandHistoryError` names what the model cannot seat."""
+    if hand.game.startswith("6+") or "Short Deck" in hand.game:
+        raise _refuse(hand, f"{hand.game} has a button blind, which the hand model does not post")
+    if hand.cap is not None:
+        raise _refuse(hand, "PHH has no capped game")
+    acting = {a.player for a in hand.actions}
+    dealt = [p for p in hand.players if p in acting]
+    if len(dealt) < 2:
+        raise _refuse(hand, "fewer than two players are dealt in")
+    seats = {s.player: s.number for s in hand.seats}
+    before = [p for p in dealt if seats[p] <= hand.button_seat]
+    button = (before or dealt)[-1]  # an empty button seat: the player before it
+    posts, dead, n = hand.posts, dead_posts(hand), len(dealt)
+    b = dealt.index(button)
+    sb_player, bb_player = (dealt[b], dealt[1 - b]) if n == 2 else (dealt[(b + 1) % n], dealt[(b + 2) % n])
+    small = [a for a in posts if a.kind == "small blind" and a.line not in dead]
+    big = [a for a in posts if a.kind == "big blind"]
+    if [a.player for a in small] != [sb_player] or bb_player not in [a.player for a in big]:
+        raise _refuse(hand, "the blinds are not posted left of the button (a missing or moved blind)")
+    if hand.small_bet is not None:  # a fixed-limit header names the bets: the blinds are posted
+        sb, bb = small[0].amount, next(a.amount for a in big if a.player == bb_player)
+    else:
+        sb = hand.small_blind if hand.small_blind is not None else small[0].amount
+        bb = hand.big_blind if hand.big_blind is not None else big[0].amount
+    missed: dict[str, str] = {}  # rules M1-M3: the big blind live, the small blind dead
+    for a in posts:
+        p = a.player
+        if a.kind == "blinds":
+            missed[p] = "both"
+        elif a.kind == "big blind" and p != bb_player:
+            missed[p] = "both" if missed.get(p) == "small" else "big"
+        elif a.kind == "small blind" and a.line in dead:
+            missed[p] = "both" if missed.get(p) == "big" or p == bb_player else "small"
+    if bb_player in missed:
+        raise _refuse(hand, f"the big blind {bb_player} also posts a missed blind")
+    antes = [a for a in posts if a.kind == "ante"]
+    big_blind_ante = len(antes) == 1 and antes[0].player == bb_player and n > 2
+    if antes and (
+        len({a.amount for a in antes if not a.all_in}) > 1 or (not big_blind_ante and len(antes) != n)
+    ):
+        raise _refuse(hand, "the antes are not one ante from everyone nor a big-blind ante")
+    try:
+        structure = structure_from_header(hand, sb, bb)
+    except PotEngineError as err:
+        raise _refuse(hand, str(err)) from None
+    if structure is None:
+        raise _refuse(hand, "the header names no betting structure")
+    return {
+        "stacks": {p: hand.stack(p) for p in dealt},
+        "small_blind": sb,
+        "big_blind": bb,
+        "button": button,
+        "ante": max((a.amount for a in antes), default=0),
+        "big_blind_ante": big_blind_ante,
+        "chip": hand.chip,
+        "structure": structure,
+        "game": ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
+        "missed_blinds": missed or None,
+        "straddles": {a.player: a.to if a.to is not None else a.amount for a in posts if a.kind == "straddle"}
+        or None,
+    }
+
+
 def hand_model(hand: HandHistory) -> Hand:
     """The record played through the engine's hand model (:mod:`potengine.play.hand`): the posts,
     every action, the known hole cards, the board (and the runs) and the hands shown; a
@@ -140,110 +207,38 @@ def hand_model(hand: HandHistory) -> Hand:
     >>> model.contributions, model.refunds
     ({'Ann': 150, 'Bo': 25, 'Cy': 50}, {'Ann': 100})
     """
-    if hand.game.startswith("6+") or "Short Deck" in hand.game:
-        raise _refuse(hand, f"{hand.game} has a button blind, which the hand model does not post")
-    if hand.cap is not None:
-        raise _refuse(hand, "PHH has no capped game")
-    acting = {a.player for a in hand.actions}
-    dealt = [p for p in hand.players if p in acting]
-    if len(dealt) < 2:
-        raise _refuse(hand, "fewer than two players are dealt in")
-    seats = {s.player: s.number for s in hand.seats}
-    before = [p for p in dealt if seats[p] <= hand.button_seat]
-    button = (before or dealt)[-1]
-    posts = hand.posts
-    dead = dead_posts(hand)
-    n = len(dealt)
-    b = dealt.index(button)
-    sb_player, bb_player = (dealt[b], dealt[1 - b]) if n == 2 else (dealt[(b + 1) % n], dealt[(b + 2) % n])
-    small = [a for a in posts if a.kind == "small blind" and a.line not in dead]
-    big = [a for a in posts if a.kind == "big blind"]
-    antes = [a for a in posts if a.kind == "ante"]
-    if [a.player for a in small] != [sb_player] or bb_player not in [a.player for a in big]:
-        raise _refuse(hand, "the blinds are not posted left of the button (a missing or moved blind)")
-    if hand.small_bet is not None:
-        sb, bb = small[0].amount, next(a.amount for a in big if a.player == bb_player)
-    else:
-        sb = hand.small_blind if hand.small_blind is not None else small[0].amount
-        bb = hand.big_blind if hand.big_blind is not None else big[0].amount
-    straddles = {a.player: a.to if a.to is not None else a.amount for a in posts if a.kind == "straddle"}
-    missed: dict[str, str] = {}
-    for a in posts:
-        p = a.player
-        if a.kind == "blinds":
-            missed[p] = "both"
-        elif a.kind == "big blind" and p != bb_player:
-            missed[p] = "both" if missed.get(p) == "small" else "big"
-        elif a.kind == "small blind" and a.line in dead:
-            missed[p] = "both" if missed.get(p) == "big" or p == bb_player else "small"
-    if bb_player in missed:
-        raise _refuse(hand, f"the big blind {bb_player} also posts a missed blind")
-    ante: Amount = 0
-    big_blind_ante = False
-    if antes:
-        full = {a.amount for a in antes if not a.all_in}
-        big_blind_ante = len(antes) == 1 and antes[0].player == bb_player and n > 2
-        if len(full) > 1 or (not big_blind_ante and len(antes) != n):
-            raise _refuse(hand, "the antes are not one ante from everyone nor a big-blind ante")
-        ante = max(a.amount for a in antes)
-    try:
-        structure = structure_from_header(hand, sb, bb)
-    except PotEngineError as err:
-        raise _refuse(hand, str(err)) from None
-    if structure is None:
-        raise _refuse(hand, "the header names no betting structure")
-    game = ("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem"
+    seating = _seating(hand)
+    dealt = list(seating["stacks"])
     line = hand.first_line
     try:
-        model = start_hand(
-            {p: hand.stack(p) for p in dealt},
-            small_blind=sb,
-            big_blind=bb,
-            button=button,
-            ante=ante,
-            big_blind_ante=big_blind_ante,
-            chip=hand.chip,
-            structure=structure,
-            game=game,
-            missed_blinds=missed or None,
-            straddles=straddles or None,
-        )
+        model = start_hand(**seating)
         posted: dict[str, Amount] = {}
-        for a in posts:
+        for a in hand.posts:
             posted[a.player] = posted.get(a.player, 0) + a.amount
         made = {p: c for p, c in model.contributions.items() if c}
         if made != posted:
-            raise _refuse(hand, f"the posts ({posted}) are not the hand model's ({made})")
-        first = dealt.index(sb_player) if n > 2 else dealt.index(bb_player)
-        for k in range(n):  # hole cards from the first player after the button, as PHH deals them
-            p = dealt[(first + k) % n]
+            odd = ", ".join(
+                f"{p} {posted.get(p, 0)}"
+                for p in dict.fromkeys([*posted, *made])
+                if made.get(p) != posted.get(p)
+            )
+            raise _refuse(hand, f"the posts ({odd}) are not the ones the hand model makes")
+        first = model.setup.small_blind_seat if len(dealt) > 2 else model.setup.big_blind_seat
+        for k in range(len(dealt)):  # hole cards from the first player after the button, as PHH deals them
+            p = dealt[(first + k) % len(dealt)]
             cards = hand.shown.get(p)
             model = model.deal_hole(p, _cards(cards) if cards else None)
-        board = hand.board
-        for a in hand.actions[len(posts) :]:
+        for a in hand.actions[len(hand.posts) :]:
             line = a.line
-            model = _deal_to(model, board, a.street)
-            if a.kind == "fold":
-                model = model.fold(a.player)
-            elif a.kind == "check":
-                model = model.check(a.player)
-            elif a.kind == "call":
-                model = model.call(a.player)
-            elif a.kind == "bet":
-                model = model.bet(a.player, model.bets[dealt.index(a.player)] + a.amount)
-            elif a.kind == "raise":
-                assert a.to is not None
-                model = model.raise_to(a.player, a.to)
-            else:
-                raise _refuse(hand, f"line {a.line} ({a.text}): the hand model has no {a.kind!r} there")
+            model = _act(_deal_to(model, hand.board, a.street), a, dealt)
         if model.actor is not None:
             raise _refuse(hand, f"the history stops, but the hand model still waits for {model.to_act}")
         line = hand.first_line
-        model = _deal_to(model, board, Street.SHOWDOWN)
+        model = _deal_to(model, hand.board, Street.SHOWDOWN)
         if hand.runs:
             model = model.run_it(len(hand.runs))
             for run in hand.runs:
-                model = model.deal_board(_cards(run[len(board) :]))
+                model = model.deal_board(_cards(run[len(hand.board) :]))
         if len(model.live) > 1:
             for p in hand.shown:
                 if p in model.live:
@@ -253,6 +248,21 @@ def hand_model(hand: HandHistory) -> Hand:
     except PotEngineError as err:
         raise _refuse(hand, f"line {line}: the hand model refuses it: {err}") from None
     return model
+
+
+def _act(model: Hand, a: Action, dealt: Sequence[str]) -> Hand:
+    """One betting line applied to the hand model (a bet's chips added to the player's bet)."""
+    if a.kind == "fold":
+        return model.fold(a.player)
+    if a.kind == "check":
+        return model.check(a.player)
+    if a.kind == "call":
+        return model.call(a.player)
+    if a.kind == "bet":
+        return model.bet(a.player, model.bets[dealt.index(a.player)] + a.amount)
+    if a.kind == "raise" and a.to is not None:
+        return model.raise_to(a.player, a.to)
+    raise InputError(f"({a.text}) the hand model has no {a.kind!r} after the posts")
 
 
 def _deal_to(model: Hand, board: Sequence[str], street: Street) -> Hand:
@@ -386,7 +396,13 @@ def split_phhs(text: str) -> list[str]:
 
 
 class Converted:
-    """What :func:`convert_files` did: hands written, hands skipped (each named), files not read."""
+    """What :func:`convert_files` did: hands written, hands skipped (each named), files not read.
+
+    >>> done = Converted()
+    >>> done.written = 3
+    >>> done.exit_status, done.skipped.append("hand #1: ...") or done.exit_status
+    (0, 1)
+    """
 
     def __init__(self) -> None:
         self.written = 0

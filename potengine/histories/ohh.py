@@ -44,9 +44,9 @@ OHH field                  Written from the record
 ``actions``                ``Post SB``, ``Post BB``, ``Post Ante``, ``Straddle``, ``Post Extra Blind``
                            (a pre-flop bet that raises nothing: a blind posted on entering, WPN's
                            ``posts (2)``; "Bet is not a valid pre-flop action"), ``Post Dead`` (a
-                           dead blind:
-                           PokerStars' ``posts small & big blinds`` is a ``Post BB`` and a ``Post
-                           Dead``), ``Fold``, ``Check``, ``Call``, ``Bet``, ``Raise``; ``amount`` is
+                           dead blind: PokerStars' ``posts small & big blinds`` is a ``Post BB``
+                           and a ``Post Dead``), ``Fold``, ``Check``, ``Call``, ``Bet``,
+                           ``Raise``; ``amount`` is
                            the chips the action puts in (for a raise too: the specification's
                            "total amount put in during this action", "bet $2 and was raised then
                            re-raised to a total of $20 the amount for the raise should be 18.00");
@@ -60,12 +60,16 @@ OHH field                  Written from the record
                            an all-in cash-out is ``cashout_amount`` (what the site pays him) and
                            ``cashout_fee`` on his entry, whose ``win_amount`` is what the cards give
                            him ("the amount the player would have won if they had gone to showdown
-                           should still be specified in win_amount as normal")
+                           should still be specified in win_amount as normal"), on the first pot
+                           that holds it
 ========================== ==========================================================================
 
-A hand's rake is stated for the hand, not per pot: it is spread over the pots in proportion to
-their size, in whole chips (:func:`potengine.pots.rake.spread_in_proportion`, PokerStars' way with
-side pots); the pots' rakes add up to the record's. What a room does not state
+The pots are the ones the chips put in make, formed as the auditor forms them, and each pot's
+rake is the room's own split where it shows: the pot less the pot the room states after the rake
+(PokerStars' main and side pots), or, when the room states no pot, less what its collections take
+from it; else the hand's rake is spread over the pots in proportion to their size, in whole chips
+(:func:`potengine.pots.rake.spread_in_proportion`). The pots' rakes add up to the record's. What a
+room does not state
 (:attr:`~potengine.histories.record.HandHistory.not_stated`) OHH cannot leave out: it is filled in
 first from the chips put in, as the auditor fills it in (:func:`stated_record`,
 :mod:`potengine.histories.stated`), and the pots are the engine's where the room names none.
@@ -86,7 +90,8 @@ names of the added money      ``Add to Pot`` has no name (a cash drop reads back
 "not stated by the room"      no way to say it: filled in from the chips (see above), so a room that
                               writes no rake reads back as stating the rake the chips leave
 returned chips                no field: a pot's ``amount`` leaves them out; read back, the chips put
-                              in beyond the pots are returned to the one player who put in the most
+                              in beyond the pots are returned: the engine's unmatched chips when
+                              they are as many, else to the one player who put in the most
 insurance, EV cash-out        not in the record; OHH's ``bonus_amount`` is written as none
 short deck (6+ Hold'em)       no game type: such a hand is not converted (an error names it)
 a limit the room leaves out   ``bet_type`` is required: a game named without its limit (Bovada's
@@ -863,8 +868,18 @@ def from_ohh(document: Mapping[str, Any], *, line: int = 1) -> HandHistory:
     """One OHH object (as :func:`json.loads` reads it, with ``parse_float=Decimal``) as a record.
 
     What OHH states is stated in the record: the pots give the total, the main and side pots and
-    the rake (rake and jackpot); the chips put in beyond the pots are returned to the player who
-    put in the most. Errors name the hand (``game_number``) and its line in the file.
+    the rake (rake and jackpot); the chips put in beyond the pots are returned (see the module's
+    notes). Errors name the hand (``game_number``) and its line in the file.
+
+    >>> from potengine.histories import sample
+    >>> from potengine.histories.pokerstars import read_file
+    >>> hand = from_ohh(json.loads(dumps(to_ohh(read_file(sample("cash_rake.txt"))[2])), parse_float=Decimal))
+    >>> hand.room, hand.total_pot, hand.rake, hand.returned
+    ('PokerStars', Decimal('1.00'), Decimal('0.05'), (('Di', Decimal('0.50')),))
+    >>> from_ohh({"ohh": {"game_number": "7"}}, line=12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: hand #7, line 12: OHH field missing or not OHH: ohh.spec_version, ...
     """
     ohh = document.get("ohh") if isinstance(document, Mapping) else None
     hand_id = str(ohh.get("game_number")) if isinstance(ohh, Mapping) and "game_number" in ohh else None
