@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
+>>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
+Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars...)
 """
 
 from __future__ import annotations
@@ -236,6 +236,8 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         ids = [str(h.get("id") or h.get("number") or "") or None for h in items]
         return [RoomHand(room, hand_id, 1, json.dumps(h)) for hand_id, h in zip(ids, items, strict=True)]
     starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
+    if room is _POKERNOW and _newest_first(text, starts):
+        return _cut_newest_first(text, room, starts)
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -245,6 +247,33 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         body = text[at:end]
         hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
+    return hands
+
+
+def _newest_first(text: str, starts: list[tuple[int, str]]) -> bool:
+    """Whether a PokerNow CSV log runs newest row first, as PokerNow writes it: its hand numbers
+    go down, or (one hand) the hand's ending row comes before its starting row."""
+    if len(starts) > 1:
+        return int(starts[0][1]) > int(starts[1][1])
+    return bool(starts) and text.rfind(f"-- ending hand #{starts[0][1]} --", 0, starts[0][0]) >= 0
+
+
+def _cut_newest_first(text: str, room: Room, starts: list[tuple[int, str]]) -> list[RoomHand]:
+    """The hands of a PokerNow CSV log written newest row first: each hand's rows sit above its
+    ``-- starting hand #`` row, so a hand runs from the row after the starting row of the hand
+    before it in the file (the next hand in time) down to its own starting row. Each hand is that
+    slice of the file, its rows as the file has them (its reader puts them in time order); rows
+    below the first hand's starting row (seats requested, stakes set) belong to no hand."""
+    hands = []
+    head = text.find("\n") + 1 if text.startswith(_POKERNOW_CSV) else 0
+    at, line = head, 1 + text.count("\n", 0, head)
+    for start, hand_id in starts:
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end + 1
+        body = text[at:end]
+        hands.append(RoomHand(room, hand_id, line, body))
+        line += body.count("\n")
+        at = end
     return hands
 
 
@@ -268,8 +297,8 @@ def count_hands(text: str) -> int:
 def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"
