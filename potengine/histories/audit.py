@@ -473,7 +473,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                 target = current
         elif kind == "ante":
             spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds", "button blind"):
+        elif kind in ("small blind", "big blind", "blinds", "button blind", "straddle"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
@@ -607,6 +607,7 @@ def replay_actions(
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
+    straddles: dict[str, Amount] = {}
     for a in posts:
         if a.kind == "small blind":
             small.append(a)
@@ -614,6 +615,8 @@ def replay_actions(
             big.append(a)
         elif a.kind == "ante":
             ante_posts.append(a)
+        elif a.kind == "straddle":
+            straddles[a.player] = a.amount
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):
@@ -633,7 +636,7 @@ def replay_actions(
         return Replay(False, [skip.format(str(err))], [], None)
     if structure is None:
         return Replay(False, [skip.format("the header names no betting structure")], [], None)
-    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    plain = isinstance(structure, NoLimit) and not big_blind_ante and not straddles
     if fast and plain and small[0].amount == sb and big[0].amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
@@ -654,6 +657,7 @@ def replay_actions(
             chip=hand.chip,
             structure=structure,
             game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
+            straddles=straddles or None,
         )
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
@@ -1656,6 +1660,8 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) == 1 and not dead:  # one player alone put chips in (a walk, no small
+        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))  # blind)
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
     for amount in contributions.values():
