@@ -85,7 +85,7 @@ ROOMS: tuple[Room, ...] = (
     _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
     _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
     _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)"),
-    _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)"),
+    _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)", reader="pokernow"),
 )
 """Every room recognised, in the order their headers are tried."""
 
