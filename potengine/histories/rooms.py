@@ -185,6 +185,10 @@ def _pokernow_json(text: str) -> list[dict[str, Any]] | None:
     return None
 
 
+_POKERNOW_JSON_HEAD = re.compile(r'"hands"\s*:\s*\[\s*\{.*?"(?:handVersion|gameType|dealerSeat)"', re.S)
+"""The head of a PokerNow JSON export, enough to recognise it before the whole is read."""
+
+
 def recognise(text: str) -> Room | None:
     """The room whose header opens the first hand of ``text`` (decoded), or None if no room's.
 
@@ -192,14 +196,16 @@ def recognise(text: str) -> Room | None:
     'PokerStars'
     >>> recognise('entry,at,order\\n"-- starting hand #1 (id: x) --",2021,1').label
     'PokerNow'
+    >>> recognise('{"gameId": "g1", "hands": [{"id": "a1", "handVersion": 2, "number": "1",').label
+    'PokerNow'
     >>> recognise("hello") is None
     True
     """
     head = text.lstrip()[:20]
     if head.startswith(_POKERNOW_CSV):
         return _POKERNOW
-    if head.startswith("{") and _pokernow_json(text) is not None:
-        return _POKERNOW
+    if head.startswith("{") and (_pokernow_json(text) is not None or _POKERNOW_JSON_HEAD.search(text[:4096])):
+        return _POKERNOW  # (the head alone, as the auditor peeks at a stream's first lines)
     if head.startswith("<") and ("<session" in text or "<game gamecode=" in text):
         return _IPOKER
     match = _ANY.search(text)
