@@ -344,7 +344,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     seats.sort(key=lambda s: s.number)
     seat_of = {s.player: s.number for s in seats}
 
-    reader = _CsvHand(hand_id, amount, players, hole, {s.player: s.stack for s in seats})
+    reader = _Hand(hand_id, amount, players, hole, {s.player: s.stack for s in seats})
     for number, entry in rows[stacks_at + 1 :]:
         if reader.ended:
             reader.after(number, entry)
@@ -374,8 +374,9 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     )
 
 
-class _CsvHand:
-    """The rows of one hand after its stacks row, read one at a time into the record's parts."""
+class _Hand:
+    """One hand's betting, boards, shows and collections, read one row (or event) at a time into
+    the record's parts: the CSV log's rows after the stacks row, or the JSON export's events."""
 
     def __init__(
         self, hand_id: str, amount: _Amounts, players: _Players, hole: int, stacks: dict[str, Amount]
@@ -520,8 +521,9 @@ class _CsvHand:
         stack, or, when he covers everybody, what the biggest of the others can still put in (he
         keeps the rest): the record marks him all-in only in the first case. A "raise" or a "bet"
         to no more than the bet faced (an all-in pressed against an opponent already all-in) is a
-        call; a "call" of more than the bet faced is a call of the full big blind over a big blind
-        all-in for less (which tells the big blind)."""
+        call; a "call" of more than the bet faced is, before the flop, a call of the full big blind
+        over a big blind all-in for less (which tells the big blind), and else a bet or a raise (the
+        JSON export writes a bet of the big blind as a call)."""
         before = self.bets.get(p, self.zero)
         added = total - before
         if added <= 0:
@@ -531,8 +533,8 @@ class _CsvHand:
         spent = self.spent[p] + added
         all_in = marked and (spent == self.stacks[p] or total != self._cover(p))
         current = self.current
-        if verb == "calls" or total <= current:
-            if total > current and self.street == Street.PRE_FLOP and self.big_blind is None:
+        if total <= current or (verb == "calls" and current and self.street == Street.PRE_FLOP):
+            if total > current and self.big_blind is None:
                 self.big_blind = total  # a call of the full big blind over a big blind all-in for less
             self.act(number, line, p, "call", added, None, all_in)
         elif current and verb != "bets":
@@ -675,16 +677,18 @@ def _finished(*, zero: Amount, **fields: Any) -> HandHistory:
 # ----------------------------------------------------------------------------------------------
 # The JSON export
 # ----------------------------------------------------------------------------------------------
-_EVENT_POSTS = {2: "big blind", 3: "small blind", 4: "big blind", 5: "small blind", 6: "straddle", 13: "ante"}
-_EVENT_NAMES = {
-    2: "posts a big blind",
-    3: "posts a small blind",
-    4: "posts a missed big blind",
-    5: "posts a missed small blind",
-    6: "posts a straddle",
-    13: "posts an ante",
+_EVENT_POSTS = {
+    2: "big blind",
+    3: "small blind",
+    4: "missed big blind",
+    5: "missing small blind",
+    6: "straddle",
+    13: "ante",
 }
+"""The JSON export's posts, by event type, as the CSV log words them."""
+_EVENT_WAGERS = {1: "bets", 7: "calls", 8: "raises to"}
 _QUIET_EVENTS = frozenset((14, 15, 17, 20, 21, 22))
+"""Run it twice decided, hand finished, hand started, the nit game's notes."""
 
 
 def _read_json(hand: RoomHand) -> HandHistory:
@@ -699,14 +703,16 @@ def _read_json(hand: RoomHand) -> HandHistory:
 
 
 class _JsonHand:
-    """One hand of the JSON export read into the record."""
+    """One hand of the JSON export, its events read by :class:`_Hand` as the CSV log's rows are.
+
+    An event's number (from 1) stands for a line; its text is written as the CSV log words it
+    (``Ann raises to 0.75``)."""
 
     def __init__(self, hand_id: str, line: int, data: dict[str, Any]) -> None:
         self.hand_id = hand_id
         self.line = line
         self.data = data
         self.cents = bool(data.get("cents"))
-        self.zero: Amount = Decimal("0.00") if self.cents else 0
 
     def fail(
         self,
@@ -715,17 +721,17 @@ class _JsonHand:
         number: int | None = None,
         kind: type[HandHistoryError] = HandHistoryError,
     ) -> HandHistoryError:
-        text = json.dumps(
-            where
-            if where is not None
-            else {k: v for k, v in self.data.items() if k != "events" and k != "players"},
-            default=str,
-        )
+        if where is None:
+            where = {k: v for k, v in self.data.items() if k not in ("events", "players")}
+        text = json.dumps(where, default=str, ensure_ascii=False)
         return _error(self.hand_id, number if number is not None else self.line, text, reason, kind)
 
     def amount(self, value: Any, where: Any, number: int) -> Amount:
+        """A value of the export: cents when the hand says so, else chips."""
         if isinstance(value, bool) or not isinstance(value, int | Decimal) or value < 0:
             raise self.fail(f"the amount {value!r} is not a number of chips", where, number)
+        if len(str(int(value))) > MAX_DIGITS:
+            raise self.fail(f"the amount {value} is too large", where, number)
         if self.cents:
             return (Decimal(value) / 100).quantize(_CENT)
         if isinstance(value, Decimal):
@@ -733,6 +739,18 @@ class _JsonHand:
                 raise self.fail(f"the amount {value} is not a whole number of chips", where, number)
             return int(value)
         return value
+
+    def cards(self, raw: Any, where: Any, number: int) -> list[str | None]:
+        """The cards of an event, ``None`` for a card kept hidden."""
+        if not isinstance(raw, list):
+            raise self.fail("cards that are not a list", where, number)
+        found: list[str | None] = []
+        for c in raw:
+            named = None if c is None else card(str(c))
+            if c is not None and named is None:
+                raise self.fail(f"unknown card {c!r}", where, number)
+            found.append(named)
+        return found
 
     def read(self) -> HandHistory:
         data = self.data
@@ -749,7 +767,6 @@ class _JsonHand:
         raw_players = data.get("players")
         if not isinstance(raw_players, list) or not raw_players:
             raise self.fail("no players")
-        keys, seats_by = [], {}
         for p in raw_players:
             if (
                 not isinstance(p, dict)
@@ -757,54 +774,39 @@ class _JsonHand:
                 or not isinstance(p.get("name"), str)
             ):
                 raise self.fail("a player without a seat or a name", p)
-            keys.append((p["name"], str(p.get("id", ""))))
-        players = _Players(keys)
-        seats = []
+        players = _Players([(p["name"], str(p.get("id", ""))) for p in raw_players])
+        seats, by_seat = [], {}
         for p in raw_players:
             label = players.labels[f"{p['name']} @ {p.get('id', '')}"]
-            if p["seat"] in seats_by:
+            if p["seat"] in by_seat:
                 raise self.fail(f"seat {p['seat']} is listed twice", p)
-            seats_by[p["seat"]] = label
-            seats.append(
-                _record(
-                    Seat,
-                    number=p["seat"],
-                    player=label,
-                    stack=self.amount(p.get("stack"), p, self.line),
-                    sitting_out=False,
-                )
-            )
+            by_seat[p["seat"]] = label
+            stack = self.amount(p.get("stack"), p, self.line)
+            seats.append(_record(Seat, number=p["seat"], player=label, stack=stack, sitting_out=False))
         seats.sort(key=lambda s: s.number)
         events = data.get("events")
         if not isinstance(events, list):
             raise self.fail("no events")
-        actions: list[Action] = []
-        returned: list[tuple[str, Amount]] = []
-        collections: list[Collection] = []
+        h = _Hand(
+            self.hand_id,
+            _Amounts(self.hand_id, self.cents),
+            players,
+            hole,
+            {s.player: s.stack for s in seats},
+        )
+        streets: dict[int, dict[int, list[str]]] = {}  # each run's cards, by street
         shown: dict[str, list[str | None]] = {}
-        boards: dict[int, dict[int, list[str]]] = {}
-        street = Street.PRE_FLOP
-        bets: dict[str, Amount] = {}
-        current: Amount = self.zero
         rake: Amount | None = None
-        finished = False
-        small_blind: Amount | None = None
-        big_blind: Amount | None = None
         for number, event in enumerate(events, start=1):
             payload = event.get("payload") if isinstance(event, dict) else None
             if not isinstance(payload, dict) or not isinstance(payload.get("type"), int):
                 raise self.fail("an event without a type", event, number)
             kind = payload["type"]
-            text = json.dumps(payload, default=str)
-            seat = payload.get("seat")
-            who = seats_by.get(seat) if seat is not None else None
             if kind in _QUIET_EVENTS:
-                finished = finished or kind == 15
+                h.ended = h.ended or kind == 15
                 continue
             if kind == 9:
-                street = self.board(payload, boards, street, number)
-                if payload.get("run", 1) == 1:
-                    bets, current = {}, self.zero
+                self.board(h, payload, streets, number)
                 continue
             if kind == 19:
                 rake = self.amount(payload.get("value"), payload, number)
@@ -813,142 +815,90 @@ class _JsonHand:
                 raise self.fail(
                     "a seven-deuce bounty (paid outside the pot)", payload, number, UnsupportedHandError
                 )
+            who = by_seat.get(payload.get("seat"))
             if who is None:
-                raise self.fail(f"seat {seat!r} is not a seat of the hand", payload, number)
+                raise self.fail(f"seat {payload.get('seat')!r} is not a seat of the hand", payload, number)
             if kind == 12:
-                cards = payload.get("cards") or []
                 slots = shown.setdefault(who, [])
-                while len(slots) < len(cards):
-                    slots.append(None)
-                for i, c in enumerate(cards):
-                    if c is not None:
-                        named = card(str(c))
-                        if named is None:
-                            raise self.fail(f"unknown card {c!r}", payload, number)
-                        slots[i] = named
+                for i, c in enumerate(self.cards(payload.get("cards") or [], payload, number)):
+                    while len(slots) <= i:
+                        slots.append(None)
+                    slots[i] = c or slots[i]
                 continue
-            value = (
-                self.amount(payload.get("value", 0), payload, number) if kind not in (0, 11) else self.zero
-            )
+            value = self.amount(payload.get("value", 0), payload, number) if kind not in (0, 11) else h.zero
             all_in = bool(payload.get("allIn"))
-            if kind == 10:
-                runs = payload.get("runNumber")
-                run = int(runs) if isinstance(runs, int) else 1
-                collections.append(
-                    _record(Collection, line=number, player=who, amount=value, pot=0, label="pot", run=run)
+            mark = " and go all in" if all_in else ""
+            if kind == 0:
+                h.act(number, f"{who} checks", who, "check")
+            elif kind == 11:
+                h.act(number, f"{who} folds", who, "fold")
+                h.folded.add(who)
+            elif kind in _EVENT_WAGERS:
+                verb = _EVENT_WAGERS[kind]
+                h.wager(who, verb, value, all_in, number, f"{who} {verb} {value}{mark}")
+            elif kind in _EVENT_POSTS:
+                what = _EVENT_POSTS[kind]
+                article = "an" if what == "ante" else "a"
+                h.post(who, what, value, all_in, number, f"{who} posts {article} {what} of {value}{mark}")
+            elif kind == 16:
+                h.returned.append((who, value))
+            elif kind == 10:
+                run = payload.get("runNumber")
+                h.collections.append(
+                    _record(
+                        Collection,
+                        line=number,
+                        player=who,
+                        amount=value,
+                        pot=0,
+                        label="pot",
+                        run=run if isinstance(run, int) and run in (1, 2) else 1,
+                    )
                 )
-                for c in payload.get("cards") or ():
-                    if c is not None and card(str(c)) is None:
-                        raise self.fail(f"unknown card {c!r}", payload, number)
                 if payload.get("cards") and who not in shown:
-                    shown[who] = [card(str(c)) if c is not None else None for c in payload["cards"]]
-                continue
-            if kind == 16:
-                returned.append((who, value))
-                continue
-            entry = dict(
-                line=number, street=street, player=who, amount=value, to=None, all_in=all_in, text=text
-            )
-            if kind in _EVENT_POSTS:
-                if any(a.kind not in _POST_KINDS for a in actions) or street != Street.PRE_FLOP:
-                    raise self.fail("a post once the betting has started", payload, number)
-                post = _EVENT_POSTS[kind]
-                entry["text"] = f"{_EVENT_NAMES[kind]} of {value}"
-                actions.append(_record(Action, kind=post, **entry))
-                if post == "ante" or kind == 5:
-                    continue  # dead money
-                if kind == 3 and small_blind is None and not all_in:
-                    small_blind = value
-                if kind == 2 and big_blind is None and not all_in:
-                    big_blind = value
-                bets[who] = bets.get(who, self.zero) + value
-                current = max(current, bets[who])
-            elif kind in (0, 11):
-                actions.append(
-                    _record(Action, kind="check" if kind == 0 else "fold", **{**entry, "amount": 0})
-                )
-            elif kind in (1, 7, 8):
-                before = bets.get(who, self.zero)
-                if value <= before:
-                    raise self.fail(
-                        f"a street total of {value} puts nothing in ({before} in already)", payload, number
-                    )
-                if value > current and current:
-                    actions.append(
-                        _record(Action, kind="raise", **{**entry, "amount": value - current, "to": value})
-                    )
-                elif value > current:
-                    actions.append(_record(Action, kind="bet", **{**entry, "amount": value - before}))
-                else:
-                    actions.append(_record(Action, kind="call", **{**entry, "amount": value - before}))
-                bets[who] = value
-                current = max(current, value)
+                    shown[who] = self.cards(payload["cards"], payload, number)
             else:
                 raise self.fail(f"an event of type {kind} this reader does not know", payload, number)
-        if not finished and not collections:
-            raise self.fail("the hand has no end (no 'hand finished' event and nothing won)")
-        run_boards = {
-            run: [c for s in sorted(streets) for c in streets[s]] for run, streets in boards.items()
+        if not h.ended:
+            raise self.fail("the hand has no end (no 'hand finished' event)", events[-1] if events else None)
+        h.boards = {
+            run: [c for turn in sorted(cards) for c in cards[turn]] for run, cards in streets.items()
+        } or {1: []}
+        if 2 in streets:  # the second run's board: the first run's streets before its own
+            first, low = streets.get(1, {}), min(streets[2])
+            h.boards[2] = [c for turn in sorted(first) if turn < low for c in first[turn]] + h.boards[2]
+        if len(h.boards) == 1:
+            h.collections = [_record(Collection, **{**c.__dict__, "run": 0}) for c in h.collections]
+        h.shown = {
+            p: [c for c in cards if c] for p, cards in shown.items() if len(cards) == hole and all(cards)
         }
-        if 2 in run_boards:
-            first = boards.get(1, {})
-            low = min(boards[2])
-            shared = [c for s in sorted(first) if s < low for c in first[s]]
-            run_boards[2] = shared + run_boards[2]
-        board, runs = _runs(run_boards or {1: []})
-        if runs:
-            collections = [
-                c if c.run in (1, 2) else _record(Collection, **{**c.__dict__, "run": 1}) for c in collections
-            ]
-        else:
-            collections = [
-                c if c.run == 0 else _record(Collection, **{**c.__dict__, "run": 0}) for c in collections
-            ]
         dealer = data.get("dealerSeat")
-        not_stated = frozenset((TOTAL, POT_NAMES) if rake is not None else (TOTAL, RAKE, POT_NAMES))
-        return _finished(
-            hand_id=self.hand_id,
+        fields: dict[str, Any] = {}
+        if rake is not None:  # the room states its rake
+            fields = {"rake": rake, "not_stated": frozenset((TOTAL, POT_NAMES))}
+        return h.hand(
             first_line=self.line,
-            header=f"PokerNow hand #{data.get('number', '')} (id: {self.hand_id}) {game}",
-            small_blind=small_blind,
-            big_blind=big_blind,
-            currency=self.cents,
+            header=f"PokerNow hand #{data.get('number', '')} (id: {self.hand_id}): {game}",
             table=str(data.get("gameId") or ""),
             button_seat=dealer if isinstance(dealer, int) else 0,
             seats=tuple(seats),
-            actions=tuple(actions),
-            returned=tuple(returned),
-            board=board,
-            runs=runs,
-            shown={
-                p: tuple(c for c in cards if c)
-                for p, cards in shown.items()
-                if len(cards) == hole and all(cards)
-            },
-            collections=tuple(collections),
             game=game,
             lines=(),
-            rake=rake if rake is not None else self.zero,
-            not_stated=not_stated,
-            zero=self.zero,
+            **fields,
         )
 
     def board(
-        self, payload: dict[str, Any], boards: dict[int, dict[int, list[str]]], street: Street, number: int
-    ) -> Street:
+        self, h: _Hand, payload: dict[str, Any], streets: dict[int, dict[int, list[str]]], number: int
+    ) -> None:
         turn, run = payload.get("turn"), payload.get("run", 1)
         if turn not in (1, 2, 3) or run not in (1, 2):
             raise self.fail("a board event of no street or run this reader knows", payload, number)
-        cards = []
-        for c in payload.get("cards") or ():
-            named = card(str(c))
-            if named is None:
-                raise self.fail(f"unknown card {c!r}", payload, number)
-            cards.append(named)
-        if len(cards) != (3 if turn == 1 else 1):
+        cards = self.cards(payload.get("cards") or [], payload, number)
+        if len(cards) != (3 if turn == 1 else 1) or None in cards:
             raise self.fail(f"{len(cards)} cards dealt on street {turn}", payload, number)
-        boards.setdefault(run, {})[turn] = cards
-        return Street(turn) if run == 1 else street
+        streets.setdefault(run, {})[turn] = [c for c in cards if c]
+        if run == 1:
+            h.street, h.bets, h.current = Street(turn), {}, h.zero
 
 
 # ----------------------------------------------------------------------------------------------
