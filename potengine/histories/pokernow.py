@@ -2,52 +2,65 @@ r'''Reading PokerNow hands (pokernow.club online home games): its CSV log and it
 
 What PokerNow writes
 --------------------
-Measured on the 46 real logs of ``../shared/data/pokernow`` (11,708 hands, 2021-2022; No Limit
-Hold'em 7,345 hands, Pot Limit Omaha 2,905, Pot Limit Omaha Hi/Lo 8 or Better 1,458):
+Measured on the 46 real logs of ``../shared/data/pokernow`` (11,708 hands, 2021-2022: No Limit
+Hold'em 7,365 hands, Pot Limit Omaha 2,905, Pot Limit Omaha Hi/Lo 8 or Better 1,438):
 
-- The **CSV log** (``entry,at,order``) holds one row per event, **newest row first** (each
-  ``order`` is a time in 1/100,000 s; one row of the 322,000 carries a broken ``order``, the rows'
-  place in the file is right). :func:`potengine.histories.rooms.cut_hands` cuts it at its
-  ``-- starting hand #N`` rows, each hand from the row after the starting row of the hand above
-  it down to its own starting row; this reader puts its rows back in time order. A hand runs from
-  ``-- starting hand #12 (id: ab12cd)  (No Limit Texas Hold'em) (dealer: "Ann @ x1")`` (or
-  ``(dead button)``, 206 hands) to ``-- ending hand #12 --``; what follows the ending row (cards
-  shown after the hand, admin notes) belongs to it too. A hand with no ending row (2, each the
-  last of a log cut short) is unreadable, and said so.
+- The **CSV log** (``entry,at,order``) holds one row per event, **newest row first** (``order``
+  is a time; one row of the 243,601 carries a broken one, its place in the file is right).
+  :func:`potengine.histories.rooms.cut_hands` cuts it at its ``-- starting hand #N`` rows, each
+  hand from the row after the starting row of the hand above it down to its own starting row;
+  this reader puts the rows back in time order (a log written oldest first is read too). A hand
+  runs from ``-- starting hand #12 (id: ab12cd)  (No Limit Texas Hold'em) (dealer: "Ann @ x1")
+  --`` (or ``(dead button)``: 198 hands, the button then the seat before the small blind) to
+  ``-- ending hand #12 --``; the rows after the ending row (cards shown after the hand in 1,800
+  hands, a rabbit hunt's ``Undealt cards`` in 482, seating and admin notes) belong to it too. A
+  hand with no ending row (2, each the last of a log cut short) is unreadable, and said so.
 - ``Player stacks: #1 "Ann @ x1" (100.00) | #4 "Bo @ y2" (98.50)``: the seats, their players and
   stacks at the start of the hand (an admin's stack change between hands, 51 of them, is already
-  in it). Each player is ``"name @ id"``: the record uses the name, and ``name @ id`` only for
-  players of one hand who share a name. ``Your hand is ...`` (the log owner's cards, never said
-  whose) is not a shown hand.
+  in it). A player is ``"name @ id"``: the record names him by the name, and by ``name @ id``
+  only in a hand where two players share a name; a player who logs in during a hand (``changed
+  the ID from A to B``, 4 hands) keeps his seat. ``Your hand is ...`` (the log owner's cards,
+  never said whose) is not a shown hand.
 - Amounts are chips, with cents (``10.00``) in 30 of the logs and whole (``10``) in 16: the
   record's amounts are exact :class:`~decimal.Decimal` with ``currency=True`` (a chip of 0.01)
   when the stacks are written with cents, else ``int``.
 - Posts come first: ``posts a small blind of``, ``posts a big blind of``, ``posts an ante of``
-  (5,563 rows; every player dealt in posts it), ``posts a straddle of`` (144, live: the
-  straddler's bet), ``posts a missed big blind of`` (107, live, like a big blind) and ``posts a
-  missing small blind of`` (146, dead: always after the live small blind, or by a player who also
-  posts a big blind, which is how :func:`~potengine.histories.audit.dead_posts` tells it dead).
-  ``Dead Small Blind`` (92) says no small blind was posted.
+  (every player dealt in posts it), ``posts a straddle of`` (144 hands: the record's
+  ``"straddle"`` post, live, the straddler's bet), ``posts a missed big blind of`` (107: a live
+  ``"big blind"``) and ``posts a missing small blind of`` (146: a dead ``"small blind"``, always
+  after the live one, or by a player who also posts a big blind, which is how
+  :func:`~potengine.histories.audit.dead_posts` tells it dead; a small blind posted with a big
+  blind is dead too). A player coming back in the small blind writes a small blind, a missing
+  small blind and a missed big blind but is charged one small blind (9 hands, the next hand's
+  stacks say so): the missing one is left out. ``Dead Small Blind`` (92) says nobody posted one.
 - ``calls X``, ``bets X`` and ``raises to X`` give the player's **street total**: the record's
   call and bet amounts are the chips added (X less what he had in on the street), a raise's
-  ``amount`` the raise over the bet faced and ``to`` = X. ``... and go all in`` marks an all-in.
+  ``amount`` the raise over the bet faced and ``to`` = X. ``... and go all in`` marks the most
+  the player can lose: all his chips, or, when he covers everybody still in, what the biggest of
+  them can still put in (110 rows): only the first is an all-in in the record. An all-in pressed
+  against a player already all-in is written as a raise or bet to no more than the bet faced (18
+  rows): a call in the record. A raise or bet capped so (to all the opponent has) may fall short
+  of a full raise (47 hands): the auditor says so, as an irregularity, with the same chips.
 - ``Uncalled bet of X returned to "Ann @ x1"`` (8,073 rows): the returns are stated.
-- ``"Ann @ x1" collected X from pot`` (with ``with <hand> (combination: ...)`` at a showdown):
+- ``"Ann @ x1" collected X from pot`` (``with <hand> (combination: ...)`` at a showdown):
   never a main or side pot (:data:`~potengine.histories.record.POT_NAMES` not stated: the
-  auditor places each player's winnings main pot first). No total pot, no rake line
+  auditor places each player's winnings, main pot first). No total pot, no rake line
   (:data:`~potengine.histories.record.TOTAL`, :data:`~potengine.histories.record.RAKE`: what the
-  collections leave is taken as withheld: nothing, in the real logs). Hi-lo collections say
-  ``with low hand with seven high`` or ``with hi hand with ...``.
+  collections leave is taken as withheld: nothing, in every real hand). ``collected 0.00`` (a
+  walk whose big blind alone went in, all returned) collects nothing. Hi-lo collections say
+  ``with low hand with seven high`` or ``with hi hand with ...``. Put in less returned is
+  collected in every complete hand, and each player's chips carry to the next hand's stacks
+  (51,794 player-hands checked by the tests).
 - Boards: ``Flop:  [J♠, 9♥, 2♣]``, ``Turn: J♠, 9♥, 2♣ [7♦]``, ``River: ... [A♠]``. Run it twice
-  (81 hands): ``All players in hand choose to run it twice.``, then the first run's streets as
-  usual and the second's as ``Turn (second run): J♠, 9♥, 2♣ [Q♦]``; the second run's collections
-  say ``on the second run``. ``Some players choose to not run it twice.`` deals once. The record's
-  ``board`` is what both runs share, ``runs`` each run's five cards. ``Undealt cards: ...`` (a
-  rabbit hunt, cards shown after the hand) is no board.
-- ``"Ann @ x1" shows a A♥, K♣.``: shown cards, also after the ending row; in 43% of the
-  showdowns some player's cards stay unshown (the collections then say who won).
-- Bomb pots and double boards (none in these logs, PokerNow's words for them unknown) are
-  refused as unsupported when a row names them.
+  (81 hands): ``All players in hand choose to run it twice.``, the first run's streets as usual,
+  the second's as ``Turn (second run): J♠, 9♥, 2♣ [Q♦]``, the second run's collections ``on the
+  second run``. ``Some players choose to not run it twice.`` deals once. The record's ``board``
+  is what both runs share, ``runs`` each run's five cards.
+- ``"Ann @ x1" shows a A♥, K♣.``: shown cards (the rows of one player merged); of the 3,767
+  hands that end with two players or more in, 1,275 (34%) leave some of their cards unshown (the
+  collections then say who won).
+- Bomb pots and double boards (none in these logs, PokerNow's CSV words for them unknown) are
+  refused as unsupported when a row names them; a game other than those above too.
 
 - The **JSON export** (``{"generatedAt", "playerId", "gameId", "hands": [...]}``, the replayer's
   ``poker-now-hands-game-<id>.json``; none in ``../shared``): each hand has ``id``, ``number``,
@@ -56,16 +69,22 @@ Hold'em 7,345 hands, Pot Limit Omaha 2,905, Pot Limit Omaha Hi/Lo 8 or Better 1,
   ``players`` (``id``, ``seat``, ``name``, ``stack``, and ``hand`` for the cards the exporter
   saw) and ``events``, each ``{"at": ms, "payload": {"type": N, ...}}``: 0 check, 1 bet, 2 big
   blind, 3 small blind, 4 missed big blind (live), 5 missed small blind (dead), 6 straddle, 7
-  call, 8 bet or raise (``value`` the street total for 1, 7 and 8; a 7 above the bet faced is a
-  bet), 9 board (``turn`` 1-3, ``run``, ``cards``), 10 pot won (``seat``, ``value``,
-  ``runNumber``), 11 fold, 12 show (``cards``, ``null`` for a card kept hidden), 13 ante, 14 run
-  it twice decided, 15 hand finished, 16 uncalled bet returned, 17 hand started, 18 seven-deuce
-  bounty (money outside the pot: the hand is refused as unsupported), 19 rake (``value``: the
-  rake is then stated), 20-22 nit game notes. The shape is the one decoded by public PokerNow
-  tools (the ``villain`` project's ``villain/parsers/pokernow.py``, checked against real exports
-  such as those of ``zachstence/pokernow-dashboard``); the reader's sample
-  ``samples/pokernow/export.json`` is written in it. Each hand is named by its ``id``; an
-  event's number (from 1) stands for its line.
+  call, 8 bet or raise (``value`` the street total for 1, 7 and 8; a 7 above the bet faced after
+  the flop is a bet), 9 board (``turn`` 1-3, ``run``, ``cards``), 10 pot won (``seat``,
+  ``value``, ``runNumber``), 11 fold, 12 show (``cards``, ``null`` for a card kept hidden), 13
+  ante, 14 run it twice decided, 15 hand finished, 16 uncalled bet returned, 17 hand started, 18
+  seven-deuce bounty (money outside the pot: the hand is refused as unsupported), 19 rake
+  (``value``: the rake is then stated), 20-22 nit game notes. The events are read by the same
+  betting as the CSV rows. The shape is the one public PokerNow tools decode (the ``villain``
+  project's ``villain/parsers/pokernow.py``, checked there against real exports, such as those
+  kept by ``zachstence/pokernow-dashboard``); the sample ``samples/pokernow/export.json`` is
+  written in it. Each hand is named by its ``id``; an event's number (from 1) stands for a line.
+
+The samples (``samples/pokernow``, written for the tests): ``side_pots.csv`` (two all-ins, a
+side pot; an uncalled raise), ``split_odd_chip.csv`` (antes, a split with the odd chip left of
+the button), ``run_twice_straddle.csv`` (a straddle, missed blinds, a capped all-in, a hand run
+twice with its odd cent to the first run; a dead button and a rabbit hunt), ``wrong_collected.csv``
+(one chip too many collected) and ``export.json``.
 
 >>> from potengine.histories.rooms import cut_hands
 >>> log = "\n".join([

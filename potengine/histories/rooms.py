@@ -256,12 +256,18 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
     return hands
 
 
+_ORDER = re.compile(r",(\d+)[ \t]*$", re.M)
+
+
 def _newest_first(text: str, starts: list[tuple[int, str]]) -> bool:
-    """Whether a PokerNow CSV log runs newest row first, as PokerNow writes it: its hand numbers
-    go down, or (one hand) the hand's ending row comes before its starting row."""
-    if len(starts) > 1:
-        return int(starts[0][1]) > int(starts[1][1])
-    return bool(starts) and text.rfind(f"-- ending hand #{starts[0][1]} --", 0, starts[0][0]) >= 0
+    """Whether a PokerNow CSV log runs newest row first, as PokerNow writes it: the ``order``
+    (time) of its first row is above its last row's, or else its hand numbers go down."""
+    first, last = _ORDER.search(text[:2000]), None
+    for last in _ORDER.finditer(text, max(0, len(text) - 2000)):
+        pass
+    if first is not None and last is not None and first.group(1) != last.group(1):
+        return int(first.group(1)) > int(last.group(1))
+    return len(starts) > 1 and int(starts[0][1]) > int(starts[1][1])
 
 
 def _cut_newest_first(text: str, room: Room, starts: list[tuple[int, str]]) -> list[RoomHand]:
