@@ -262,11 +262,9 @@ _ORDER = re.compile(r",(\d+)[ \t]*$", re.M)
 def _newest_first(text: str, starts: list[tuple[int, str]]) -> bool:
     """Whether a PokerNow CSV log runs newest row first, as PokerNow writes it: the ``order``
     (time) of its first row is above its last row's, or else its hand numbers go down."""
-    first, last = _ORDER.search(text[:2000]), None
-    for last in _ORDER.finditer(text, max(0, len(text) - 2000)):
-        pass
-    if first is not None and last is not None and first.group(1) != last.group(1):
-        return int(first.group(1)) > int(last.group(1))
+    first, last = _ORDER.findall(text[:2000]), _ORDER.findall(text[-2000:])
+    if first and last and first[0] != last[-1]:
+        return int(first[0]) > int(last[-1])
     return len(starts) > 1 and int(starts[0][1]) > int(starts[1][1])
 
 
