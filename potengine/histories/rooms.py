@@ -241,9 +241,16 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         items = _pokernow_json(text) or []
         ids = [str(h.get("id") or h.get("number") or "") or None for h in items]
         return [RoomHand(room, hand_id, 1, json.dumps(h)) for hand_id, h in zip(ids, items, strict=True)]
-    starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
-    if room is _POKERNOW and _newest_first(text, starts):
-        return _cut_newest_first(text, room, starts)
+    if room is _POKERNOW:  # a CSV log: its starting rows, found by their plain words (fast)
+        starts = []
+        for m in _POKERNOW_START.finditer(text):
+            at = m.start() - (text[m.start() - 1 : m.start()] == '"')  # the row's opening quote
+            if at == 0 or text[at - 1] == "\n":
+                starts.append((at, m.group(1)))
+        if _newest_first(text, starts):
+            return _cut_newest_first(text, room, starts)
+    else:
+        starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -256,6 +263,9 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
     return hands
 
 
+_POKERNOW_START = re.compile(r"-- starting hand #(\d+)")
+"""A PokerNow CSV log's starting row, searched for without the generic header's lead (which
+scans every line for a backtick)."""
 _ORDER = re.compile(r",(\d+)[ \t]*$", re.M)
 
 
