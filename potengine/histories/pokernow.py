@@ -116,7 +116,7 @@ import csv
 import json
 import re
 from collections.abc import Iterator, Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from ..chips import Amount
@@ -166,7 +166,8 @@ _START = re.compile(
 )
 _END = re.compile(r"^-- ending hand #(\d+) --$")
 _STACK = re.compile(r"#(\d+) " + _WHO + r" \(" + _NUM + r"\)")
-_PLAYER_ROW = re.compile(r"^" + _WHO + r" (.+)$")
+_PLAYER_ROW = re.compile(r'^"(.+? @ [^"\s]+)" (.+)$')
+"""A row that opens with a player: group 1 his key (``name @ id``), group 2 the rest."""
 _BET = re.compile(r"^(calls|bets|raises to) " + _NUM + r"( and go all in)?\s*$")
 _POST = re.compile(
     r"^posts (?:a|an) (small blind|big blind|ante|straddle|missing small blind|missed big blind) of "
@@ -184,7 +185,7 @@ _POST_KIND = {
 _SHOWS = re.compile(r"^shows a (.+?)\.?$")
 _COLLECTED = re.compile(r"^collected " + _NUM + r" from pot(.*)$")
 _QUIET = re.compile(r"^(?:chooses to +(?:not )?run it twice\.|will be playing on table .*)$")
-_UNCALLED = re.compile(r"^Uncalled bet of " + _NUM + r" returned to " + _WHO + r"$")
+_UNCALLED = re.compile(r"^Uncalled bet of " + _NUM + r' returned to "(.+? @ [^"\s]+)"$')
 _BOARD = re.compile(r"^(Flop|Turn|River)( \(second run\))?: *(.*?) *\[([^\]]*)\]$")
 _ID_CHANGE = re.compile(r"^The player " + _WHO + r" changed the ID from (\S+) to (\S+) ")
 _UNSUPPORTED_ROW = re.compile(r"bomb pot|second board|double board", re.I)
@@ -234,25 +235,30 @@ def card(text: str) -> str | None:
     >>> card("10♠"), card("A♥"), card("Td"), card("1♠")
     ('Ts', 'Ah', 'Td', None)
     """
-    text = text.strip()
-    rank, suit = text[:-1], _SUITS.get(text[-1:])
-    if rank == "10":
-        rank = "T"
-    if suit is None or len(rank) != 1 or rank not in _RANKS:
-        return None
-    return rank + suit
+    return _CARD_NAMES.get(text.strip())
+
+
+_CARD_NAMES = {
+    (("10" if rank == "T" else rank) + written if spelled else rank + written): rank + suit
+    for rank in _RANKS
+    for written, suit in _SUITS.items()
+    for spelled in (True, False)
+}
+"""Every card as PokerNow (or the JSON export) writes it, by the engine's spelling."""
 
 
 def _cards(text: str, hand_id: str, number: int, line: str) -> list[str]:
-    found = []
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        c = card(part)
-        if c is None:
-            raise _error(hand_id, number, line, f"unknown card {part.strip()!r}")
-        found.append(c)
-    return found
+    """The cards of a row's list (``"J♠, 9♥, 2♣"``), in order."""
+    if not text:
+        return []
+    names = _CARD_NAMES
+    found = [names.get(part) for part in text.split(", ")]
+    if None in found:
+        for part in text.split(","):
+            if part.strip() and card(part) is None:
+                raise _error(hand_id, number, line, f"unknown card {part.strip()!r}")
+        found = [names[part.strip()] for part in text.split(",") if part.strip()]
+    return found  # type: ignore[return-value]  # (no None left)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -290,13 +296,10 @@ class _Amounts:
         self.decimal = decimal
 
     def __call__(self, text: str, number: int, line: str) -> Amount:
-        if len(text.partition(".")[0]) > MAX_DIGITS:
+        if len(text) > MAX_DIGITS and len(text.partition(".")[0]) > MAX_DIGITS:
             raise _error(self.hand_id, number, line, f"the amount {text[:20]} is too large")
-        if "." in text or self.decimal:
-            try:
-                return Decimal(text)
-            except InvalidOperation:  # pragma: no cover - the patterns give digits only
-                raise _error(self.hand_id, number, line, f"cannot read the amount {text!r}") from None
+        if self.decimal or "." in text:
+            return Decimal(text)  # (the patterns give digits, and a point, only)
         return int(text)
 
 
@@ -311,8 +314,9 @@ class _Players:
         self.labels = {f"{n} @ {i}": (f"{n} @ {i}" if n in twice else n) for n, i in keys}
         self.ids = {i: self.labels[f"{n} @ {i}"] for n, i in keys}
 
-    def get(self, name: str, pid: str) -> str | None:
-        return self.labels.get(f"{name} @ {pid}")
+    def get(self, key: str) -> str | None:
+        """The record's name of the player PokerNow calls ``key`` (``name @ id``)."""
+        return self.labels.get(key)
 
 
 def _read_csv(hand: RoomHand) -> HandHistory:
@@ -332,7 +336,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
             hand_id, number, entry, f"{game_text} is a game this checker does not play", UnsupportedHandError
         )
     game, hole = _GAMES[game_text]
-    dealer = (start.group(4), start.group(5)) if start.group(4) is not None else None
+    dealer = f"{start.group(4)} @ {start.group(5)}" if start.group(4) is not None else None
 
     # The seats: the "Player stacks" row, after the starting row and any seating notes.
     stacks_at = next((i for i, (_, e) in enumerate(rows) if e.startswith("Player stacks: ")), None)
@@ -364,17 +368,20 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     seat_of = {s.player: s.number for s in seats}
 
     reader = _Hand(hand_id, amount, players, hole, {s.player: s.stack for s in seats})
-    for number, entry in rows[stacks_at + 1 :]:
+    rest = iter(rows[stacks_at + 1 :])
+    row = reader.row
+    for number, entry in rest:
+        row(number, entry)
         if reader.ended:
-            reader.after(number, entry)
-        else:
-            reader.row(number, entry)
+            break
+    for number, entry in rest:  # after the ending row
+        reader.after(number, entry)
     if not reader.ended:
         number, entry = rows[-1]
         raise _error(hand_id, number, entry, "the log stops before the hand ends (no '-- ending hand' row)")
 
     if dealer is not None:
-        label = players.get(*dealer)
+        label = players.get(dealer)
         if label is None:
             raise _error(hand_id, first_line, header, "the dealer is not in the 'Player stacks' row")
         button_seat = seat_of[label]
@@ -389,7 +396,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
         button_seat=button_seat,
         seats=tuple(seats),
         game=game,
-        lines=tuple(e for _, e in rows),
+        lines=tuple([e for _, e in rows]),
     )
 
 
@@ -403,6 +410,7 @@ class _Hand:
         self.hand_id = hand_id
         self.amount = amount
         self.players = players
+        self.labels = players.labels
         self.hole = hole
         self.stacks = stacks
         self.zero: Amount = Decimal("0.00") if amount.decimal else 0
@@ -421,30 +429,52 @@ class _Hand:
         self.small_blind: Amount | None = None
         self.big_blind: Amount | None = None
 
-    def who(self, name: str, pid: str, number: int, line: str) -> str:
-        label = self.players.get(name, pid)
+    def who(self, key: str, number: int, line: str) -> str:
+        """The record's name of the player PokerNow calls ``key`` (``name @ id``)."""
+        label = self.labels.get(key)
         if label is None:
-            raise _error(self.hand_id, number, line, f"{name} @ {pid} is not in the 'Player stacks' row")
+            raise _error(self.hand_id, number, line, f"{key} is not in the 'Player stacks' row")
         return label
 
     def row(self, number: int, line: str) -> None:
         """Read one row of the hand (before its ending row)."""
-        player = _PLAYER_ROW.match(line)
-        if player is not None:
-            self.player_row(
-                self.who(player.group(1), player.group(2), number, line), player.group(3), number, line
-            )
-            return
-        board = _BOARD.match(line)
-        if board is not None:
-            self.board_row(board, number, line)
-            return
-        uncalled = _UNCALLED.match(line)
-        if uncalled is not None:
-            who = self.who(uncalled.group(2), uncalled.group(3), number, line)
-            self.returned.append((who, self.amount(uncalled.group(1), number, line)))
-            return
-        if _END.match(line):
+        if line[:1] == '"':
+            player = _PLAYER_ROW.match(line)
+            if player is not None:
+                p = self.labels.get(player.group(1)) or self.who(player.group(1), number, line)
+                rest = player.group(2)
+                if rest == "folds" or rest == "checks":  # the commonest rows, read here at once
+                    self.actions.append(
+                        _record(
+                            Action,
+                            line=number,
+                            street=self.street,
+                            player=p,
+                            kind="fold" if rest == "folds" else "check",
+                            amount=0,
+                            to=None,
+                            all_in=False,
+                            text=line,
+                        )
+                    )
+                    self.betting = True
+                    if rest == "folds":
+                        self.folded.add(p)
+                    return
+                self.player_row(p, rest, number, line)
+                return
+        elif line[:1] in "FTR":
+            board = _BOARD.match(line)
+            if board is not None:
+                self.board_row(board, number, line)
+                return
+        elif line[:1] == "U":
+            uncalled = _UNCALLED.match(line)
+            if uncalled is not None:
+                who = self.who(uncalled.group(2), number, line)
+                self.returned.append((who, self.amount(uncalled.group(1), number, line)))
+                return
+        elif line[:1] == "-" and _END.match(line):
             self.ended = True
             return
         if line.startswith("Player stacks: "):
@@ -468,30 +498,66 @@ class _Hand:
             self.players.ids[new] = label
 
     def player_row(self, p: str, rest: str, number: int, line: str) -> None:
+        """A row of player ``p``'s: ``rest`` is what follows his name."""
         if rest == "folds":
-            self.act(number, line, p, "fold")
+            self.actions.append(
+                _record(
+                    Action,
+                    line=number,
+                    street=self.street,
+                    player=p,
+                    kind="fold",
+                    amount=0,
+                    to=None,
+                    all_in=False,
+                    text=line,
+                )
+            )
+            self.betting = True
             self.folded.add(p)
             return
         if rest == "checks":
-            self.act(number, line, p, "check")
-            return
-        bet = _BET.match(rest)
-        if bet is not None:
-            self.wager(
-                p, bet.group(1), self.amount(bet.group(2), number, line), bool(bet.group(3)), number, line
+            self.actions.append(
+                _record(
+                    Action,
+                    line=number,
+                    street=self.street,
+                    player=p,
+                    kind="check",
+                    amount=0,
+                    to=None,
+                    all_in=False,
+                    text=line,
+                )
             )
+            self.betting = True
             return
-        post = _POST.match(rest)
-        if post is not None:
-            self.post(
-                p, post.group(1), self.amount(post.group(2), number, line), bool(post.group(3)), number, line
-            )
-            return
-        shows = _SHOWS.match(rest)
-        if shows is not None:
-            self.show(p, shows.group(1), number, line)
-            return
-        collected = _COLLECTED.match(rest)
+        head = rest[:2]
+        if head in ("ca", "be", "ra"):
+            bet = _BET.match(rest)
+            if bet is not None:
+                self.wager(
+                    p, bet.group(1), self.amount(bet.group(2), number, line), bool(bet.group(3)), number, line
+                )
+                return
+        elif head == "po":
+            post = _POST.match(rest)
+            if post is not None:
+                self.post(
+                    p,
+                    post.group(1),
+                    self.amount(post.group(2), number, line),
+                    bool(post.group(3)),
+                    number,
+                    line,
+                )
+                return
+        elif head == "sh":
+            shows = _SHOWS.match(rest)
+            if shows is not None:
+                self.show(p, shows.group(1), number, line)
+                return
+        collected = _COLLECTED.match(rest) if head == "co" else None
         if collected is not None:
             won = self.amount(collected.group(1), number, line)
             if not won:
@@ -635,8 +701,8 @@ class _Hand:
         """A row after the hand's ending row: cards shown after the hand count; the rest is notes."""
         player = _PLAYER_ROW.match(line)
         if player is not None:
-            shows = _SHOWS.match(player.group(3))
-            label = self.players.get(player.group(1), player.group(2))
+            shows = _SHOWS.match(player.group(2))
+            label = self.labels.get(player.group(1))
             if shows is not None and label is not None:
                 self.show(label, shows.group(1), number, line)
             return
