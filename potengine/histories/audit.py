@@ -473,7 +473,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                 target = current
         elif kind == "ante":
             spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds", "button blind"):
+        elif kind in ("small blind", "big blind", "blinds", "button blind", "straddle"):
             stake = _stake(hand, kind)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
@@ -607,6 +607,7 @@ def replay_actions(
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
+    straddles: dict[str, Amount] = {}
     for a in posts:
         if a.kind == "small blind":
             small.append(a)
@@ -614,6 +615,8 @@ def replay_actions(
             big.append(a)
         elif a.kind == "ante":
             ante_posts.append(a)
+        elif a.kind == "straddle":
+            straddles[a.player] = a.amount
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):
@@ -633,7 +636,7 @@ def replay_actions(
         return Replay(False, [skip.format(str(err))], [], None)
     if structure is None:
         return Replay(False, [skip.format("the header names no betting structure")], [], None)
-    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    plain = isinstance(structure, NoLimit) and not big_blind_ante and not straddles
     if fast and plain and small[0].amount == sb and big[0].amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
@@ -654,6 +657,7 @@ def replay_actions(
             chip=hand.chip,
             structure=structure,
             game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
+            straddles=straddles or None,
         )
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
@@ -1339,9 +1343,15 @@ def _compare_pots(
             remarks=remarks,
         )
     if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
+        hilo_split = (
+            _hilo_by_totals(pots, tiers, paid, order, hand.chip, no_low="No low hand qualified" in hand.lines)
+            if hi_lo and low_tiers is None
+            else None
+        )
         paid = placed_as_awarded(
             paid,
-            [
+            hilo_split
+            or [
                 (
                     award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
                     if hi_lo and low_tiers is not None
@@ -1664,6 +1674,8 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) == 1 and not dead:  # one player alone put chips in (a walk, no small
+        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))  # blind)
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
     for amount in contributions.values():
@@ -1707,6 +1719,64 @@ def _hilo_from_lines(
                 )
                 return won
     return whole
+
+
+_HILO_SEARCH = 20_000
+"""How many pot awards :func:`_hilo_by_totals` tries at most before it gives up."""
+
+
+def _hilo_by_totals(
+    pots: Sequence[Pot],
+    tiers: Tiers,
+    paid: Sequence[Mapping[str, Amount]],
+    order: Sequence[str],
+    chip: Amount,
+    *,
+    no_low: bool,
+) -> list[Mapping[str, Amount]] | None:
+    """The shares of a hi-lo hand's pots, some player's high and some player's low in each (or the
+    whole pot to the best high hand), that pay every player exactly what his collections add up
+    to over all the pots; ``None`` when none does (or the search grows too long).
+
+    For a room that names no pot (see :mod:`potengine.histories.stated`) in a hi-lo hand whose
+    cards do not tell the winners: placed main pot first, a player's high and low halves of two
+    pots cannot be told apart; the split each pot must have can, from the totals.
+    """
+    totals: dict[str, Amount] = {}
+    for pays in paid:
+        for player, amount in pays.items():
+            totals[player] = totals[player] + amount if player in totals else amount
+    tries = 0
+
+    def candidates(pot: Pot, left: Mapping[str, Amount]) -> Iterator[Pot]:
+        yield award(pot, tiers, order=order, chip=chip)
+        names = [p for p in pot.eligible if left.get(p)]
+        if no_low or not 0 < len(names) <= 5:
+            return
+        groups = [
+            tuple(p for k, p in enumerate(names) if mask >> k & 1) for mask in range(1, 1 << len(names))
+        ]
+        for high in groups:
+            rest = tuple(t for t in (tuple(q for q in group if q not in high) for group in tiers) if t)
+            for low in groups:
+                yield award_hilo(pot, (high, *rest), (low,), order=order, chip=chip)
+
+    def search(i: int, left: dict[str, Amount]) -> list[Mapping[str, Amount]] | None:
+        nonlocal tries
+        if i == len(pots):
+            return [] if not any(left.values()) else None
+        for won in candidates(pots[i], left):
+            tries += 1
+            if tries > _HILO_SEARCH:
+                return None
+            shares = {p: a for p, a in won.shares.items() if a}
+            if all(left.get(p, 0) >= a for p, a in shares.items()):
+                rest = search(i + 1, {p: a - shares.get(p, 0) for p, a in left.items()})
+                if rest is not None:
+                    return [shares, *rest]
+        return None
+
+    return search(0, totals)
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:

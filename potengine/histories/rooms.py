@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
+>>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
+Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars...)
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ ROOMS: tuple[Room, ...] = (
     _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
     _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
     _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)"),
-    _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)"),
+    _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)", reader="pokernow"),
 )
 """Every room recognised, in the order their headers are tried."""
 
@@ -185,6 +185,10 @@ def _pokernow_json(text: str) -> list[dict[str, Any]] | None:
     return None
 
 
+_POKERNOW_JSON_HEAD = re.compile(r'"hands"\s*:\s*\[\s*\{.*?"(?:handVersion|gameType|dealerSeat)"', re.S)
+"""The head of a PokerNow JSON export, enough to recognise it before the whole is read."""
+
+
 def recognise(text: str) -> Room | None:
     """The room whose header opens the first hand of ``text`` (decoded), or None if no room's.
 
@@ -192,14 +196,16 @@ def recognise(text: str) -> Room | None:
     'PokerStars'
     >>> recognise('entry,at,order\\n"-- starting hand #1 (id: x) --",2021,1').label
     'PokerNow'
+    >>> recognise('{"gameId": "g1", "hands": [{"id": "a1", "handVersion": 2, "number": "1",').label
+    'PokerNow'
     >>> recognise("hello") is None
     True
     """
     head = text.lstrip()[:20]
     if head.startswith(_POKERNOW_CSV):
         return _POKERNOW
-    if head.startswith("{") and _pokernow_json(text) is not None:
-        return _POKERNOW
+    if head.startswith("{") and (_pokernow_json(text) is not None or _POKERNOW_JSON_HEAD.search(text[:4096])):
+        return _POKERNOW  # (the head alone, as the auditor peeks at a stream's first lines)
     if head.startswith("<") and ("<session" in text or "<game gamecode=" in text):
         return _IPOKER
     match = _ANY.search(text)
@@ -235,7 +241,16 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         items = _pokernow_json(text) or []
         ids = [str(h.get("id") or h.get("number") or "") or None for h in items]
         return [RoomHand(room, hand_id, 1, json.dumps(h)) for hand_id, h in zip(ids, items, strict=True)]
-    starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
+    if room is _POKERNOW:  # a CSV log: its starting rows, found by their plain words (fast)
+        starts = []
+        for m in _POKERNOW_START.finditer(text):
+            at = m.start() - (text[m.start() - 1 : m.start()] == '"')  # the row's opening quote
+            if at == 0 or text[at - 1] == "\n":
+                starts.append((at, m.group(1)))
+        if _newest_first(text, starts):
+            return _cut_newest_first(text, room, starts)
+    else:
+        starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -245,6 +260,40 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         body = text[at:end]
         hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
+    return hands
+
+
+_POKERNOW_START = re.compile(r"-- starting hand #(\d+)")
+"""A PokerNow CSV log's starting row, searched for without the generic header's lead (which
+scans every line for a backtick)."""
+_ORDER = re.compile(r",(\d+)[ \t]*$", re.M)
+
+
+def _newest_first(text: str, starts: list[tuple[int, str]]) -> bool:
+    """Whether a PokerNow CSV log runs newest row first, as PokerNow writes it: the ``order``
+    (time) of its first row is above its last row's, or else its hand numbers go down."""
+    first, last = _ORDER.findall(text[:2000]), _ORDER.findall(text[-2000:])
+    if first and last and first[0] != last[-1]:
+        return int(first[0]) > int(last[-1])
+    return len(starts) > 1 and int(starts[0][1]) > int(starts[1][1])
+
+
+def _cut_newest_first(text: str, room: Room, starts: list[tuple[int, str]]) -> list[RoomHand]:
+    """The hands of a PokerNow CSV log written newest row first: each hand's rows sit above its
+    ``-- starting hand #`` row, so a hand runs from the row after the starting row of the hand
+    before it in the file (the next hand in time) down to its own starting row. Each hand is that
+    slice of the file, its rows as the file has them (its reader puts them in time order); rows
+    below the first hand's starting row (seats requested, stakes set) belong to no hand."""
+    hands = []
+    head = text.find("\n") + 1 if text.startswith(_POKERNOW_CSV) else 0
+    at, line = head, 1 + text.count("\n", 0, head)
+    for start, hand_id in starts:
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end + 1
+        body = text[at:end]
+        hands.append(RoomHand(room, hand_id, line, body))
+        line += body.count("\n")
+        at = end
     return hands
 
 
@@ -268,8 +317,8 @@ def count_hands(text: str) -> int:
 def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"
