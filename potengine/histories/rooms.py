@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -211,12 +212,20 @@ def recognise(text: str) -> Room | None:
 @dataclass(frozen=True)
 class RoomHand:
     """One hand as cut from a file: its room, its ID (text, as the room writes it, or None), the
-    number of its first line and its text."""
+    number of its first line and its text.
+
+    ``preamble`` is text from before the hand that the hand needs and shares with others, and
+    ``preamble_line`` the number of its first line: an iPoker hand (``<game gamecode=…>``) names
+    neither its game, nor its stakes, nor its currency, which its session's ``<general>`` block
+    (once at the top of the session, before the first hand) gives every hand of the session.
+    """
 
     room: Room
     hand_id: str | None
     line: int
     text: str
+    preamble: str = ""
+    preamble_line: int = 0
 
 
 def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
@@ -240,12 +249,38 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
     line = 1 + text.count("\n", 0, starts[0][0]) if starts else 1
+    sessions = _ipoker_sessions(text) if room is _IPOKER else []
     for i, (at, hand_id) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
         body = text[at:end]
-        hands.append(RoomHand(room, hand_id, line, body))
+        if sessions:  # each iPoker hand carries its session's <general> block
+            where = bisect_right(sessions, (at,)) - 1
+            _, preamble_line, preamble = sessions[where] if where >= 0 else (0, 0, "")
+            hands.append(RoomHand(room, hand_id, line, body, preamble, preamble_line))
+        else:
+            hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
     return hands
+
+
+_IPOKER_SESSION = re.compile(r"<session\b[^>]*>\s*(<general>.*?</general>)", re.S)
+
+
+def _ipoker_sessions(text: str) -> list[tuple[int, int, str]]:
+    """Each iPoker session's ``<general>`` block (the game, stakes and currency of its hands):
+    where it starts, the number of its first line, and its text, in the order of the file.
+
+    >>> _ipoker_sessions('<session sessioncode="1">\\n <general><mode>real</mode></general>')
+    [(27, 2, '<general><mode>real</mode></general>')]
+    """
+    found = []
+    line, counted = 1, 0
+    for match in _IPOKER_SESSION.finditer(text):
+        at = match.start(1)
+        line += text.count("\n", counted, at)
+        counted = at
+        found.append((at, line, match.group(1)))
+    return found
 
 
 _WPN_OLD_ID = re.compile(r"Game ID: (\d+)")
