@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
+>>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
+Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars...)
 """
 
 from __future__ import annotations
@@ -77,11 +77,12 @@ ROOMS: tuple[Room, ...] = (
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
     _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )"),
-    _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\""),
+    _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\"", reader="ipoker"),
     _room(
         "888poker",
         "888poker",
         r"\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)",
+        reader="pacific",
     ),
     _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
     _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
@@ -303,8 +304,8 @@ def count_hands(text: str) -> int:
 def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"
