@@ -1364,7 +1364,7 @@ def _compare_pots(
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
         wins.append(won)
-    listed = paid
+    as_listed = paid
     if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
         paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
     if hand.not_stated and RAKE in hand.not_stated and len(wins) > 1 and hand.rake and not hi_lo:
@@ -1377,8 +1377,8 @@ def _compare_pots(
             even = ", ".join(fmt(pot.rake) for pot in pots)
             pots = tuple(rebuilt(pot, rake=cut) for pot, cut in zip(pots, cuts, strict=True))
             wins = [award(pot, tiers, order=order, chip=hand.chip) for pot in pots]
-            if paid is not listed:
-                paid = placed_as_awarded(listed, [won.shares for won in wins])
+            if paid is not as_listed:
+                paid = placed_as_awarded(as_listed, [won.shares for won in wins])
             spread = ", ".join(f"{fmt(cut)} from the {pot_label(i, count)}" for i, cut in enumerate(cuts))
             remarks.append(
                 f"rake: the room states none; its payments take {spread}; in proportion to the pots "
