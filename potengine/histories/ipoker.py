@@ -133,6 +133,7 @@ _GAMES = {
 }
 _AMOUNT = re.compile(r"^\d{1,3}(?:([,.\u00a0 ])\d{3})*(?:([.,])(\d{1,2}))?$|^\d+(?:([.,])(\d{1,2}))?$")
 _SIGNS = "$€£¥"
+_MISREAD_SIGNS = ("â‚¬", "Â£", "Â¥")
 _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 _RANKS = {
     **{str(n): str(n) for n in range(2, 10)},
@@ -189,7 +190,10 @@ def read_amount(text: str, *, currency: bool) -> Amount:
     ...
     ValueError: 1.5 has cents in a game played in chips
     """
-    raw = text.strip().strip(_SIGNS).strip()
+    raw = text.strip()
+    for sign in _MISREAD_SIGNS:  # a sign written in UTF-8 on a line read as Windows-1252
+        raw = raw.replace(sign, "")
+    raw = raw.strip(_SIGNS).strip()
     match = _AMOUNT.match(raw)
     if match is None or len(raw) > MAX_DIGITS + 8:
         raise ValueError(f"cannot read the amount {text!r}")

@@ -208,7 +208,7 @@ def read_card(text: str) -> str:
     rank_text = word[:-1].upper()
     rank = _RANKS.get(rank_text) or _SCANDINAVIAN.get(rank_text)
     if rank is None or suit not in "cdhs" or not suit:
-        raise ValueError(f"unknown card {text!r}")
+        raise ValueError(f"unknown card {word!r}")
     return rank + suit
 
 
