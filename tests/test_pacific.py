@@ -159,6 +159,18 @@ def test_scandinavian_ranks_and_sign_after_amounts() -> None:
     assert hand.stack("Ann") == Decimal("1100.50") and hand.shown["Ann"] == ("Ac", "Jd")
 
 
+def test_a_small_blind_alone_folded_to_gets_his_chips_back_as_his_collected_line() -> None:
+    lines = HAND.split("\n")
+    walk = "\n".join(
+        [*lines[:8], "** Dealing down cards **", "Bo folds", "** Summary **", "Ann collected [ $1 ]"]
+    )
+    audit = audit_hand(pacific.read_hand(one(walk)))  # no big blind posted: one player put chips in
+    assert audit.verdict is Verdict.CONSISTENT, audit.text()
+    assert audit.awarded.pots == () and dict(audit.awarded.layout.refunds) == {"Ann": Decimal("1")}
+    wrong = walk.replace("collected [ $1 ]", "collected [ $2 ]")
+    assert audit_hand(pacific.read_hand(one(wrong))).verdict is Verdict.WRONG
+
+
 # ----------------------------------------------------------------------------------------------
 # Bad input: a clear error naming the hand and the line
 # ----------------------------------------------------------------------------------------------

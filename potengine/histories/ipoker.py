@@ -5,12 +5,13 @@ What iPoker writes
 Measured on the 58 files of ``../shared/data/other-rooms/ipoker`` (693 hands; one file holds a
 session without a hand):
 
-- A file holds one ``<session>`` or several in a row (one file: four), each opening with a
+- A file holds one ``<session>`` or several in a row (two files: 4 and 20), each opening with a
   ``<general>`` block that names the game, its stakes and the table once for all its hands
   (``<gametype>Holdem NL €0.50/€1</gametype>``, ``Holdem L $5/$10``, ``Omaha PL £0.50/£1``; a
   tournament's ``Holdem NL`` with ``<tournamentcode>`` and ``<tournamentname>``), then one
-  ``<game gamecode="…">`` per hand. :func:`potengine.histories.rooms.cut_hands` gives each hand its
-  session's ``<general>`` block (``RoomHand.preamble``).
+  ``<game gamecode="…">`` per hand (three tournament hands, the others cash games).
+  :func:`potengine.histories.rooms.cut_hands` gives each hand its session's ``<general>`` block
+  (``RoomHand.preamble``). One session says ``Holdem PL`` but deals every player four cards.
 - Each ``<game>`` lists its players (``<player seat= name= chips= dealer= win= bet=>``: the chips
   at the start, the button, what the player was paid and what he put in), then ``<round no="0">``
   (the posts) to ``<round no="4">`` (the river), each with its board cards (``<cards
@@ -21,32 +22,38 @@ session without a hand):
   A call's and a bet's ``sum`` is the chips it adds, a raise's the player's whole bet on the
   street after it (a big blind who raises to €120 has €120 in, not €130), an all-in's the chips
   it adds, whatever it does (a bet, a call or a raise). A big blind larger than the stakes' is a
-  big blind and a dead small blind posted together (one hand: €15 at €5/€10).
+  big blind and a dead small blind posted together (two hands: €15 at €5/€10, €1.50 at €0.50/€1).
 - The actions are often written grouped by player within a round (each player's cards, then his
-  actions, the later ones first in 75 of the 693 hands): ``no`` gives their order.
+  actions: out of their order in 68 of the 692 complete hands): ``no`` gives their order.
 - No line writes the rake, the total pot, a side pot or an uncalled bet going back. ``win`` is all a
   player was paid. Whether it holds an unmatched bet depends on the export: the three files whose
   session says ``<uncalled_bet_enabled>true`` (606 hands) leave it out (the 515 of them with an
   unmatched bet pay it nowhere: the chips put in less the unmatched part less the ``win`` amounts
-  are 5% of the pot or less, none in hands that end before the flop), the others (no such element,
-  or ``false``: 87 hands) pay it inside ``win`` (70 hands; in each the unmatched part is larger
-  than what is withheld, so the auditor finds it inside the winner's ``win``).
-- ``bet`` agrees with the actions in 597 of the 693 hands; in the others (91 of the 2018 export,
-  6 older ones) it adds a re-raise's ``sum`` to the player's earlier bets on the street (a player
-  with €101.50 "bet €110.50"). The reader takes the actions, which every call confirms.
+  are 5% of the pot or less, and nothing in the hands that end before the flop), the others (no
+  such element, or ``false``: 87 hands, one of them cut short) pay it inside ``win`` (71 hands have
+  one; in each the unmatched part is larger than what is withheld, so the auditor finds it inside
+  the player's ``win``). Where a hand has side pots and a capped rake, the rake is 5% of each pot
+  in order, main pot first, until the cap (one hand: 2.60 of a main pot of 52.05, the cap's last
+  1.40 of the side pot).
+- ``bet`` agrees with the actions in 598 of the 692 complete hands; in the others (91 of the 2018
+  exports, 3 older) it is more than the actions put in, a raise's ``sum`` counted as if added to
+  the player's earlier bets on the street (a player with €101.50 "bet €110.50"). The reader takes
+  the actions, which every call confirms, and leaves ``bet`` aside.
 - Amounts carry the currency sign (``€1,230.55``, ``£0.50``, ``$100000``; tournament chips none:
   ``500``); a comma groups thousands. Decimal commas and dot thousands (``€1.230,55``), written by
   some skins, are read too: a comma or dot followed by three digits groups, by one or two is the
   decimal mark.
 - Cards are suit first: ``D7 H10 SA CK`` (one export in lower case, ``c10 hK``).
-- Text is UTF-8 as declared, or Windows-1252 under the same declaration (older clients):
-  :func:`potengine.histories.rooms.decode` reads each line as UTF-8, else as Windows-1252, before
-  the XML is parsed, so the declared encoding is never used.
+- Text is UTF-8 as declared (all 58 files), or Windows-1252 under the same declaration (older
+  clients): :func:`potengine.histories.rooms.decode` reads each line as UTF-8, else as
+  Windows-1252, before the XML is parsed, so the declared encoding is never used (a euro sign in
+  UTF-8 on a line read as Windows-1252, ``â‚¬``, is still read as the sign).
 
 How each maps to the record
 ---------------------------
 - ``seats`` from the ``<player>`` elements in seat order, ``button_seat`` the ``dealer="1"`` seat;
-  a player with no chips and no action is seated out.
+  a player with no chips and no action is seated out. ``game`` is the session's, or the other of
+  hold'em and Omaha when every player is dealt the other's number of cards (said in a remark).
 - ``actions`` ordered by ``no`` within each round (posts first); a raise gets ``to`` = its
   ``sum`` and ``amount`` = ``to`` less the largest bet on the street; an all-in becomes the bet,
   call or raise it is, its ``sum`` added to the player's bet on the street; a big blind over the

@@ -5,8 +5,8 @@ What 888 writes
 Measured on the 41 files of ``../shared/data/other-rooms/888poker`` (one hand each; two of them
 are written in partypoker's layout and read as partypoker: 39 hands here):
 
-- ``***** 888poker Hand History for Game 349615227 *****`` (``Cassava``, ``LuckyAcePoker.com``
-  in two), sometimes after a ``#Game No : …`` line; then the stakes, the game and the date
+- ``***** 888poker Hand History for Game 349615227 *****`` (``Cassava`` in one, ``LuckyAcePoker.com``
+  in one), sometimes after a ``#Game No : …`` line; then the stakes, the game and the date
   (``$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 08:35:17``; ``Fix Limit Holdem``, ``Pot
   Limit Omaha``, ``No Limit Omaha``, ``Pot Limit OmahaHL``; a ``Jackpot table``), the table
   (``Table Amsterdam 9 Max (Real Money)``), ``Seat 9 is the button``, ``Total number of players :
@@ -21,13 +21,18 @@ are written in partypoker's layout and read as partypoker: 39 hands here):
 - A call, a bet and a raise all write the chips the line adds: ``raises [$200]`` by a big blind
   of $20 brings his bet to $220 (the $150 call that follows matches it).
 - No rake, no total pot, no all-in mark, no side pot, no uncalled bet line. A collected line is
-  what the player was paid, after rake: the pot less 5% (to the cent, capped) in the hands that
-  reach the flop, the whole pot in those that do not. The unmatched part of a bet is paid
-  nowhere in 8 hands (the collected amount is the pot), inside the collected amount in one (a
-  small blind every other player folded to collects his own $25 back), and would be a collected
-  line of its own in others of 888's files.
+  what the player was paid, after rake: in the 29 hands that reach the flop the pot less 5%
+  (rounded down to the cent; capped: $2.50 to $5 in four pots), in the 10 that do not the whole
+  pot. The unmatched part of a bet is paid nowhere in 22 hands (a bet or raise nobody calls: the
+  collected amount is the pot), inside the collected amount in 2 (a big blind the small blind
+  folds to collects the small blind and his whole blind) and as the whole collected line in one
+  (a small blind every other player folds to, no big blind posted, collects his own 25 $ back).
 - In hi-lo a player who scoops writes a collected line per half (two hands: ``collected [ $0.95
-  ]`` twice); one hand with no low writes the whole pot once.
+  ]`` twice); one hand with no low writes the whole pot once. No hand here is a tie between
+  players; a tied pot written in one collected line would pay one of the tied players alone, which
+  the auditor calls wrong, naming the share of the other.
+- A hand mucked at the summary is written (``mucks [ 4s, 4c ]``) but gives up the pot: in one hand
+  the mucked pair of fours makes two pair, better than the shown hand, and the shown hand collects.
 - Amounts carry the sign before (``$2,141``, ``$4,744.48``: comma thousands) or after (``1 192,48
   $``, ``64,60 $``: decimal comma, space thousands) by skin; one file's space is a UTF-8
   no-break space encoded twice (``3Â\\xa0023,50 $``), read as one.
@@ -44,7 +49,8 @@ How each maps to the record
 - ``collections`` one per collected line, in the main pot; ``not_stated`` holds ``TOTAL``,
   ``RAKE``, ``RETURNS`` and ``POT_NAMES``: the auditor takes the engine's returns (out of a
   collection that holds them) and what the collections leave of the pots as the rake.
-- ``shown``: the cards shown or mucked at the summary, and the hero's ``Dealt to`` cards.
+- ``shown``: the cards shown at the summary (not those mucked, nor the hero's ``Dealt to``
+  cards: neither is shown to the table); a remark names each player who mucks.
 - In a fixed-limit game the header's stakes are the blinds: the small bet is the big blind, the
   big bet twice it.
 - Amounts are ``Decimal`` in real-money games (``currency=True``), ``int`` in play money.
