@@ -245,7 +245,10 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
         items = _pokernow_json(text) or []
         ids = [str(h.get("id") or h.get("number") or "") or None for h in items]
         return [RoomHand(room, hand_id, 1, json.dumps(h)) for hand_id, h in zip(ids, items, strict=True)]
-    starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
+    if room is _IPOKER:
+        starts = _ipoker_starts(text)
+    else:
+        starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -262,6 +265,31 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
             hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
     return hands
+
+
+_IPOKER_GAME = '<game gamecode="'
+
+
+def _ipoker_starts(text: str) -> list[tuple[int, str | None]]:
+    """Where each iPoker hand starts (the line of its ``<game gamecode="…"``) and its ID: what
+    the room's header pattern finds, found with ``str.find`` (the pattern, tried at every line
+    of an XML file, cost more than reading the hand).
+
+    >>> _ipoker_starts('<session>\\n  <game gamecode="7"></game><game gamecode="8">')
+    [(10, '7')]
+    """
+    found: list[tuple[int, str | None]] = []
+    at = text.find(_IPOKER_GAME)
+    while at >= 0:
+        begins = at + len(_IPOKER_GAME)
+        ends = text.find('"', begins)
+        if ends < 0:
+            break
+        line = text.rfind("\n", 0, at) + 1
+        if not found or found[-1][0] != line:  # one hand a line, as the pattern's "^" has it
+            found.append((line, text[begins:ends]))
+        at = text.find(_IPOKER_GAME, ends)
+    return found
 
 
 _IPOKER_SESSION = re.compile(r"<session\b[^>]*>\s*(<general>.*?</general>)", re.S)
