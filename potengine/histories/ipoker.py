@@ -100,7 +100,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from operator import attrgetter, itemgetter
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ..chips import Amount
@@ -117,6 +120,7 @@ from .record import (
     Seat,
     UnsupportedHandError,
 )
+from .record import record as _record
 from .rooms import RoomHand
 
 MAX_HAND_CHARS = 200_000
@@ -153,6 +157,8 @@ _RANKS = {
 }
 _STREETS = {1: Street.PRE_FLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _BOARD = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
+_BOARD_BEFORE = {2: 0, 3: 3, 4: 4}
+"""The board's cards before each round's: none before the flop, three before the turn, four."""
 _KINDS = {
     0: "fold",
     1: "small blind",
@@ -168,6 +174,31 @@ _SITTING_OUT = (8, 9)
 """Sitting out at the start of the hand (8), a blind not posted (9): no chips move."""
 _POSTS = frozenset(("small blind", "big blind", "ante"))
 _WHERE_IN_XML = re.compile(r": line \d+, column \d+$")
+_INDEXED_TAGS = frozenset(("player", "round", "action", "cards"))
+_INDEXED = re.compile(r"<(?:player|round|action|cards)[\s/>]")
+_FIRST = itemgetter(0)
+_SEAT_NUMBER = attrgetter("number")
+_SEAT_PLAYER = attrgetter("player")
+_CENT = Decimal("0.01")
+_NOTHING: Mapping[str, Amount] = MappingProxyType({})
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
+_CARD_NAMES = {
+    suit + rank: rank_name + suit_name
+    for suit, suit_name in (("C", "c"), ("D", "d"), ("H", "h"), ("S", "s"))
+    for rank, rank_name in (
+        *((str(n), str(n)) for n in range(2, 10)),
+        ("10", "T"),
+        ("J", "J"),
+        ("Q", "Q"),
+        ("K", "K"),
+        ("A", "A"),
+    )
+}
+"""Every card as the exports write it (upper case), read once: ``read_card`` reads the others."""
+_SESSIONS: dict[str, _Session] = {}
+"""The sessions already read, by their ``<general>`` block's text (shared by all their hands)."""
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text: in games played in chips and in a currency."""
 
 
 def _error(
@@ -278,8 +309,9 @@ class _Reader:
     def line_of(self, element: ET.Element) -> int:
         return self.where.get(id(element), self.hand.line)
 
-    def parse(self, text: str, first_line: int) -> ET.Element:
-        """``text`` parsed, after refusing what could expand or fetch; each element's line kept."""
+    def parse(self, text: str, first_line: int, *, index: bool = True) -> ET.Element:
+        """``text`` parsed, after refusing what could expand or fetch; with ``index``, the line of
+        each element kept."""
         unsafe = _UNSAFE.search(text)
         if unsafe is not None:
             number = first_line + text.count("\n", 0, unsafe.start())
@@ -290,7 +322,19 @@ class _Reader:
             row = err.position[0] if err.position else 1
             why = _WHERE_IN_XML.sub("", str(err))
             raise self.fail(first_line + row - 1, f"not well-formed XML ({why})") from None
-        line = first_line
+        if not index:
+            return root
+        where = self.where
+        starts = [match.start() for match in _INDEXED.finditer(text)]
+        elements = [element for element in root.iter() if element.tag in _INDEXED_TAGS]
+        if len(starts) == len(elements):  # the usual case: each start tag found by its name
+            line, counted = first_line, 0
+            for element, at in zip(elements, starts, strict=True):
+                line += text.count("\n", counted, at)
+                counted = at
+                where[id(element)] = line
+            return root
+        line = first_line  # a comment or CDATA holds a tag's name: every token read in order
         tags: list[tuple[str, int]] = []
         for match in _TAGS.finditer(text):
             token = match.group(0)
@@ -310,12 +354,20 @@ class _Reader:
         text = element.get(name)
         if text is None or (not text.strip() and not empty):
             raise self.fail(self.line_of(element), f"<{element.tag}> has no {name}=")
+        known = _AMOUNTS[currency]
+        value = known.get(text)
+        if value is not None:
+            return value
         if not text.strip():
             return Decimal(0) if currency else 0
         try:
-            return read_amount(text, currency=currency)
+            value = read_amount(text, currency=currency)
         except ValueError as err:
             raise self.fail(self.line_of(element), f"{name}=: {err}") from None
+        if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+            known.clear()
+        known[text] = value
+        return value
 
     def session(self) -> _Session:
         hand = self.hand
@@ -323,7 +375,10 @@ class _Reader:
             raise self.fail(
                 hand.line, "the hand has no session <general> block before it (no game, no stakes)"
             )
-        general = self.parse(hand.preamble, hand.preamble_line)
+        known = _SESSIONS.get(hand.preamble)
+        if known is not None:
+            return known
+        general = self.parse(hand.preamble, hand.preamble_line, index=False)
         line = hand.preamble_line
 
         def field(name: str) -> str:
@@ -350,7 +405,7 @@ class _Reader:
                 small_bet, big_bet, big_blind = first, second, first
             else:
                 small_blind, big_blind = first, second
-        return _Session(
+        session = _Session(
             game,
             currency,
             small_blind,
@@ -361,6 +416,10 @@ class _Reader:
             field("tablename"),
             field("uncalled_bet_enabled").lower() == "true",
         )
+        if len(_SESSIONS) > 256:  # a bounded cache: a session's hands share its block
+            _SESSIONS.clear()
+        _SESSIONS[hand.preamble] = session
+        return session
 
     def read(self) -> HandHistory:
         hand = self.hand
@@ -385,36 +444,63 @@ class _Reader:
         won: list[tuple[int, str, Amount]] = []
         button_seat = None
         numbers = set()
+        where, first = self.where, hand.line
         for player in players:
-            number = self.line_of(player)
+            number = where.get(id(player), first)
             name = player.get("name")
             seat_text = player.get("seat", "")
             if not name or not seat_text.isdigit():
                 raise self.fail(number, "a <player> needs a name= and a seat= number")
-            if name in seats or int(seat_text) in numbers:
+            seat = int(seat_text)
+            if name in seats or seat in numbers:
                 raise self.fail(number, f"{name!r} or seat {seat_text} is listed twice")
-            numbers.add(int(seat_text))
-            seats[name] = Seat(int(seat_text), name, self.amount(player, "chips", currency))
+            numbers.add(seat)
+            seats[name] = _record(
+                Seat,
+                number=seat,
+                player=name,
+                stack=self.amount(player, "chips", currency),
+                sitting_out=False,
+            )
             if player.get("dealer") == "1":
-                button_seat = int(seat_text)
+                button_seat = seat
             win = self.amount(player, "win", currency, empty=True)
             if win:
                 won.append((number, name, win))
         if button_seat is None:
             raise self.fail(hand.line, 'no <player> has dealer="1": the button is not known')
 
-        session, remarks = self.dealt(game, session)
-        actions, board, shown, acting = self.rounds(game, seats, session)
-        ordered = tuple(
-            Seat(s.number, s.player, s.stack, sitting_out=not s.stack and s.player not in acting)
-            for s in sorted(seats.values(), key=lambda s: s.number)
+        pockets: list[tuple[int, str, list[str]]] = []
+        actions, board, acting = self.rounds(game, seats, session, pockets)
+        session, remarks = self.dealt(pockets, session)
+        shown = self.shown(pockets, session)
+        ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
+        for seat_ in ordered:
+            if not seat_.stack and seat_.player not in acting:
+                seat_.__dict__["sitting_out"] = True  # (a record of this reader's own, not yet shared)
+        collections = tuple(
+            _record(Collection, line=number, player=name, amount=amount, pot=0, label="win", run=0)
+            for number, name, amount in won
         )
-        collections = tuple(Collection(number, name, amount, 0, "win") for number, name, amount in won)
         if session.uncalled_bet_enabled:
             remark = "this export (uncalled_bet_enabled) pays no unmatched bet inside win="
         else:
             remark = "this export (no uncalled_bet_enabled) pays an unmatched bet back inside win="
-        return HandHistory(
+        names = tuple(map(_SEAT_PLAYER, ordered))
+        button = names[-1]  # no seat at or before the button's: the last seat, going round
+        for seat_ in ordered:
+            if seat_.number > button_seat:
+                break
+            button = seat_.player
+        posted = 0
+        for action in actions:
+            if action.kind not in _POST_KINDS:
+                break
+            posted += 1
+        # The values HandHistory's cached properties would work out on first read, given here
+        # (as the PokerStars reader does): the same rules.
+        return _record(
+            HandHistory,
             hand_id=self.hand_id or "",
             first_line=hand.line,
             header=self.lines[0].strip(),
@@ -428,26 +514,40 @@ class _Reader:
             actions=tuple(actions),
             returned=(),
             board=tuple(board),
-            shown=shown,
+            shown=MappingProxyType(shown),
             collections=collections,
             total_pot=zero,
             main_pot=None,
             side_pots=(),
             rake=zero,
+            summary_won=_NOTHING,
             lines=tuple(self.lines),
             small_bet=session.small_bet,
             big_bet=session.big_bet,
             game=session.game,
+            cap=None,
             remarks=(*remarks, remark),
+            cash_outs=(),
+            runs=(),
             room=ROOM,
             not_stated=NOT_STATED,
+            withheld=(),
+            added=(),
+            players=names,
+            button=button,
+            chip=_CENT if currency else 1,
+            omaha="Omaha" in session.game,
+            hi_lo="Hi/Lo" in session.game,
+            posts=tuple(actions[:posted]),
+            stacks=MappingProxyType({seat_.player: seat_.stack for seat_ in ordered}),
         )
 
-    def dealt(self, game: ET.Element, session: _Session) -> tuple[_Session, list[str]]:
+    def dealt(
+        self, pockets: list[tuple[int, str, list[str]]], session: _Session
+    ) -> tuple[_Session, list[str]]:
         """The session's game, or the other of hold'em and Omaha when every player's pocket
         cards (shown or ``X``) say so: the deal is the hand's own word on the game."""
-        counts = {len((c.text or "").split()) for c in game.iter("cards") if c.get("type") == "Pocket"}
-        counts.discard(0)
+        counts = {len(words) for _, _, words in pockets if words}
         omaha = "Omaha" in session.game
         if counts == {2 if omaha else 4}:
             other = (
@@ -460,125 +560,163 @@ class _Reader:
             return session._replace(game=other), [f"{said}: read as {other}"]
         return session, []
 
+    def shown(
+        self, pockets: list[tuple[int, str, list[str]]], session: _Session
+    ) -> dict[str, tuple[str, ...]]:
+        """Each player's pocket cards, where known (``X`` where not)."""
+        hole = 4 if "Omaha" in session.game else 2
+        shown: dict[str, tuple[str, ...]] = {}
+        for at, player, words in pockets:
+            if not words or all(w == "X" or w == "x" for w in words):
+                continue
+            if len(words) != hole:
+                raise self.fail(at, f"{player} holds {len(words)} cards, not {hole}")
+            try:
+                shown[player] = tuple([_CARD_NAMES.get(w) or read_card(w) for w in words])
+            except ValueError as err:
+                raise self.fail(at, str(err)) from None
+        return shown
+
     def rounds(
-        self, game: ET.Element, seats: dict[str, Seat], session: _Session
-    ) -> tuple[list[Action], list[str], dict[str, tuple[str, ...]], set[str]]:
-        """The actions in order (posts first), the board, the known pocket cards, who acted."""
+        self,
+        game: ET.Element,
+        seats: dict[str, Seat],
+        session: _Session,
+        pockets: list[tuple[int, str, list[str]]],
+    ) -> tuple[list[Action], list[str], set[str]]:
+        """The actions in order (posts first), the board and who acted; each player's pocket
+        cards go to ``pockets`` as written (read once the game is known)."""
         currency = session.currency
         zero: Amount = Decimal(0) if currency else 0
         actions: list[Action] = []
         board: list[str] = []
-        shown: dict[str, tuple[str, ...]] = {}
         acting: set[str] = set()
         spent = dict.fromkeys(seats, zero)
         seen_numbers: set[int] = set()
         last_round = -1
-        hole = 4 if "Omaha" in session.game else 2
+        where, first = self.where, self.hand.line
+        stacks = {name: seat.stack for name, seat in seats.items()}
+        known = _AMOUNTS[currency]
+        big_blind = session.big_blind
+        new_action = object.__new__
         for round_ in game.findall("round"):
-            number = self.line_of(round_)
             no = round_.get("no", "")
             if not no.isdigit() or int(no) > 4 or int(no) <= last_round:
-                raise self.fail(number, f"a <round> numbered {no!r} (0 to 4, in order)")
-            last_round = int(no)
-            street = _STREETS.get(int(no), Street.PRE_FLOP)
-            for cards in round_.findall("cards"):
-                self.cards(cards, int(no), board, shown, seats, hole)
+                raise self.fail(where.get(id(round_), first), f"a <round> numbered {no!r} (0 to 4, in order)")
+            round_no = last_round = int(no)
+            posting = round_no == 0
+            street = _STREETS.get(round_no, Street.PRE_FLOP)
             found = []
-            for action in round_.findall("action"):
-                at = self.line_of(action)
+            for child in round_:
+                tag = child.tag
+                if tag == "cards":
+                    self.cards(child, round_no, board, pockets, seats)
+                    continue
+                if tag != "action":
+                    continue
+                get = child.get
+                at = where.get(id(child), first)
                 try:
-                    order = int(action.get("no", ""))
-                    kind = int(action.get("type", ""))
+                    order = int(get("no", ""))
+                    kind = int(get("type", ""))
                 except ValueError:
                     raise self.fail(at, "an <action> needs a no= and a type= number") from None
                 if order in seen_numbers:
                     raise self.fail(at, f"two actions are numbered {order}")
                 seen_numbers.add(order)
-                found.append((order, kind, action))
-            bets = dict.fromkeys(seats, zero)
-            current = zero
-            if int(no) == 1 and actions:  # the posts of round 0 are the pre-flop's first bets
+                found.append((order, kind, at, child))
+            if round_no == 1 and actions:  # the posts of round 0 are the pre-flop's first bets
                 bets, current = _live_posts(actions, seats, session, zero)
-            for _, kind, action in sorted(found, key=lambda item: item[0]):
-                at = self.line_of(action)
-                player = action.get("player", "")
-                if player not in seats:
+            else:
+                bets, current = dict.fromkeys(seats, zero), zero
+            found.sort(key=_FIRST)
+            for _, kind, at, action in found:
+                get = action.get
+                player = get("player", "")
+                if player not in stacks:
                     raise self.fail(at, f"{player!r} has no <player> in this hand")
-                if kind in _SITTING_OUT:
-                    continue
-                if kind not in _KINDS and kind != _ALL_IN:
-                    raise self.fail(at, f"action type {kind} is not one iPoker is known to write")
-                name = _KINDS.get(kind, "all-in")
-                if (name in _POSTS) != (int(no) == 0):
+                name = _KINDS.get(kind)
+                if name is None:
+                    if kind in _SITTING_OUT:
+                        continue
+                    if kind != _ALL_IN:
+                        raise self.fail(at, f"action type {kind} is not one iPoker is known to write")
+                    name = "all-in"
+                if (name in _POSTS) != posting:
                     raise self.fail(at, f"a {name} in round {no}: posts come in round 0 and only there")
-                amount = self.amount(action, "sum", currency) if name not in ("fold", "check") else zero
-                acting.add(player)
-                text = _action_text(action)
                 to: Amount | None = None
-                if name == "raise":
-                    to = amount
-                    amount = to - current
-                    added = to - bets[player]
-                elif name == "all-in":
-                    added = amount
-                    total = bets[player] + added
-                    if current == 0:
-                        name = "bet"
-                    elif total <= current:
-                        name = "call"
-                    else:
-                        name, to, amount = "raise", total, total - current
+                if name == "fold" or name == "check":
+                    amount = added = zero
                 else:
-                    added = amount
-                if name == "big blind" and session.big_blind is not None and amount > session.big_blind:
-                    name = "blinds"  # a big blind and a dead small blind, posted together
-                spent[player] += added
-                if name not in ("ante",):
-                    bets[player] += added
-                    if bets[player] > current:
-                        current = bets[player]
-                all_in = kind == _ALL_IN or (bool(added) and spent[player] == seats[player].stack)
-                actions.append(Action(at, street, player, name, amount, to, all_in, text))
-        return actions, board, shown, acting
+                    written = get("sum")
+                    amount = known.get(written) if written is not None else None  # type: ignore[assignment]
+                    if amount is None:
+                        amount = self.amount(action, "sum", currency)
+                    if name == "raise":
+                        to = amount
+                        amount = to - current
+                        added = to - bets[player]
+                    elif name == "all-in":
+                        added = amount
+                        total = bets[player] + added
+                        if current == 0:
+                            name = "bet"
+                        elif total <= current:
+                            name = "call"
+                        else:
+                            name, to, amount = "raise", total, total - current
+                    else:
+                        added = amount
+                        if name == "big blind" and big_blind is not None and amount > big_blind:
+                            name = "blinds"  # a big blind and a dead small blind, posted together
+                    spent[player] += added
+                    if name != "ante":
+                        bets[player] += added
+                        if bets[player] > current:
+                            current = bets[player]
+                acting.add(player)
+                record = new_action(Action)
+                record.__dict__.update(
+                    line=at,
+                    street=street,
+                    player=player,
+                    kind=name,
+                    amount=amount,
+                    to=to,
+                    all_in=kind == _ALL_IN or (bool(added) and spent[player] == stacks[player]),
+                    text=f'<action no="{get("no")}" player="{player}" '
+                    f'type="{get("type")}" sum="{get("sum")}"/>',
+                )
+                actions.append(record)
+        return actions, board, acting
 
     def cards(
         self,
         element: ET.Element,
         round_no: int,
         board: list[str],
-        shown: dict[str, tuple[str, ...]],
+        pockets: list[tuple[int, str, list[str]]],
         seats: dict[str, Seat],
-        hole: int,
     ) -> None:
-        at = self.line_of(element)
+        at = self.where.get(id(element), self.hand.line)
         kind = element.get("type", "")
         words = (element.text or "").split()
+        if kind == "Pocket":
+            player = element.get("player", "")
+            if player not in seats:
+                raise self.fail(at, f"cards for {player!r}, who has no <player> in this hand")
+            pockets.append((at, player, words))
+            return
+        if kind not in _BOARD:
+            raise self.fail(at, f"cards of type {kind!r} (Pocket, Flop, Turn or River)")
+        expected_round, count = _BOARD[kind]
+        if round_no != expected_round or len(words) != count or len(board) != _BOARD_BEFORE[round_no]:
+            raise self.fail(
+                at, f"the {kind.lower()} must be {count} card(s) in round {expected_round}, in order"
+            )
         try:
-            if kind == "Pocket":
-                player = element.get("player", "")
-                if player not in seats:
-                    raise self.fail(at, f"cards for {player!r}, who has no <player> in this hand")
-                if not words or all(w.upper() == "X" for w in words):
-                    return
-                if len(words) != hole:
-                    raise self.fail(at, f"{player} holds {len(words)} cards, not {hole}")
-                shown[player] = tuple(read_card(w) for w in words)
-                return
-            if kind not in _BOARD:
-                raise self.fail(at, f"cards of type {kind!r} (Pocket, Flop, Turn or River)")
-            expected_round, count = _BOARD[kind]
-            if (
-                round_no != expected_round
-                or len(words) != count
-                or len(board) != {2: 0, 3: 3, 4: 4}[round_no]
-            ):
-                raise self.fail(
-                    at, f"the {kind.lower()} must be {count} card(s) in round {expected_round}, in order"
-                )
-            board.extend(read_card(w) for w in words)
+            board.extend([_CARD_NAMES.get(w) or read_card(w) for w in words])
         except ValueError as err:
-            if isinstance(err, HandHistoryError):
-                raise
             raise self.fail(at, str(err)) from None
 
 
@@ -595,14 +733,6 @@ def _live_posts(
         elif a.kind == "blinds":
             bets[a.player] += a.amount if session.big_blind is None else min(a.amount, session.big_blind)
     return bets, max(bets.values(), default=zero)
-
-
-def _action_text(action: ET.Element) -> str:
-    """An action as the export writes it, its attributes in one order (a line may hold many)."""
-    parts = " ".join(
-        f'{name}="{action.get(name)}"' for name in ("no", "player", "type", "sum") if name in action.attrib
-    )
-    return f"<action {parts}/>"
 
 
 def read_hand(hand: RoomHand) -> HandHistory:
