@@ -96,6 +96,7 @@ from .record import (
     Seat,
     UnsupportedHandError,
 )
+from .record import record as _record
 from .rooms import RoomHand
 
 MAX_HAND_LINES = 400
@@ -148,6 +149,8 @@ _RANKS = {
 _SCANDINAVIAN = {"E": "A", "KN": "J", "D": "Q"}
 """Ess, knekt, dam: the ranks of a Scandinavian deck that differ from the English letters."""
 _POSTS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante"}
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text: in games played in chips and in real money."""
 
 
 def _error(
@@ -234,10 +237,18 @@ class _Reader:
         return _error(self.hand_id, self.hand.line + index, self.texts[index], reason, kind)
 
     def amount(self, text: str, index: int) -> Amount:
+        known = _AMOUNTS[self.currency]
+        value = known.get(text)
+        if value is not None:
+            return value
         try:
-            return read_amount(text, currency=self.currency)
+            value = read_amount(text, currency=self.currency)
         except ValueError as err:
             raise self.fail(index, str(err)) from None
+        if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+            known.clear()
+        known[text] = value
+        return value
 
     def cards(self, text: str, index: int) -> list[str]:
         try:
@@ -336,8 +347,28 @@ class _Reader:
         for at in range(index, len(texts)):
             line = texts[at]
             number = first + at
-            if _QUIET.match(line):
+            if not line:
                 continue
+            if not summary and (line.endswith(" folds") or line.endswith(" checks")):
+                plain = _PLAIN.match(line)
+                if plain:
+                    name = player(plain.group(1), at)
+                    kind = "fold" if plain.group(2) == "folds" else "check"
+                    actions.append(
+                        _record(
+                            Action,
+                            line=number,
+                            street=street,
+                            player=name,
+                            kind=kind,
+                            amount=zero,
+                            to=None,
+                            all_in=False,
+                            text=line,
+                        )
+                    )
+                    betting = True
+                    continue
             if summary:
                 collected = _COLLECTED.match(line)
                 if collected:
@@ -356,6 +387,8 @@ class _Reader:
                         shown[name] = tuple(cards)
                     else:  # a mucked hand is written, but gives up the pot
                         mucked.append(name)
+                    continue
+                if _QUIET.match(line):
                     continue
                 raise self.fail(at, "a line the summary does not hold")
             if line == "** Summary **":
@@ -378,15 +411,10 @@ class _Reader:
                 player(hero.group(1), at)
                 self.cards(hero.group(2), at)
                 continue
-            plain = _PLAIN.match(line)
-            if plain:
-                name = player(plain.group(1), at)
-                kind = "fold" if plain.group(2) == "folds" else "check"
-                actions.append(Action(number, street, name, kind, zero, None, False, line))
-                betting = True
-                continue
             move = _ACTION.match(line)
             if move is None:
+                if _QUIET.match(line):
+                    continue
                 raise self.fail(at, "a line this reader does not know")
             name, verb = player(move.group(1), at), move.group(2)
             to: Amount | None = None
