@@ -100,7 +100,7 @@ from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import iter_text
-from .record import POT_NAMES, Action, HandHistory, UnsupportedHandError, pot_label
+from .record import POT_NAMES, RAKE, Action, HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 from .stated import fill_unstated, placed_as_awarded
 
@@ -1342,6 +1342,7 @@ def _compare_pots(
             cards_ok=not clashes,
             remarks=remarks,
         )
+    as_listed = paid
     if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
         hilo_split = (
             _hilo_by_totals(pots, tiers, paid, order, hand.chip, no_low="No low hand qualified" in hand.lines)
@@ -1360,6 +1361,24 @@ def _compare_pots(
                 for pot in pots
             ],
         )
+    if hand.not_stated and RAKE in hand.not_stated and len(pots) > 1 and hand.rake and not hi_lo:
+        # The room states no rake, so neither how it splits it between the pots: the split its
+        # payments show (each pot less what it paid from it) stands if it fits.
+        zero = 0 * hand.chip
+        cuts = [pot.amount - sum(pays.values(), start=zero) for pot, pays in zip(pots, paid, strict=True)]
+        fits = all(0 <= cut <= pot.amount for cut, pot in zip(cuts, pots, strict=True))
+        if fits and cuts != [pot.rake for pot in pots] and sum(cuts, start=zero) == hand.rake:
+            even = ", ".join(fmt(pot.rake) for pot in pots)
+            pots = tuple(rebuilt(pot, rake=cut) for pot, cut in zip(pots, cuts, strict=True))
+            if paid is not as_listed:
+                paid = placed_as_awarded(
+                    as_listed, [award(pot, tiers, order=order, chip=hand.chip).shares for pot in pots]
+                )
+            spread = ", ".join(f"{fmt(cut)} from the {pot_label(i, count)}" for i, cut in enumerate(cuts))
+            remarks.append(
+                f"rake: the room states none; its payments take {spread}; in proportion to the pots "
+                f"it would be {even} (how the room splits its rake is not stated: not checked)"
+            )
     for i, pot in enumerate(pots):
         site_pays = paid[i]
         if not all(site_pays.values()):  # a line collecting nothing: left out
@@ -1674,8 +1693,10 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
-    if len(contributions) == 1 and not dead:  # one player alone put chips in (a walk, no small
-        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))  # blind)
+    if len(contributions) == 1 and not dead:
+        # one player alone put chips in (a walk; or the other blind was never posted and
+        # everybody folded to him): no pot, his chips go back to him
+        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
     for amount in contributions.values():

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -76,11 +77,12 @@ ROOMS: tuple[Room, ...] = (
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
     _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )"),
-    _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\""),
+    _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\"", reader="ipoker"),
     _room(
         "888poker",
         "888poker",
         r"\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)",
+        reader="pacific",
     ),
     _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
     _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
@@ -217,12 +219,20 @@ def recognise(text: str) -> Room | None:
 @dataclass(frozen=True)
 class RoomHand:
     """One hand as cut from a file: its room, its ID (text, as the room writes it, or None), the
-    number of its first line and its text."""
+    number of its first line and its text.
+
+    ``preamble`` is text from before the hand that the hand needs and shares with others, and
+    ``preamble_line`` the number of its first line: an iPoker hand (``<game gamecode=…>``) names
+    neither its game, nor its stakes, nor its currency, which its session's ``<general>`` block
+    (once at the top of the session, before the first hand) gives every hand of the session.
+    """
 
     room: Room
     hand_id: str | None
     line: int
     text: str
+    preamble: str = ""
+    preamble_line: int = 0
 
 
 def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
@@ -249,16 +259,24 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
                 starts.append((at, m.group(1)))
         if _newest_first(text, starts):
             return _cut_newest_first(text, room, starts)
+    elif room is _IPOKER:
+        starts = _ipoker_starts(text)
     else:
         starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
     line = 1 + text.count("\n", 0, starts[0][0]) if starts else 1
+    sessions = _ipoker_sessions(text) if room is _IPOKER else []
     for i, (at, hand_id) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
         body = text[at:end]
-        hands.append(RoomHand(room, hand_id, line, body))
+        if sessions:  # each iPoker hand carries its session's <general> block
+            where = bisect_right(sessions, (at,)) - 1
+            _, preamble_line, preamble = sessions[where] if where >= 0 else (0, 0, "")
+            hands.append(RoomHand(room, hand_id, line, body, preamble, preamble_line))
+        else:
+            hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
     return hands
 
@@ -295,6 +313,51 @@ def _cut_newest_first(text: str, room: Room, starts: list[tuple[int, str]]) -> l
         line += body.count("\n")
         at = end
     return hands
+
+
+_IPOKER_GAME = '<game gamecode="'
+
+
+def _ipoker_starts(text: str) -> list[tuple[int, str | None]]:
+    """Where each iPoker hand starts (the line of its ``<game gamecode="…"``) and its ID: what
+    the room's header pattern finds, found with ``str.find`` (the pattern, tried at every line
+    of an XML file, cost more than reading the hand).
+
+    >>> _ipoker_starts('<session>\\n  <game gamecode="7"></game><game gamecode="8">')
+    [(10, '7')]
+    """
+    found: list[tuple[int, str | None]] = []
+    at = text.find(_IPOKER_GAME)
+    while at >= 0:
+        begins = at + len(_IPOKER_GAME)
+        ends = text.find('"', begins)
+        if ends < 0:
+            break
+        line = text.rfind("\n", 0, at) + 1
+        if not found or found[-1][0] != line:  # one hand a line, as the pattern's "^" has it
+            found.append((line, text[begins:ends]))
+        at = text.find(_IPOKER_GAME, ends)
+    return found
+
+
+_IPOKER_SESSION = re.compile(r"<session\b[^>]*>\s*(<general>.*?</general>)", re.S)
+
+
+def _ipoker_sessions(text: str) -> list[tuple[int, int, str]]:
+    """Each iPoker session's ``<general>`` block (the game, stakes and currency of its hands):
+    where it starts, the number of its first line, and its text, in the order of the file.
+
+    >>> _ipoker_sessions('<session sessioncode="1">\\n <general><mode>real</mode></general>')
+    [(27, 2, '<general><mode>real</mode></general>')]
+    """
+    found = []
+    line, counted = 1, 0
+    for match in _IPOKER_SESSION.finditer(text):
+        at = match.start(1)
+        line += text.count("\n", counted, at)
+        counted = at
+        found.append((at, line, match.group(1)))
+    return found
 
 
 _WPN_OLD_ID = re.compile(r"Game ID: (\d+)")

@@ -141,6 +141,8 @@ def _placed(
     collections: Sequence[Collection], pots: Sequence[Pot], rake: Amount, chip: Amount, runs: int
 ) -> list[Collection]:
     """Each player's collections placed in the pots, main pot first (see the module's notes)."""
+    if not pots:  # one player alone put chips in: no pot to place them in (the auditor names them)
+        return list(collections)
     amounts = [pot.amount for pot in pots]
     cuts = spread_in_proportion(amounts, rake, chip=chip) if rake else (0 * chip,) * len(pots)
     whole = [a - c for a, c in zip(amounts, cuts, strict=True)]
