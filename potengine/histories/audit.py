@@ -100,8 +100,9 @@ from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import iter_text
-from .record import Action, HandHistory, UnsupportedHandError
+from .record import POT_NAMES, Action, HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
+from .stated import fill_unstated, placed_as_awarded
 
 STEP_TITLES = (
     "contributions and folds",
@@ -809,19 +810,6 @@ def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded:
 # ----------------------------------------------------------------------------------------------
 # Helpers for words
 # ----------------------------------------------------------------------------------------------
-def pot_label(index: int, count: int) -> str:
-    """PokerStars' name for pot ``index`` of ``count``: "pot", "main pot", "side pot", "side pot-2".
-
-    >>> [pot_label(i, 3) for i in range(3)], pot_label(0, 1), pot_label(1, 2)
-    (['main pot', 'side pot-1', 'side pot-2'], 'pot', 'side pot')
-    """
-    if count <= 1:
-        return "pot"
-    if index == 0:
-        return "main pot"
-    return "side pot" if count == 2 else f"side pot-{index}"
-
-
 def _chips(n: Amount) -> str:
     return f"{fmt(n)} chip" + ("" if n == 1 else "s")
 
@@ -1085,9 +1073,11 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
+        checked, layout, filled = fill_unstated(hand, layout)  # what the room does not state
+        remarks += filled
         try:
             awarded, source = _compare_pots(
-                hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
+                checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
         except _NotAudited as err:
             return refused(_unsupported(hand, str(err)), file)
@@ -1241,7 +1231,7 @@ def _compare_pots(
         ]
     )
     count = max(len(pots), len(reported))
-    if len(reported) != len(pots):
+    if reported and len(reported) != len(pots):  # (none: the room states the total alone)
         our_pots = ", ".join(
             f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
             for i, p in enumerate(pots)
@@ -1346,10 +1336,8 @@ def _compare_pots(
             cards_ok=not clashes,
             remarks=remarks,
         )
+    wins: list[Pot] = []
     for i, pot in enumerate(pots):
-        site_pays = paid[i]
-        if not all(site_pays.values()):  # a line collecting nothing: left out
-            site_pays = {p: a for p, a in site_pays.items() if a}
         won: Pot
         if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
@@ -1369,11 +1357,19 @@ def _compare_pots(
                 )
         elif hi_lo:
             no_low = "No low hand qualified" in hand.lines
+            site_pays = {p: a for p, a in paid[i].items() if a}
             won = _hilo_from_lines(
                 pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
             )
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
+        wins.append(won)
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
+        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
+    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
+        site_pays = paid[i]
+        if not all(site_pays.values()):  # a line collecting nothing: left out
+            site_pays = {p: a for p, a in site_pays.items() if a}
         awarded.append(won)
         shares = won.shares
         we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
@@ -1430,17 +1426,21 @@ def _compare_pots(
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(contributions.values(), start=0)
-    if accounted != put_in:
+    added = hand.added_total if hand.added else 0
+    if accounted != put_in + added:
+        by_room = f" and the room added {fmt(added)}" if added else ""
         problems.append(
             f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
             + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
-            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
+            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
+            + _gap(accounted, put_in + added)
         )
     elif explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
             + f"= put in {fmt(put_in)}"
+            + (f" + added by the room {fmt(added)}" if added else "")
         )
     if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
         for player in dict.fromkeys([*collected, *hand.summary_won]):
