@@ -27,8 +27,9 @@ layout (HHSmithy's Pacific samples ``PotLimitHoldem`` and ``WithSittingOut``: 28
   second ``posts small blind`` (4 hands, a player posting out of turn) counts toward his bet too:
   in the one hand that tells (``hugomarcia posts small blind [$0.05 USD].`` then ``hugomarcia calls
   [$0.05 USD]`` to a $0.10 big blind, and a pot of exactly $1 won by the raiser) the small blind is
-  live. The record marks it ``live`` in the action's text (read by
-  :func:`~potengine.histories.audit.dead_posts`). No hand of the corpus lacks a big blind post;
+  live. The record ends that action's text with
+  :data:`~potengine.histories.audit.LIVE_POST`, which
+  :func:`~potengine.histories.audit.dead_posts` reads. No hand of the corpus lacks a big blind post;
   a hand that does keeps the header's blinds (none for a buy-in header).
 - Bets are the chips the line adds, never a street total: ``calls [$0.25 USD]``, ``bets [...]``,
   ``raises [$0.30 USD]`` (the player's street bet grows by $0.30) and ``is all-In  [$4.90 USD]``
@@ -90,6 +91,7 @@ from typing import NamedTuple
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .audit import DEAD_POST, LIVE_POST
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
 from .record import POT_NAMES, RAKE, RETURNS, TOTAL, Action, Collection, HandHistory, Seat, UnsupportedHandError
 from .rooms import RoomHand
@@ -164,14 +166,6 @@ _POSTS = {
 }
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _CENT = Decimal("0.01")
-LIVE = " (live)"
-"""What :func:`read_hand` adds to the text of a small blind posted out of turn that counts toward
-the player's bet (see the module's notes); :func:`~potengine.histories.audit.dead_posts` reads it."""
-DEAD = " (dead)"
-"""What :func:`read_hand` adds to the text of a dead post ("posts dead small blind", a second small
-blind by the same player)."""
-
-
 class _Game(NamedTuple):
     name: str
     hole: int
@@ -463,16 +457,16 @@ class _Reader:
                 text = line
                 if kind == "small blind":
                     if verb == "posts dead small blind" or any(a.player == player for a in smalls):
-                        text = line + DEAD
+                        text = f"{line} {DEAD_POST}"
                     elif smalls:
-                        text = line + LIVE  # see the module's notes: it counts toward his bet
+                        text = f"{line} {LIVE_POST}"  # see the module's notes: it counts toward his bet
                     smalls.append(action := Action(number, street, player, kind, amount, None, all_in, text))
                 else:
                     action = Action(number, street, player, kind, amount, None, all_in, text)
                     if kind == "big blind":
                         bigs.append(action)
                 actions.append(action)
-                if kind == "ante" or text.endswith(DEAD):
+                if kind == "ante" or text.endswith(DEAD_POST):
                     continue
                 live = amount
                 if kind == "blinds":  # the big blind, and a dead small blind above it
