@@ -82,9 +82,18 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     if RETURNS in unstated:
         changes["returned"] = tuple(layout.refunds.items())
         stated_rake = hand.rake if RAKE not in unstated else 0 * chip
+        before = _by_player(collections)
         collections, how = _returns_taken_out(
             collections, layout.refunds, in_pots - stated_rake, rake_known=RAKE not in unstated
         )
+        if hand.summary_won and how:  # a summary that says what the collections said holds the returns too
+            after = _by_player(collections)
+            won = dict(hand.summary_won)
+            for player, amount in before.items():
+                taken = amount - after.get(player, 0 * chip)
+                if taken and won.get(player) == amount:
+                    won[player] = amount - taken
+            changes["summary_won"] = won
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -108,6 +117,14 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     changes["collections"] = tuple(collections)
     remarks = ["not stated by the room, so not checked: " + "; ".join(filled)] if filled else []
     return replace(hand, **changes), layout, remarks  # type: ignore[arg-type]
+
+
+def _by_player(collections: Sequence[Collection]) -> dict[str, Amount]:
+    """What the collections pay each player, over every pot and run."""
+    paid: dict[str, Amount] = {}
+    for c in collections:
+        paid[c.player] = paid[c.player] + c.amount if c.player in paid else c.amount
+    return paid
 
 
 def _returns_taken_out(
