@@ -13,11 +13,12 @@ backtick string, ``export const HAND = `Bodog Hand #…```, which the reader tak
 - The tables are anonymous: every player is named by his position, ``Dealer``, ``Small Blind``,
   ``Big Blind``, ``UTG``, ``UTG+1`` … (the hand's own player marked ``[ME]``, with one space or two:
   ``Big Blind [ME]``, ``Big Blind  [ME]``; the record drops the mark). The seat numbers are the
-  table's in cash games (``Seat 5: Dealer``) but not in the 13 tournament hands (``Seat 240:
-  Dealer``, ``Seat 38: Small Blind``: ``Dealer``, ``Small Blind``, ``Big Blind`` then go the wrong
-  way round): the clockwise order is the positions' (Dealer, Small Blind, Big Blind, UTG, UTG+1,
-  …), so where the seat numbers do not follow it the record numbers the seats 1, 2, … in that
-  order. ``Set dealer [N]`` is not the Dealer's seat in 5 hands: the button is the ``Dealer``.
+  table's in the 19 cash hands (``Seat 5: Dealer``) but not always in the 14 tournament hands
+  (``Seat 240: Dealer``, ``Seat 38: Small Blind``; ``Seat 3: Dealer``, ``Seat 2: Small Blind``,
+  ``Seat 1: Big Blind`` go the wrong way round): the clockwise order is the positions' (Dealer,
+  Small Blind, Big Blind, UTG, UTG+1, …), so where the seat numbers do not follow it (7 hands) the
+  record numbers the seats 1, 2, … in that order. ``Set dealer [N]`` is not the Dealer's seat in
+  11 hands: the button is the ``Dealer``.
 - ``Ignition Hand #3549249421: HOLDEM Tournament #18094253 TBL#34, Normal- Level 7 (100/200) -
   2017-07-23 21:42:38``, ``Bovada Hand #4290322948 TBL#26728545 HOLDEM No Limit - ...``, ``Zone
   Poker ID#875 HOLDEMZonePoker No Limit``, ``OMAHA HiLo Pot Limit``. A cash game names no stakes:
@@ -34,10 +35,10 @@ backtick string, ``export const HAND = `Bodog Hand #…```, which the reader tak
   after the rake, one line for the high and low halves together: the record puts every collection
   on pot 0, its label kept (:data:`~potengine.histories.record.POT_NAMES` not stated).
 - ``Total Pot($9.35)`` is the pot before the rake, after the returns; no rake is written
-  (:data:`~potengine.histories.record.RAKE` not stated: in 16 of the 20 cash hands the results
-  are less than the total, by the rake), nor each pot's size
+  (:data:`~potengine.histories.record.RAKE` not stated: in 12 of the 14 cash hands that write a
+  total the results are less than the total, by the rake), nor each pot's size
   (:data:`~potengine.histories.record.SIDE_POTS`). 2 hands stop at ``*** SUMMARY ***`` with no
-  total (:data:`~potengine.histories.record.TOTAL` not stated there).
+  total (:data:`~potengine.histories.record.TOTAL` not stated there; one of them is a walk).
 - In a walk (4 hands: everybody folds to the big blind) no line returns the part of the big blind
   nobody matched: ``Total Pot($0.35)`` and ``Hand result $0.35`` for blinds of $0.10 and $0.25
   count it in. Those hands mark the returns and the total as not stated

@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
+>>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
+Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars...)
 """
 
 from __future__ import annotations
@@ -82,9 +82,9 @@ ROOMS: tuple[Room, ...] = (
         "888poker",
         r"\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)",
     ),
-    _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
-    _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
-    _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)"),
+    _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}", reader="partypoker"),
+    _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)", reader="fulltilt"),
+    _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)", reader="ignition"),
     _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)"),
 )
 """Every room recognised, in the order their headers are tried."""
@@ -268,8 +268,8 @@ def count_hands(text: str) -> int:
 def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"
