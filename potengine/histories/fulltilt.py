@@ -43,7 +43,7 @@ fragments with no hand at all: a few action lines of HHSmithy's parser tests, no
   Chat (``pupsaa: fvck ths sht``), time, seating and ``adds $14`` lines are skipped.
 
 >>> from potengine.histories.rooms import cut_hands
->>> text = '''Full Tilt Poker Game #1001: Table Demo (6 max) - NL Hold'em - $0.50/$1 - 19:00:00 ET - 2014/01/05
+>>> text = '''Full Tilt Poker Game #1001: Table Demo - NL Hold'em - $0.50/$1 - 19:00:00 ET - 2014/01/05
 ... Seat 1: Ann ($100)
 ... Seat 2: Bo ($100)
 ... Bo posts the small blind of $0.50
@@ -126,8 +126,17 @@ _NOISE = re.compile(
     r".+ has reconnected|.+ is sitting out|.+ has returned|.+ seat #\d+ is reserved.*|"
     r"Hand was run twice)$"
 )
-_TOTAL = re.compile(r"^Total pot (" + _AMT + r")(?P<parts>(?: Main pot " + _AMT + r"\.)?(?: Side pot[- ]#?\d+ "
-                    + _AMT + r"\.)*) \| Rake (" + _AMT + r")$")
+_TOTAL = re.compile(
+    r"^Total pot ("
+    + _AMT
+    + r")(?P<parts>(?: Main pot "
+    + _AMT
+    + r"\.)?(?: Side pot[- ]#?\d+ "
+    + _AMT
+    + r"\.)*) \| Rake ("
+    + _AMT
+    + r")$"
+)
 _PART = re.compile(r"(Main pot|Side pot[- ]#?(\d+)) (" + _AMT + r")\.")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): ")
 _SUMMARY_WON = re.compile(r"(?:collected|won) \((" + _AMT + r")\)")
@@ -215,7 +224,11 @@ class _Reader:
         if game is None:
             if _OTHER_GAMES.search(rest):
                 raise _error(
-                    self.hand_id, number, line, "only hold'em and Omaha hands can be read", UnsupportedHandError
+                    self.hand_id,
+                    number,
+                    line,
+                    "only hold'em and Omaha hands can be read",
+                    UnsupportedHandError,
                 )
             raise self.fail(number, line, "cannot read the game ('NL Hold'em', 'PL Omaha H/L', ...)")
         if stakes is None:
@@ -379,7 +392,9 @@ class _Play:
             if win is not None:
                 pot = int(win.group("side") or 1) if win.group("pot").startswith("side") else 0
                 run_of = int(win.group("run")) if win.group("run") else 0
-                label = win.group("pot") if not win.group("half") else f"{win.group('half')} {win.group('pot')}"
+                label = (
+                    win.group("pot") if not win.group("half") else f"{win.group('half')} {win.group('pot')}"
+                )
                 amount = reader.amount(win.group("amount"), number, line)
                 collections.append(Collection(number, player, amount, pot, label, run_of))
                 continue
@@ -572,7 +587,7 @@ def read_hand(hand: RoomHand) -> HandHistory:
     >>> read_hand(cut_hands(text)[0])
     Traceback (most recent call last):
     ...
-    potengine.histories.record.UnsupportedHandError: hand #7, line 1: only hold'em and Omaha hands can be read:
-    "Full Tilt Poker Game #7: Table T - $1/$2 - Limit Razz - 12:00:00 ET - 2014/01/01"
+    potengine.histories.record.UnsupportedHandError: hand #7, line 1: only hold'em and Omaha hands can
+    be read: "Full Tilt Poker Game #7: Table T - $1/$2 - Limit Razz - 12:00:00 ET - 2014/01/01"
     """
     return _Reader(hand).read()

@@ -104,7 +104,9 @@ ROOM = "Ignition/Bovada"
 
 _AMT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(r"^(?:Ignition|Bovada|Bodog) Hand #(\d{1,30}):? +(.*?)(?: - (\d{4}-\d\d-\d\d[ \d:]*))?$")
-_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA)(?:ZonePoker)?\b(?: (No Limit|Pot Limit|Fixed Limit|Limit)\b)?")
+_GAME = re.compile(
+    r"\b(HOLDEM|OMAHA HiLo|OMAHA)(?:ZonePoker)?\b(?: (No Limit|Pot Limit|Fixed Limit|Limit)\b)?"
+)
 _OTHER_GAMES = re.compile(r"STUD|RAZZ|DRAW|BADUGI|5 ?CARD", re.I)
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _LEVEL = re.compile(r"Level \d+ \((" + _AMT + r")/(" + _AMT + r")\)")
@@ -226,7 +228,11 @@ class _Reader:
         if found is None:
             if _OTHER_GAMES.search(rest):
                 raise _error(
-                    self.hand_id, number, line, "only hold'em and Omaha hands can be read", UnsupportedHandError
+                    self.hand_id,
+                    number,
+                    line,
+                    "only hold'em and Omaha hands can be read",
+                    UnsupportedHandError,
                 )
             raise self.fail(number, line, "cannot read the game ('HOLDEM No Limit', 'OMAHA Pot Limit', ...)")
         name, hole = {"HOLDEM": ("Hold'em", 2), "OMAHA": ("Omaha", 4), "OMAHA HiLo": ("Omaha Hi/Lo", 4)}[
@@ -283,7 +289,9 @@ class _Reader:
         else:
             at = len(lines)
         if not listed:
-            raise self.fail(*lines[min(at, len(lines) - 1)], "expected the seats ('Seat N: name ($stack in chips)')")
+            raise self.fail(
+                *lines[min(at, len(lines) - 1)], "expected the seats ('Seat N: name ($stack in chips)')"
+            )
         seats, button_seat = self.seating(listed)
         return _Play(self, game, seats).read(at, button_seat)
 
@@ -291,17 +299,23 @@ class _Reader:
         """The seats in clockwise order (see the module's notes) and the button's seat number."""
         places = [_position(name) for _, name, _ in listed]
         if all(p is not None for p in places):
-            by_position = [entry for _, entry in sorted(zip(places, listed, strict=True), key=lambda e: e[0] or 0)]
+            by_position = [
+                entry for _, entry in sorted(zip(places, listed, strict=True), key=lambda e: e[0] or 0)
+            ]
             by_number = sorted(listed)
             numbers = [n for n, _, _ in by_number]
             turn = next(i for i, entry in enumerate(by_number) if entry[1] == by_position[0][1])
             keep = (
                 len(set(numbers)) == len(numbers)
-                and 1 <= numbers[0]
+                and numbers[0] >= 1
                 and numbers[-1] <= 10
                 and [*by_number[turn:], *by_number[:turn]] == by_position
             )
-            ordered = by_number if keep else [(i + 1, name, stack) for i, (_, name, stack) in enumerate(by_position)]
+            ordered = (
+                by_number
+                if keep
+                else [(i + 1, name, stack) for i, (_, name, stack) in enumerate(by_position)]
+            )
             seats = {name: Seat(n, name, stack) for n, name, stack in ordered}
             first = next(s for s in seats.values() if s.player == by_position[0][1])
             # the Dealer, or else the seat before the first position named (no Dealer at the table)
@@ -439,7 +453,9 @@ class _Play:
             if kind in ("raise", "all-in raise"):
                 to = reader.amount(verb.group(2), number, line)
                 if to != mine + amount:
-                    raise fail(number, line, f"a raise of {verb.group(1)} does not bring the bet to {verb.group(2)}")
+                    raise fail(
+                        number, line, f"a raise of {verb.group(1)} does not bring the bet to {verb.group(2)}"
+                    )
                 action = Action(number, street, player, "raise", to - current, to, all_in, line)
             else:
                 to = mine + amount
@@ -544,7 +560,7 @@ def read_hand(hand: RoomHand) -> HandHistory:
     >>> read_hand(cut_hands(text)[0])
     Traceback (most recent call last):
     ...
-    potengine.histories.record.UnsupportedHandError: hand #7, line 1: only hold'em and Omaha hands can be read:
-    "Bovada Hand #7 TBL#1 STUD Limit - 2022-05-26 09:16:24"
+    potengine.histories.record.UnsupportedHandError: hand #7, line 1: only hold'em and Omaha hands can
+    be read: "Bovada Hand #7 TBL#1 STUD Limit - 2022-05-26 09:16:24"
     """
     return _Reader(hand).read()

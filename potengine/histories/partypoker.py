@@ -5,17 +5,18 @@ History for Game N *****``); the auditor calls it through ``Room.reader``.
 
 What partypoker writes
 ----------------------
-Measured on ``../shared/data/other-rooms/partypoker`` (47 files, 282 hands: HHSmithy's samples and
+Measured on ``../shared/data/other-rooms/partypoker`` (46 files, 282 hands: HHSmithy's samples and
 thlorenz's 224-hand 9-max file) and on the two files of ``.../888poker`` written in partypoker's
-layout (HHSmithy's Pacific samples ``PotLimitHoldem`` and ``WithSittingOut``: 284 hands in all):
+layout (HHSmithy's Pacific samples ``PotLimitHoldem`` and ``WithSittingOut``): 284 hands in all.
+Every one is read and audited consistent but one that stops before the pot is won.
 
 - A hand opens with ``***** Hand History for Game N *****``, then the game line, ``Table NAME
   (Real Money)``, ``Seat N is the button``, ``Total number of players : N/M`` and the seats,
   *not* in seat order (by name): ``Seat 2: Bavariared ( $12.22 USD )``, ``( $1352.91 )``,
   tournament chips ``( 126,043 )``. The record puts them in seat order.
-- The game line's stakes are the blinds in 248 hands (``$0.10/$0.25 USD NL Texas Hold'em - ...``)
+- The game line's stakes are the blinds in 255 hands (``$0.10/$0.25 USD NL Texas Hold'em - ...``)
   and the small and big bet of a fixed-limit game in 5 (``$0.05/$0.10 USD FL Texas Hold'em``:
-  blinds $0.02 and $0.05); in 29 cash hands they are the table's buy-in (``$4 USD PL Omaha``,
+  blinds $0.02 and $0.05); in 22 cash hands they are the table's buy-in (``$4 USD PL Omaha``,
   ``$5,000 USD NL Texas Hold'em``: blinds $0.02/$0.04 and $25/$50) and in 2 tournament hands the
   buy-in comes first (``NL Texas Hold'em $22 USD Buy-in Trny:125049467 Level:12
   Blinds-Antes(1.200/2.400 -400)``, thousands with a dot there, with a comma everywhere else). So
@@ -39,16 +40,18 @@ layout (HHSmithy's Pacific samples ``PotLimitHoldem`` and ``WithSittingOut``: 28
   unmatched part is paid inside the winner's ``wins`` line (``lenstr1 bets [$0.10 USD]``, all
   fold, ``lenstr1 wins $0.53 USD``: $0.45 in the pot less $0.02 rake, plus his $0.10) or, after an
   all-in for less, as a side pot (``dr. spaz wins $1.87 USD from the side pot 1``: exactly what
-  the all-in call left unmatched; in 5 of the 18 ``side pot`` lines a real side pot and the
-  unmatched part together). So the pot names do not say which pot a collection is from
-  (:data:`~potengine.histories.record.POT_NAMES` not stated): every collection is put on pot 0, its
-  label kept.
+  the all-in call left unmatched: 11 of the 18 ``side pot`` lines; 4 hold a real side pot and the
+  unmatched part together, 3 a side pot alone). So the pot names do not say which pot a
+  collection is from (:data:`~potengine.histories.record.POT_NAMES` not stated): every collection
+  is put on pot 0, its label kept. The auditor takes the engine's return out of the collection
+  that holds it.
 - No total pot and no rake are written (:data:`~potengine.histories.record.TOTAL`,
   :data:`~potengine.histories.record.RAKE` not stated): the record's ``total_pot`` is what the
   ``wins`` lines pay, ``rake`` 0.
 - Cards: ``** Dealing Flop ** [ Qs, 7h, 2s ]``; ``shows [ 8c, 8d ]three of a kind, Eights.`` is a
   hand shown; ``doesn't show [ Jc, Jd ]a pair of Jacks.`` is a hand mucked at the showdown (the
-  history lists its cards, but the player gave up his claim): not shown. Hi-lo hands write the
+  history lists its cards, but the player gave up his claim: in all 50 hold'em hands of the 53
+  with such a line, the hand mucked loses to the winner's): not shown. Hi-lo hands write the
   low half apart, ``wins Lo ($28.75 USD) from the main pot with 7,5,4,2,A.``
 - Players may act without a seat line: one hand (``WithAnonomous``, an edited sample) seats
   ``Player1`` and ``HERO`` (``Total number of players : 2/6``), ``Player1`` posts the small blind
@@ -58,7 +61,9 @@ layout (HHSmithy's Pacific samples ``PotLimitHoldem`` and ``WithSittingOut``: 28
   says so in ``remarks``; with no such player, or two, the hand is refused naming the line.
 - 1 hand stops before anyone wins (``Limit6``: the last line is a bet): refused, naming its last
   line. Chat (``worley: figured``), time-bank, seating and connection lines are skipped, and so
-  are the lines 888's exports add between hands (``Game #N starts.``, ``#Game No : N``).
+  are the lines some exports add between hands (``Game #N starts.``, ``#Game No : N``: 8 hands).
+  A post of the whole stack is all-in (partypoker marks no all-in post: 1 hand, a big blind of
+  $0.03).
 
 >>> from potengine.histories.rooms import cut_hands
 >>> text = '''***** Hand History for Game 1001 *****
@@ -93,7 +98,17 @@ from ..errors import HandHistoryError
 from ..play.streets import Street
 from .audit import DEAD_POST, LIVE_POST
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
-from .record import POT_NAMES, RAKE, RETURNS, TOTAL, Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import (
+    POT_NAMES,
+    RAKE,
+    RETURNS,
+    TOTAL,
+    Action,
+    Collection,
+    HandHistory,
+    Seat,
+    UnsupportedHandError,
+)
 from .rooms import RoomHand
 
 ROOM = "partypoker"
@@ -166,6 +181,8 @@ _POSTS = {
 }
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _CENT = Decimal("0.01")
+
+
 class _Game(NamedTuple):
     name: str
     hole: int
@@ -569,7 +586,7 @@ def read_hand(hand: RoomHand) -> HandHistory:
     >>> read_hand(cut_hands(text)[0])
     Traceback (most recent call last):
     ...
-    potengine.histories.record.UnsupportedHandError: hand #7, line 2: $1/$2 USD 7 Card Stud: only hold'em and Omaha
-    hands can be read: "$1/$2 USD 7 Card Stud - Monday, May 1, 2014"
+    potengine.histories.record.UnsupportedHandError: hand #7, line 2: $1/$2 USD 7 Card Stud: only
+    hold'em and Omaha hands can be read: "$1/$2 USD 7 Card Stud - Monday, May 1, 2014"
     """
     return _Reader(hand).read()
