@@ -526,7 +526,7 @@ class _Play:
                 run = int(heading.group(2))
                 continue
             if line.startswith("Board: "):
-                boards[run] = reader.cards(_CARDS.findall(line)[0] if "[" in line else "", number, line)
+                boards[run] = reader.cards(next(iter(_CARDS.findall(line)), ""), number, line)
                 continue
             seat_line = _SUMMARY_SEAT.match(line)
             if seat_line:

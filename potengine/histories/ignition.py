@@ -524,7 +524,7 @@ class _Play:
                 total = reader.amount(total_line.group(1), number, line)
                 continue
             if line.startswith("Board "):
-                cards = reader.cards(_CARDS.findall(line)[0] if "[" in line else "", number, line)
+                cards = reader.cards(next(iter(_CARDS.findall(line)), ""), number, line)
                 if cards != board:
                     raise fail(number, line, "the summary board differs from the streets")
                 continue
