@@ -210,7 +210,7 @@ def test_cents_in_a_tournament_and_an_unreadable_line_are_named() -> None:
     with pytest.raises(HandHistoryError, match="line 11: amount 25.50 has cents in a game played in chips"):
         read(text)
     text = sample_text("20000000102").replace("Abel checks\n** Dealing Flop", "Abel juggles\n** Dealing Flop")
-    with pytest.raises(HandHistoryError, match=r"line 14: cannot read this line: \"Abel juggles\""):
+    with pytest.raises(HandHistoryError, match=r"line 14: cannot read Abel's action: \"Abel juggles\""):
         read(text)
 
 

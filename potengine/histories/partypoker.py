@@ -90,14 +90,18 @@ Every one is read and audited consistent but one that stops before the pot is wo
 from __future__ import annotations
 
 import re
+from dataclasses import MISSING, fields
 from decimal import Decimal, InvalidOperation
-from typing import NamedTuple
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .audit import DEAD_POST, LIVE_POST
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
+from .record import NOT_STATED as ALL_NOT_STATED
 from .record import (
     POT_NAMES,
     RAKE,
@@ -108,6 +112,7 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    record,
 )
 from .rooms import RoomHand
 
@@ -130,9 +135,10 @@ _TOURNAMENT = re.compile(r"Trny: ?(\d+)")
 _CURRENCY = re.compile(r"[$€£]|USD|EUR|GBP|CAD")
 _TABLE = re.compile(r"^Table (.*?)(?: \((?:Real|Play) Money\))?$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_MONEY_TEXT = re.compile(_MONEY + "$")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \( ?(" + _MONEY + r") ?\)$")
 _STREET = re.compile(r"^\*\* Dealing (down cards|Flop|Turn|River) \*\*(?: \[(.*)\])?$")
-_AMOUNT_IN = re.compile(r"^ +\[(" + _MONEY + r")\]\.?$")
+_AMOUNT_IN = re.compile(r" +\[(" + _MONEY + r")\]\.?$")  # (matched from a position: no ^)
 _VERBS = (
     r"(?P<verb>folds|checks|calls|bets|raises|is all-In|posts (?:small blind|big blind(?: \+ dead)?|ante|"
     r"dead small blind)|shows|doesn't show|does not show cards|wins)(?P<rest>(?:[ .\[0-9].*)?)$"
@@ -140,11 +146,11 @@ _VERBS = (
 _ACTION = re.compile(r"^(?P<name>.+?) " + _VERBS)
 _VERB = re.compile(_VERBS)
 _WINS = re.compile(
-    r"^ (?:Lo \((?P<lo>" + _MONEY + r")\)|(?P<amount>" + _MONEY + r")(?: chips)?)"
+    r" (?:Lo \((?P<lo>" + _MONEY + r")\)|(?P<amount>" + _MONEY + r")(?: chips)?)"
     r"(?: from the (?P<pot>main pot|side pot(?: (?P<side>\d+))?))?(?: with .*)?\.?$"
 )
-_SHOWN = re.compile(r"^ \[([^\]]*)\]")
-_LOW_SHOWN = re.compile(r"^ ?[0-9A,]+ +for low\.$")
+_SHOWN = re.compile(r" \[([^\]]*)\]")
+_LOW_SHOWN = re.compile(r" ?[0-9A,]+ +for low\.$")
 _NOISE = re.compile(
     r"^(?:Game #\d+ starts\.|#Game No : \d+|Trny: ?\d+ Level: ?\d+|Blinds(?:-Antes)?\(.*\)|"
     r"Dealt to .+|Your time bank will be activated.*|Due to current high memory use.*|"
@@ -181,6 +187,7 @@ _POSTS = {
 }
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _CENT = Decimal("0.01")
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind"))
 
 
 class _Game(NamedTuple):
@@ -192,17 +199,34 @@ class _Game(NamedTuple):
     fixed_limit: bool
 
 
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text, in games played in chips and in a currency."""
+_BETS = {"calls": "call", "bets": "bet", "raises": "raise", "is all-In": "all-in", "is all-In ": "all-in"}
+"""The verbs of a line that adds chips, ``NAME verb [amount]``."""
+_ZERO = {False: 0, True: Decimal(0)}
+_GAMES_READ: dict[str, _Game] = {}
+"""The games already read, by their game line's words before the date."""
+
+
+class _Unseated(Exception):
+    """A name that is no seated player's acts: the hand is read again knowing whom it stands for."""
+
+
 class _Reader:
     """One hand's lines, read in order; every failure names the hand ID and the line."""
 
     def __init__(self, hand: RoomHand) -> None:
         self.hand_id = hand.hand_id
-        self.lines = [(hand.line + i, text.rstrip()) for i, text in enumerate(hand.text.split("\n"))]
-        while self.lines and not self.lines[-1][1]:
-            self.lines.pop()
+        texts = list(map(str.rstrip, hand.text.split("\n")))
+        while texts and not texts[-1]:
+            texts.pop()
+        self.texts = texts
+        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
         self.currency = False
+        self.known = _AMOUNTS[False]
+        self.seats: dict[str, Seat] = {}
         self.names: list[str] = []  # the seated players, longest name first
-        self.ambiguous: frozenset[str] = frozenset()  # seated names that begin a longer one
+        self.spaced = False  # whether a seated name holds a space (then the longest that fits wins)
 
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
@@ -210,6 +234,9 @@ class _Reader:
     def amount(self, text: str, number: int, line: str) -> Amount:
         """An amount as partypoker writes it: ``$1,354.50 USD``, ``6,000``, ``1.200`` (a
         tournament header's thousands)."""
+        value = self.known.get(text)
+        if value is not None:
+            return value
         raw = text.split(" ", 1)[0].lstrip("$€£")
         if not self.currency and _THOUSANDS_DOT.match(raw):
             raw = raw.replace(".", "")
@@ -217,16 +244,21 @@ class _Reader:
         if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
             raise self.fail(number, line, f"amount {text} is too large")
         try:
-            value = Decimal(raw)
+            exact = Decimal(raw)
         except InvalidOperation:
             raise self.fail(number, line, f"cannot read the amount {text!r}") from None
         if self.currency:
-            if value != value.quantize(_CENT):
+            if exact != exact.quantize(_CENT):
                 raise self.fail(number, line, f"amount {text} is not a whole number of cents")
-            return value
-        if value != value.to_integral_value():
+            value = exact
+        elif exact != exact.to_integral_value():
             raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
-        return int(value)
+        else:
+            value = int(exact)
+        if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+            self.known.clear()
+        self.known[text] = value
+        return value
 
     def cards(self, text: str, number: int, line: str) -> list[str]:
         cards = text.replace(",", " ").split()
@@ -236,7 +268,21 @@ class _Reader:
         return cards
 
     def game(self, number: int, line: str) -> _Game:
-        """The game line: the game, its limit, the stakes or buy-in, the tournament."""
+        """The game line: the game, its limit, the stakes or buy-in, the tournament (kept by its
+        words before the date, which repeat from hand to hand)."""
+        key = line.rpartition(" - ")[0] or line
+        game = _GAMES_READ.get(key)
+        if game is None:
+            game = self.read_game(number, line)
+            if len(_GAMES_READ) > 1024:  # a bounded cache, like the amounts'
+                _GAMES_READ.clear()
+            _GAMES_READ[key] = game
+        self.currency = game.currency
+        self.known = _AMOUNTS[game.currency]
+        return game
+
+    def read_game(self, number: int, line: str) -> _Game:
+        """The game line read (see :meth:`game`)."""
         found = _GAME_LINE.match(line)
         if found is None:
             other = _OTHER_GAMES.search(line)
@@ -256,6 +302,7 @@ class _Reader:
         trny = _TOURNAMENT.search(tail)
         tournament = trny.group(1) if trny else ("" if "Buy-in" in tail else None)
         self.currency = tournament is None and bool(_CURRENCY.search(head))
+        self.known = _AMOUNTS[self.currency]
         stakes = None
         if head and tournament is None:
             amounts = _STAKES.match(head)
@@ -278,9 +325,9 @@ class _Reader:
             raise self.fail(
                 number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
             )
-        for n, text in lines:
-            if len(text) > MAX_LINE_CHARS:
-                raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+        if max(map(len, self.texts)) > MAX_LINE_CHARS:
+            n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
+            raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
         if not _HEADER.match(first):
             raise self.fail(number, first, "a hand must start with '***** Hand History for Game <ID> *****'")
         if len(lines) < 2:
@@ -288,7 +335,8 @@ class _Reader:
         game = self.game(*lines[1])
         table = ""
         button_seat: int | None = None
-        seats: dict[str, Seat] = {}
+        seats = self.seats
+        numbers: set[int] = set()
         at = 2
         for at in range(2, len(lines)):  # noqa: B007  (at is the first line of the play)
             number, line = lines[at]
@@ -297,14 +345,21 @@ class _Reader:
                 if button:
                     button_seat = int(button.group(1))
                     continue
-                seat = _SEAT.match(line)
-                if seat is None:
-                    raise self.fail(number, line, "expected a seat ('Seat N: name ( $stack USD )')")
-                n, name = int(seat.group(1)), seat.group(2)
-                if not 1 <= n <= MAX_SEATS or name in seats or any(s.number == n for s in seats.values()):
+                seat_number, _, rest = line[5:].partition(": ")
+                name, paren, money = rest[:-2].rpartition(" ( ") if rest.endswith(" )") else ("", "", "")
+                if not (paren and seat_number.isdigit() and name and _MONEY_TEXT.match(money)):
+                    seat = _SEAT.match(line)  # written otherwise: "( 126,043 )" or "($5)"
+                    if seat is None:
+                        raise self.fail(number, line, "expected a seat ('Seat N: name ( $stack USD )')")
+                    seat_number, name, money = seat.group(1, 2, 3)
+                n = int(seat_number)
+                if not 1 <= n <= MAX_SEATS or name in seats or n in numbers:
                     raise self.fail(number, line, "a seat number or player appears twice or is out of range")
-                stack = self.amount(seat.group(3), number, line)
-                seats[name] = Seat(n, name, stack, sitting_out=not stack)
+                stack = self.known.get(money)
+                if stack is None:
+                    stack = self.amount(money, number, line)
+                seats[name] = record(Seat, number=n, player=name, stack=stack, sitting_out=not stack)
+                numbers.add(n)
             elif line.startswith("Table "):
                 found = _TABLE.match(line)
                 table = found.group(1) if found else line[6:]
@@ -318,46 +373,43 @@ class _Reader:
         if button_seat is None:
             raise self.fail(*last, "the hand names no button ('Seat N is the button')")
         self.names = sorted(seats, key=len, reverse=True)
-        self.ambiguous = frozenset(n for n in seats if any(m.startswith(n + " ") for m in seats))
-        aliases, remarks = self.aliases(at, seats)
-        return self.play(at, game, table, button_seat, seats, aliases, remarks)
+        self.spaced = any(" " in name for name in seats)
+        try:
+            return self.play(at, game, table, button_seat, {}, [])
+        except _Unseated:
+            aliases, remarks = self.aliases(at)
+            return self.play(at, game, table, button_seat, aliases, remarks)
 
-    def split(self, line: str, seats: dict[str, Seat]) -> tuple[str, str, str] | None:
-        """The name, the verb and the rest of an action line (``None`` for any other line): a
-        seated player's name, the longest that fits, else any name before a verb."""
-        found = _ACTION.match(line)
-        if found is None:
-            return None
-        name = found.group("name")
-        if name in seats and name not in self.ambiguous:
-            return name, found.group("verb"), found.group("rest")
-        for seated in self.names:
-            if line.startswith(seated + " "):
-                verb = _VERB.match(line, len(seated) + 1)
-                if verb:
-                    return seated, verb.group("verb"), verb.group("rest")
-        return name, found.group("verb"), found.group("rest")
+    def speaker(self, line: str) -> tuple[str, str] | None:
+        """The seated player who starts the line, and the rest of the line after his name."""
+        if not self.spaced:
+            head, _, rest = line.partition(" ")
+            return (head, rest) if head in self.seats else None
+        for name in self.names:  # a name with a space: the longest that fits
+            if line.startswith(name) and line[len(name) : len(name) + 1] == " ":
+                return name, line[len(name) + 1 :]
+        return None
 
     def chat(self, line: str) -> bool:
         """Whether the line is a seated player's chat (``name: words``)."""
         return ": " in line and any(line.startswith(name + ": ") for name in self.names)
 
-    def aliases(self, start: int, seats: dict[str, Seat]) -> tuple[dict[str, str], list[str]]:
+    def aliases(self, start: int) -> tuple[dict[str, str], list[str]]:
         """The seated player each unseated name that acts stands for (see the module's notes)."""
+        seats = self.seats
         unseated: dict[str, tuple[int, str]] = {}
         active: set[str] = set()
         posting: set[str] = set()
         for number, line in self.lines[start:]:
-            said = None if self.chat(line) or _NOISE.match(line) else self.split(line, seats)
-            if said is None:
+            if self.chat(line) or _NOISE.match(line):
                 continue
-            name, verb, _ = said
-            if name in seats:
-                (posting if verb.startswith("posts") else active).add(name)
-            else:
-                unseated.setdefault(name, (number, line))
-        if not unseated:
-            return {}, []
+            said = self.speaker(line)
+            if said is not None:
+                (posting if said[1].startswith("posts ") else active).add(said[0])
+                continue
+            found = _ACTION.match(line)
+            if found is not None:
+                unseated.setdefault(found.group("name"), (number, line))
         silent = [name for name in seats if name in posting and name not in active]
         if len(unseated) == 1 and len(silent) == 1:
             [stranger] = unseated
@@ -376,11 +428,11 @@ class _Reader:
         game: _Game,
         table: str,
         button_seat: int,
-        seats: dict[str, Seat],
         aliases: dict[str, str],
         remarks: list[str],
     ) -> HandHistory:
         """The posts, the streets and their bets, the cards shown and the pots won."""
+        seats = self.seats
         street = Street.PRE_FLOP
         dealt = False  # "** Dealing down cards **" read
         betting = False  # an action other than a post read
@@ -389,85 +441,152 @@ class _Reader:
         board: list[str] = []
         shown: dict[str, tuple[str, ...]] = {}
         sitting_out: set[str] = set()
-        zero: Amount = Decimal(0) if self.currency else 0
+        zero = _ZERO[self.currency]
         bets: dict[str, Amount] = {}
         current: Amount = zero
         smalls: list[Action] = []
         bigs: list[Action] = []
         big_stake = game.stakes[1] if game.stakes and not game.fixed_limit else None
+        known = self.known
+        fail = self.fail
+        bare = object.__new__
+        spaced = self.spaced
         for number, line in self.lines[start:]:
             if not line:
                 continue
-            if line.startswith("** Dealing"):
-                found = _STREET.match(line)
-                if found is None:
-                    raise self.fail(number, line, "cannot read this street")
-                new_street = _STREETS[found.group(1)]
-                if new_street is Street.PRE_FLOP:
-                    if dealt:
-                        raise self.fail(number, line, "the cards are dealt twice")
-                    dealt = True
-                    continue
-                if len(board) != _BOARD_BEFORE[new_street]:
-                    raise self.fail(number, line, f"the {new_street} comes out of order")
-                cards = self.cards(found.group(2) or "", number, line)
-                if len(cards) != (3 if new_street is Street.FLOP else 1):
-                    raise self.fail(number, line, f"wrong number of cards on the {new_street}")
-                board.extend(cards)
-                street, bets, current, dealt = new_street, {}, zero, True
-                continue
-            said = None if self.chat(line) else self.split(line, seats)
+            if spaced:
+                said = self.speaker(line)
+            else:  # the common case, no seated name holds a space: the first word names the player
+                head, _, rest = line.partition(" ")
+                said = (head, rest) if head in seats else None
             if said is None:
-                if _NOISE.match(line) or self.chat(line):
-                    if line.endswith(_SITTING_OUT):
-                        sitting_out.add(line[: -len(_SITTING_OUT)])
+                if line.startswith("** Dealing"):
+                    found = _STREET.match(line)
+                    if found is None:
+                        raise fail(number, line, "cannot read this street")
+                    new_street = _STREETS[found.group(1)]
+                    if new_street is Street.PRE_FLOP:
+                        if dealt:
+                            raise fail(number, line, "the cards are dealt twice")
+                        dealt = True
+                        continue
+                    if len(board) != _BOARD_BEFORE[new_street]:
+                        raise fail(number, line, f"the {new_street} comes out of order")
+                    cards = self.cards(found.group(2) or "", number, line)
+                    if len(cards) != (3 if new_street is Street.FLOP else 1):
+                        raise fail(number, line, f"wrong number of cards on the {new_street}")
+                    board.extend(cards)
+                    street, bets, current, dealt = new_street, {}, zero, True
                     continue
-                raise self.fail(number, line, "cannot read this line")
-            name, verb, rest = said
-            player = aliases.get(name, name)
-            if player not in seats:
-                if _NOISE.match(line):
+                if self.chat(line) or _NOISE.match(line):
                     continue
-                raise self.fail(number, line, f"{name!r} has no seat in this hand")
-            if verb == "wins":
-                won = _WINS.match(rest)
+                stranger = next((a for a in aliases if line.startswith(a + " ")), None)
+                if stranger is not None:
+                    said = aliases[stranger], line[len(stranger) + 1 :]
+                elif _ACTION.match(line):
+                    raise _Unseated  # read again, knowing whom the name stands for
+                else:
+                    raise fail(number, line, "cannot read this line")
+            player, rest = said
+            verb, bracket, inside = rest.partition(" [")
+            kind = _BETS.get(verb) if bracket else None
+            if kind is not None:  # "calls [$0.25 USD]", "raises [...]", "is all-In  [...]"
+                if collections:
+                    raise fail(number, line, "a bet after the pot was won")
+                if not inside.endswith("]"):
+                    raise fail(number, line, f"cannot read {player}'s action")
+                text = inside[:-1]
+                added = known.get(text)
+                if added is None:
+                    added = self.amount(text, number, line)
+                betting = dealt = True
+                mine = bets.get(player, zero)
+                to = mine + added
+                all_in = kind == "all-in"
+                if kind == "call" or (all_in and current and to <= current):
+                    kind, amount, raised = "call", added, None
+                elif kind == "bet" or (all_in and not current):
+                    kind, amount, raised = "bet", added, None
+                else:  # raises, or all-in for more than the bet faced
+                    kind, amount, raised = "raise", to - current, to
+                actions.append(action := bare(Action))
+                action.__dict__.update(
+                    line=number,
+                    street=street,
+                    player=player,
+                    kind=kind,
+                    amount=amount,
+                    to=raised,
+                    all_in=all_in,
+                    text=line,
+                )
+                bets[player] = to
+                if to > current:
+                    current = to
+                continue
+            if rest == "folds" or rest == "checks":
+                if collections:
+                    raise fail(number, line, "a bet after the pot was won")
+                betting = dealt = True
+                actions.append(action := bare(Action))
+                action.__dict__.update(
+                    line=number,
+                    street=street,
+                    player=player,
+                    kind="fold" if rest == "folds" else "check",
+                    amount=0,
+                    to=None,
+                    all_in=False,
+                    text=line,
+                )
+                continue
+            if rest.startswith("wins "):
+                won = _WINS.match(rest, 4)
                 if won is None:
-                    raise self.fail(number, line, "cannot read this win")
+                    raise fail(number, line, "cannot read this win")
                 low = won.group("lo")
                 amount = self.amount(low or won.group("amount"), number, line)
                 label = won.group("pot") or "pot"
-                collections.append(Collection(number, player, amount, 0, f"{label} (low)" if low else label))
+                collections.append(
+                    record(
+                        Collection,
+                        line=number,
+                        player=player,
+                        amount=amount,
+                        pot=0,
+                        label=f"{label} (low)" if low else label,
+                        run=0,
+                    )
+                )
                 continue
-            if verb == "shows":
-                cards_shown = _SHOWN.match(rest)
+            if rest.startswith("shows"):
+                cards_shown = _SHOWN.match(rest, 5)
                 if cards_shown is None:
-                    if _LOW_SHOWN.match(rest):
+                    if _LOW_SHOWN.match(rest, 5):
                         continue  # "shows7,5,4,2,A  for low.": the low of a hand shown
-                    raise self.fail(number, line, "cannot read the cards shown")
+                    raise fail(number, line, "cannot read the cards shown")
                 cards = self.cards(cards_shown.group(1), number, line)
                 if len(cards) != game.hole:
-                    raise self.fail(number, line, f"a {game.name} hand shows {game.hole} cards")
+                    raise fail(number, line, f"a {game.name} hand shows {game.hole} cards")
                 shown[player] = tuple(cards)
                 continue
-            if verb == "does not show cards":
-                if rest != ".":
-                    raise self.fail(number, line, "cannot read this line")
+            if rest == "does not show cards.":
                 continue
-            if verb == "doesn't show":
-                mucked = _SHOWN.match(rest)
+            if rest.startswith("doesn't show"):
+                mucked = _SHOWN.match(rest, 12)
                 if mucked:
                     self.cards(mucked.group(1), number, line)  # checked, but not a hand shown
                 continue
-            if collections:
-                raise self.fail(number, line, "a bet after the pot was won")
-            paid = _AMOUNT_IN.match(rest)
-            if verb.startswith("posts"):
+            if verb in _POSTS:  # "posts small blind [$0.05 USD]."
+                if collections:
+                    raise fail(number, line, "a bet after the pot was won")
+                paid = _AMOUNT_IN.match(rest, len(verb))
                 if paid is None:
-                    raise self.fail(number, line, "cannot read the amount posted")
+                    raise fail(number, line, "cannot read the amount posted")
                 if dealt:
-                    raise self.fail(number, line, "a post after the cards were dealt")
+                    raise fail(number, line, "a post after the cards were dealt")
                 if betting:
-                    raise self.fail(number, line, "a post after the betting started")
+                    raise fail(number, line, "a post after the betting started")
                 kind = _POSTS[verb]
                 amount = self.amount(paid.group(1), number, line)
                 all_in = amount == seats[player].stack  # partypoker marks no all-in post
@@ -477,12 +596,22 @@ class _Reader:
                         text = f"{line} {DEAD_POST}"
                     elif smalls:
                         text = f"{line} {LIVE_POST}"  # see the module's notes: it counts toward his bet
-                    smalls.append(action := Action(number, street, player, kind, amount, None, all_in, text))
-                else:
-                    action = Action(number, street, player, kind, amount, None, all_in, text)
-                    if kind == "big blind":
-                        bigs.append(action)
+                action = record(
+                    Action,
+                    line=number,
+                    street=street,
+                    player=player,
+                    kind=kind,
+                    amount=amount,
+                    to=None,
+                    all_in=all_in,
+                    text=text,
+                )
                 actions.append(action)
+                if kind == "small blind":
+                    smalls.append(action)
+                elif kind == "big blind":
+                    bigs.append(action)
                 if kind == "ante" or text.endswith(DEAD_POST):
                     continue
                 live = amount
@@ -492,31 +621,14 @@ class _Reader:
                 bets[player] = bets.get(player, zero) + live
                 current = max(current, bets[player])
                 continue
-            betting = dealt = True
-            if verb == "folds" or verb == "checks":
-                if rest:
-                    raise self.fail(number, line, "cannot read this line")
-                kind = "fold" if verb == "folds" else "check"
-                actions.append(Action(number, street, player, kind, 0, None, False, line))
+            if _NOISE.match(line) or self.chat(line):
+                if line.endswith(_SITTING_OUT):
+                    sitting_out.add(line[: -len(_SITTING_OUT)])
                 continue
-            if paid is None:
-                raise self.fail(number, line, f"cannot read {player}'s action")
-            added = self.amount(paid.group(1), number, line)
-            to = bets.get(player, zero) + added
-            all_in = verb == "is all-In"
-            if verb == "calls" or (all_in and current and to <= current):
-                action = Action(number, street, player, "call", added, None, all_in, line)
-            elif verb == "bets" or (all_in and not current):
-                action = Action(number, street, player, "bet", added, None, all_in, line)
-            else:  # raises, or all-in for more than the bet faced
-                action = Action(number, street, player, "raise", to - current, to, all_in, line)
-            actions.append(action)
-            bets[player] = to
-            if to > current:
-                current = to
+            raise fail(number, line, f"cannot read {player}'s action")
         if not collections:
             number, line = self.lines[-1]
-            raise self.fail(number, line, "the hand ends before anyone wins the pot")
+            raise fail(number, line, "the hand ends before anyone wins the pot")
         small_blind: Amount | None = None
         big_blind: Amount | None = None
         small_bet = big_bet = None
@@ -531,13 +643,15 @@ class _Reader:
         ordered = tuple(
             sorted(
                 (
-                    Seat(s.number, s.player, s.stack, sitting_out=s.sitting_out or s.player in sitting_out)
+                    s
+                    if s.player not in sitting_out
+                    else record(Seat, number=s.number, player=s.player, stack=s.stack, sitting_out=True)
                     for s in seats.values()
                 ),
                 key=_NUMBER,
             )
         )
-        return HandHistory(
+        return fast_hand(
             hand_id=self.hand_id or "",
             first_line=self.lines[0][0],
             header=self.lines[0][1],
@@ -549,15 +663,12 @@ class _Reader:
             button_seat=button_seat,
             seats=ordered,
             actions=tuple(actions),
-            returned=(),
             board=tuple(board),
             shown=shown,
             collections=tuple(collections),
             total_pot=sum((c.amount for c in collections), start=zero),
-            main_pot=None,
-            side_pots=(),
             rake=zero,
-            lines=tuple(text for _, text in self.lines),
+            lines=tuple(self.texts),
             small_bet=small_bet,
             big_bet=big_bet,
             game=game.name,
@@ -567,11 +678,63 @@ class _Reader:
         )
 
 
-def _number(seat: Seat) -> int:
-    return seat.number
+_NUMBER = attrgetter("number")
+_PLAYER = attrgetter("player")
+_STACK = attrgetter("stack")
+_DEFAULTS = {
+    f.name: f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+    for f in fields(HandHistory)
+    if f.default is not MISSING or f.default_factory is not MISSING
+}
+_FIELDS = frozenset(f.name for f in fields(HandHistory))
 
 
-_NUMBER = _number
+def fast_hand(**given: Any) -> HandHistory:
+    """A :class:`~potengine.histories.record.HandHistory` from a reader's checked values, built
+    the way :mod:`~potengine.histories.pokerstars` builds its own: every field (the defaults for
+    those not given: no returns, no pot sizes), and the values the record's cached properties would
+    work out on first read, worked out here (the same rules), without the dataclass's per-field
+    calls. ``seats`` are in seat order.
+
+    >>> hand = fast_hand(hand_id="1", first_line=1, header="", tournament=None, small_blind=1,
+    ...     big_blind=2, currency=False, table="", button_seat=2, seats=(Seat(1, "Ann", 50),
+    ...     Seat(2, "Bo", 50)), actions=(), board=(), shown={}, collections=(), total_pot=0, rake=0)
+    >>> hand.players, hand.button, hand.returned, hand.stacks["Bo"]
+    (('Ann', 'Bo'), 'Bo', (), 50)
+    """
+    unknown = set(given) - _FIELDS
+    if unknown:
+        raise TypeError(f"HandHistory has no field {', '.join(sorted(unknown))}")
+    values = {"returned": (), "main_pot": None, "side_pots": (), **_DEFAULTS, **given}
+    not_stated = values["not_stated"]
+    if not not_stated <= ALL_NOT_STATED:
+        raise ValueError(f"not_stated names {', '.join(sorted(not_stated - ALL_NOT_STATED))}")
+    values["shown"] = MappingProxyType(dict(values["shown"]))
+    values["summary_won"] = MappingProxyType(dict(values["summary_won"]))
+    seats = values["seats"]
+    players = tuple(map(_PLAYER, seats))
+    button = players[-1] if players else ""
+    for seat in seats:
+        if seat.number > values["button_seat"]:
+            break
+        button = seat.player
+    actions = values["actions"]
+    posted = 0
+    for action in actions:
+        if action.kind not in _POST_KINDS:
+            break
+        posted += 1
+    game = values["game"]
+    values.update(
+        players=players,
+        button=button,
+        chip=_CENT if values["currency"] else 1,
+        omaha="Omaha" in game,
+        hi_lo="Hi/Lo" in game,
+        posts=tuple(actions[:posted]),
+        stacks=MappingProxyType(dict(zip(players, map(_STACK, seats), strict=True))),
+    )
+    return record(HandHistory, **values)
 
 
 def read_hand(hand: RoomHand) -> HandHistory:
