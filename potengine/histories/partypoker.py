@@ -203,7 +203,7 @@ _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text, in games played in chips and in a currency."""
 _BETS = {"calls": "call", "bets": "bet", "raises": "raise", "is all-In": "all-in", "is all-In ": "all-in"}
 """The verbs of a line that adds chips, ``NAME verb [amount]``."""
-_ZERO = {False: 0, True: Decimal(0)}
+_ZERO: dict[bool, Amount] = {False: 0, True: Decimal(0)}
 _GAMES_READ: dict[str, _Game] = {}
 """The games already read, by their game line's words before the date."""
 
@@ -681,11 +681,12 @@ class _Reader:
 _NUMBER = attrgetter("number")
 _PLAYER = attrgetter("player")
 _STACK = attrgetter("stack")
-_DEFAULTS = {
-    f.name: f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
-    for f in fields(HandHistory)
-    if f.default is not MISSING or f.default_factory is not MISSING
-}
+_DEFAULTS: dict[str, Any] = {}
+for _field in fields(HandHistory):
+    if _field.default is not MISSING:
+        _DEFAULTS[_field.name] = _field.default
+    elif callable(_field.default_factory):
+        _DEFAULTS[_field.name] = _field.default_factory()
 _FIELDS = frozenset(f.name for f in fields(HandHistory))
 
 
