@@ -73,8 +73,9 @@ from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .audit import DEAD_POST
+from .partypoker import fast_hand
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
-from .record import SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
 
 ROOM = "Full Tilt"
@@ -110,6 +111,10 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("posts", re.compile(r"^posts (" + _AMT + r")$")),
     ("ante", re.compile(r"^antes (" + _AMT + r")$")),
 )
+_VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _pattern in _VERBS:
+    _first = _pattern.pattern[1:5]
+    _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
 _WIN = re.compile(
     r"^(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?P<pot>pot(?: (?P<run>\d))?|main pot|side pot"
     r"(?: #?(?P<side>\d+))?) \((?P<amount>" + _AMT + r")\)(?: with .*)?$"
@@ -162,6 +167,10 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _POSTS = frozenset(("small blind", "big blind", "dead small blind", "posts", "ante"))
 _CENT = Decimal("0.01")
+_GAMES_READ: dict[str, _Game] = {}
+"""The cash games already read, by their header's game and stakes."""
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text, in games played in chips and in a currency."""
 
 
 class _Game(NamedTuple):
@@ -181,15 +190,27 @@ class _Reader:
 
     def __init__(self, hand: RoomHand) -> None:
         self.hand_id = hand.hand_id
-        self.lines = [(hand.line + i, text.rstrip()) for i, text in enumerate(hand.text.split("\n"))]
-        while self.lines and not self.lines[-1][1]:
-            self.lines.pop()
+        texts = list(map(str.rstrip, hand.text.split("\n")))
+        while texts and not texts[-1]:
+            texts.pop()
+        self.texts = texts
+        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
         self.currency = False
 
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
+        known = _AMOUNTS[self.currency]
+        value = known.get(text)
+        if value is None:
+            value = self.read_amount(text, number, line)
+            if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+                known.clear()
+            known[text] = value
+        return value
+
+    def read_amount(self, text: str, number: int, line: str) -> Amount:
         raw = text.lstrip("$€£").replace(",", "")
         if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
             raise self.fail(number, line, f"amount {text} is too large")
@@ -272,13 +293,27 @@ class _Reader:
             raise self.fail(
                 number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
             )
-        for n, text in lines:
-            if len(text) > MAX_LINE_CHARS:
-                raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+        if max(map(len, self.texts)) > MAX_LINE_CHARS:
+            n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
+            raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
         header = _HEADER.match(first)
         if header is None:
             raise self.fail(number, first, "a hand must start with 'Full Tilt Poker Game #<ID>:'")
-        game, table = self.game(number, first, header.group(2))
+        rest = header.group(2)
+        table_part, _, words = rest.partition(" - ")
+        key = " - ".join(words.split(" - ")[:2])  # the game and the stakes, in either order
+        cached = _GAMES_READ.get(key) if not _TOURNAMENT.search(table_part) else None
+        if cached is not None:
+            game = cached
+            self.currency = game.currency
+            table_name = _TABLE.search(table_part)
+            table = table_name.group(1) if table_name else table_part
+        else:
+            game, table = self.game(number, first, rest)
+            if game.tournament is None:
+                if len(_GAMES_READ) > 1024:  # a bounded cache, like the amounts'
+                    _GAMES_READ.clear()
+                _GAMES_READ[key] = game
         seats: dict[str, Seat] = {}
         at = 1
         for at in range(1, len(lines)):  # noqa: B007  (at is the first line after the seats)
@@ -306,18 +341,28 @@ class _Play:
         self.game = game
         self.seats = seats
         self.names = sorted(seats, key=len, reverse=True)
+        self.spaced = any(" " in name for name in seats)
         self.zero: Amount = Decimal(0) if reader.currency else 0
 
     def speaker(self, line: str) -> tuple[str, str] | None:
-        """The seated player whose name starts the line (the longest that fits), and the rest."""
+        """The seated player whose name starts the line (the longest that fits), and the rest
+        (after ``": "`` for chat, which then starts with ``":"``)."""
+        if not self.spaced:  # the common case, no seated name holds a space: the first word
+            head, _, rest = line.partition(" ")
+            if head in self.seats:
+                return head, rest
+            if head[-1:] == ":" and head[:-1] in self.seats:
+                return head[:-1], ":" + rest
+            return None
         for name in self.names:
             if line.startswith(name) and line[len(name) : len(name) + 1] in (" ", ":"):
-                return name, line[len(name) + 1 :].lstrip()
+                return name, line[len(name) + 1 :].lstrip() if line[len(name)] == " " else ":"
         return None
 
     def read(self, start: int, table: str) -> HandHistory:
         reader, game, seats, zero = self.reader, self.game, self.seats, self.zero
         fail = reader.fail
+        bare = object.__new__
         street = Street.PRE_FLOP
         button_seat: int | None = None
         actions: list[Action] = []
@@ -386,7 +431,7 @@ class _Play:
                     continue
                 raise fail(number, line, "cannot read this line")
             player, words = said
-            if line[len(player)] == ":":  # chat
+            if words[:1] == ":":  # chat
                 continue
             win = _WIN.match(words) if words.startswith(("wins ", "ties ")) else None
             if win is not None:
@@ -396,12 +441,22 @@ class _Play:
                     win.group("pot") if not win.group("half") else f"{win.group('half')} {win.group('pot')}"
                 )
                 amount = reader.amount(win.group("amount"), number, line)
-                collections.append(Collection(number, player, amount, pot, label, run_of))
+                collections.append(
+                    record(
+                        Collection,
+                        line=number,
+                        player=player,
+                        amount=amount,
+                        pot=pot,
+                        label=label,
+                        run=run_of,
+                    )
+                )
                 continue
-            mark = _MARK.search(words)
+            mark = _MARK.search(words) if words[-1:] == "n" or words[-1:] == "d" else None
             core = words[: mark.start()] if mark else words
             kind = verb = None
-            for kind, pattern in _VERBS:  # noqa: B007  (kind is read after the loop)
+            for kind, pattern in _VERB_TABLE.get(core[:4], ()):  # noqa: B007  (kind is read after the loop)
                 verb = pattern.match(core)
                 if verb:
                     break
@@ -429,7 +484,19 @@ class _Play:
                     kind, text = "small blind", f"{line} {DEAD_POST}"
                 elif kind == "posts":
                     kind = "big blind"  # a player coming in posts a big blind, live
-                actions.append(Action(number, street, player, kind, amount, None, all_in, text))
+                actions.append(
+                    record(
+                        Action,
+                        line=number,
+                        street=street,
+                        player=player,
+                        kind=kind,
+                        amount=amount,
+                        to=None,
+                        all_in=all_in,
+                        text=text,
+                    )
+                )
                 if kind != "ante" and not text.endswith(DEAD_POST):
                     bets[player] = bets.get(player, zero) + amount
                     current = max(current, bets[player])
@@ -438,16 +505,27 @@ class _Play:
             if not dealt:
                 dealt = True
             if kind in ("fold", "check"):
-                actions.append(Action(number, street, player, kind, 0, None, False, line))
-                continue
-            amount = reader.amount(verb.group(1), number, line)
-            mine = bets.get(player, zero)
-            if kind == "raise":
-                to = amount
-                actions.append(Action(number, street, player, "raise", to - current, to, all_in, line))
+                amount, to, raised = zero, zero, None
             else:
-                to = mine + amount
-                actions.append(Action(number, street, player, kind, amount, None, all_in, line))
+                amount = reader.amount(verb.group(1), number, line)
+                if kind == "raise":
+                    to = raised = amount
+                    amount = to - current
+                else:
+                    to, raised = bets.get(player, zero) + amount, None
+            actions.append(action := bare(Action))
+            action.__dict__.update(
+                line=number,
+                street=street,
+                player=player,
+                kind=kind,
+                amount=amount if kind not in ("fold", "check") else 0,
+                to=raised,
+                all_in=all_in,
+                text=line,
+            )
+            if kind in ("fold", "check"):
+                continue
             bets[player] = to
             if to > current:
                 current = to
@@ -463,7 +541,7 @@ class _Play:
             if boards.get(0) is not None and boards[0] != board:
                 raise fail(*lines[summary_at], "the summary board differs from the streets")
         ordered = tuple(sorted(seats.values(), key=_number))
-        return HandHistory(
+        return fast_hand(
             hand_id=reader.hand_id or "",
             first_line=lines[0][0],
             header=lines[0][1],
@@ -484,7 +562,7 @@ class _Play:
             side_pots=tuple(side_pots),
             rake=rake,
             summary_won=won,
-            lines=tuple(text for _, text in lines),
+            lines=tuple(reader.texts),
             small_bet=game.small_bet,
             big_bet=game.big_bet,
             game=game.name,

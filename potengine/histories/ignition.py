@@ -84,6 +84,7 @@ from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .audit import DEAD_POST
+from .partypoker import fast_hand
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, _error
 from .record import (
     POT_NAMES,
@@ -96,6 +97,7 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    record,
 )
 from .rooms import RoomHand
 
@@ -130,6 +132,10 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dead", re.compile(r"^Posts dead chip (" + _AMT + r")$")),
     ("ante", re.compile(r"^Ante chip (" + _AMT + r")$")),
 )
+_VERB_TABLE: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+for _kind, _pattern in _VERBS:
+    for _first in {_pattern.pattern[1:5].replace("?", "").replace("[", ""), _pattern.pattern[1:5]}:
+        _VERB_TABLE[_first] = (*_VERB_TABLE.get(_first, ()), (_kind, _pattern))
 _VERB_KINDS = {"all-in raise": "raise", "posts": "big blind", "dead": "small blind"}
 _POSTS = frozenset(("small blind", "big blind", "posts", "dead", "ante"))
 _RESULT = re.compile(r"^Hand [Rr]esult(-Side [Pp]ot)? (" + _AMT + r")$")
@@ -339,12 +345,17 @@ class _Play:
         self.reader = reader
         self.game = game
         self.seats = seats
+        self.heads: dict[str, str] = {name: name for name in seats}  # the words that name each player
         self.zero: Amount = Decimal(0) if reader.currency else 0
 
     def player(self, head: str, number: int, line: str) -> str:
-        name = _ME.sub("", head).strip()
-        if name not in self.seats:
-            raise self.reader.fail(number, line, f"{name!r} has no seat in this hand")
+        """The seated player a line's words before ``" : "`` name (the mark ``[ME]`` dropped)."""
+        name = self.heads.get(head)
+        if name is None:
+            name = _ME.sub("", head).strip()
+            if name not in self.seats:
+                raise self.reader.fail(number, line, f"{name!r} has no seat in this hand")
+            self.heads[head] = name
         return name
 
     def read(self, start: int, button_seat: int) -> HandHistory:
@@ -396,7 +407,7 @@ class _Play:
             player = self.player(head, number, line)
             said = said.strip()
             kind = verb = None
-            for kind, pattern in _VERBS:  # noqa: B007  (kind is read after the loop)
+            for kind, pattern in _VERB_TABLE.get(said[:4], ()):  # noqa: B007  (kind is read after the loop)
                 verb = pattern.match(said)
                 if verb:
                     break
@@ -405,7 +416,11 @@ class _Play:
                 if result is not None:
                     label = "side pot" if result.group(1) else "pot"
                     amount = reader.amount(result.group(2), number, line)
-                    collections.append(Collection(number, player, amount, 0, label))
+                    collections.append(
+                        record(
+                            Collection, line=number, player=player, amount=amount, pot=0, label=label, run=0
+                        )
+                    )
                     continue
                 back = _RETURN.match(said)
                 if back is not None:
@@ -483,7 +498,7 @@ class _Play:
         shown = {p: dealt[p] for p in showed if p in dealt}
         small_blind = game.small_blind if game.small_blind is not None else (smalls[0] if smalls else None)
         big_blind = game.big_blind if game.big_blind is not None else (bigs[0] if bigs else None)
-        return HandHistory(
+        return fast_hand(
             hand_id=reader.hand_id or "",
             first_line=lines[0][0],
             header=lines[0][1],
@@ -504,7 +519,7 @@ class _Play:
             side_pots=(),
             rake=zero,
             summary_won=won,
-            lines=tuple(text for _, text in lines),
+            lines=tuple(text for _, text in lines),  # (the quotes of a program taken off)
             game=game.name,
             room=ROOM,
             not_stated=frozenset(not_stated),
