@@ -159,6 +159,8 @@ _SUMMARY_LOW = re.compile(r" LO (" + _AMT + r") ")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _CENT = Decimal("0.01")
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text, in games played in chips and in a currency."""
 _WALK = frozenset(("small blind", "big blind", "ante", "fold"))
 """The kinds of action of a hand everybody folds to the big blind (a walk)."""
 
@@ -188,23 +190,30 @@ class _Reader:
 
     def __init__(self, hand: RoomHand) -> None:
         self.hand_id = hand.hand_id
-        lines = []
-        for i, text in enumerate(hand.text.split("\n")):
-            text = text.rstrip()
-            if i == 0 and "`" in text:
-                text = text.split("`", 1)[1]  # export const HAND = `Bovada Hand #…
-            if text.endswith("`;") or text.endswith("`"):
-                text = text.rstrip(";").rstrip("`").rstrip()
-            lines.append((hand.line + i, text))
-        while lines and not lines[-1][1]:
-            lines.pop()
-        self.lines = lines
+        texts = list(map(str.rstrip, hand.text.split("\n")))
+        if "`" in hand.text:  # a hand quoted in a program: export const HAND = `Bovada Hand #…`;
+            if "`" in texts[0]:
+                texts[0] = texts[0].split("`", 1)[1]
+            texts = [t.rstrip(";").rstrip("`").rstrip() if t.endswith(("`;", "`")) else t for t in texts]
+        while texts and not texts[-1]:
+            texts.pop()
+        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
         self.currency = False
 
     def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
         return _error(self.hand_id, number, line, reason)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
+        known = _AMOUNTS[self.currency]
+        value = known.get(text)
+        if value is None:
+            value = self.read_amount(text, number, line)
+            if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+                known.clear()
+            known[text] = value
+        return value
+
+    def read_amount(self, text: str, number: int, line: str) -> Amount:
         raw = text.lstrip("$€£").replace(",", "")
         if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
             raise self.fail(number, line, f"amount {text} is too large")
@@ -412,7 +421,8 @@ class _Play:
                 if verb:
                     break
             if verb is None or kind is None:
-                result = _RESULT.match(said)
+                first = said[:4]
+                result = _RESULT.match(said) if first == "Hand" else None
                 if result is not None:
                     label = "side pot" if result.group(1) else "pot"
                     amount = reader.amount(result.group(2), number, line)
@@ -422,18 +432,18 @@ class _Play:
                         )
                     )
                     continue
-                back = _RETURN.match(said)
+                back = _RETURN.match(said) if first == "Retu" else None
                 if back is not None:
                     returned.append((player, reader.amount(back.group(1), number, line)))
                     continue
-                cards_dealt = _DEALT.match(said)
+                cards_dealt = _DEALT.match(said) if first == "Card" else None
                 if cards_dealt is not None:
                     hole = reader.cards(cards_dealt.group(1), number, line)
                     if len(hole) != game.hole:
                         raise fail(number, line, f"a {game.name} hand is dealt {game.hole} cards")
                     dealt[player] = tuple(hole)
                     continue
-                showdown = _SHOWDOWN.match(said)
+                showdown = _SHOWDOWN.match(said) if first == "Show" else None
                 if showdown is not None:
                     reader.cards(showdown.group(1), number, line, most=10)
                     showed.append(player)
@@ -450,7 +460,19 @@ class _Play:
                 all_in = amount == seats[player].stack
                 text = f"{line} {DEAD_POST}" if kind == "dead" else line
                 record_kind = _VERB_KINDS.get(kind, kind)
-                actions.append(Action(number, street, player, record_kind, amount, None, all_in, text))
+                actions.append(
+                    record(
+                        Action,
+                        line=number,
+                        street=street,
+                        player=player,
+                        kind=record_kind,
+                        amount=amount,
+                        to=None,
+                        all_in=all_in,
+                        text=text,
+                    )
+                )
                 if kind == "small blind":
                     smalls.append(amount)
                 elif kind == "big blind":
@@ -461,7 +483,7 @@ class _Play:
                 continue
             betting = True
             if kind in ("fold", "check"):
-                actions.append(Action(number, street, player, kind, 0, None, False, line))
+                actions.append(_action(number, street, player, kind, 0, None, False, line))
                 continue
             mine = bets.get(player, zero)
             all_in = kind.startswith("all-in")
@@ -471,15 +493,15 @@ class _Play:
                     raise fail(
                         number, line, f"a raise of {verb.group(1)} does not bring the bet to {verb.group(2)}"
                     )
-                action = Action(number, street, player, "raise", to - current, to, all_in, line)
+                action = _action(number, street, player, "raise", to - current, to, all_in, line)
             else:
                 to = mine + amount
                 if kind == "call" or (kind == "all-in" and current and to <= current):
-                    action = Action(number, street, player, "call", amount, None, all_in, line)
+                    action = _action(number, street, player, "call", amount, None, all_in, line)
                 elif kind == "bet" or not current:
-                    action = Action(number, street, player, "bet", amount, None, all_in, line)
+                    action = _action(number, street, player, "bet", amount, None, all_in, line)
                 else:  # all-in for more than the bet faced: a raise
-                    action = Action(number, street, player, "raise", to - current, to, all_in, line)
+                    action = _action(number, street, player, "raise", to - current, to, all_in, line)
             actions.append(action)
             bets[player] = to
             if to > current:
@@ -556,6 +578,25 @@ class _Play:
                 value = reader.amount(text, number, line)
                 won[owner] = won[owner] + value if owner in won else value
         return total, won
+
+
+def _action(
+    line: int,
+    street: Street,
+    player: str,
+    kind: str,
+    amount: Amount,
+    to: Amount | None,
+    all_in: bool,
+    text: str,
+) -> Action:
+    """An :class:`~potengine.histories.record.Action` of checked values, without the frozen
+    dataclass's per-field calls (see :func:`~potengine.histories.record.record`)."""
+    action = object.__new__(Action)
+    action.__dict__.update(
+        line=line, street=street, player=player, kind=kind, amount=amount, to=to, all_in=all_in, text=text
+    )
+    return action
 
 
 def _number(seat: Seat) -> int:
