@@ -314,13 +314,23 @@ class LineTotals(NamedTuple):
     irregular: list[str]
 
 
+LIVE_POST = "(live)"
+"""How a reader ends the text of a small blind its room counts toward the player's bet although
+PokerStars would count it dead (a second small blind: see :func:`dead_posts`)."""
+DEAD_POST = "(dead)"
+"""How a reader ends the text of a small blind its room writes as dead in its own words."""
+
+
 def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     """The dead part of each blind post, by the post's line number.
 
     Dead money belongs to the pot but counts toward no bet: the small blind of "posts small & big
     blinds" (or "small and big blinds"), and a second "posts small blind" (a player entering out
     of position, or posting both blinds on two lines). The first small blind posted by a player
-    who does not also post a big blind is the live one.
+    who does not also post a big blind is the live one. A reader whose room counts a small blind
+    posted out of turn toward the player's bet ends the action's text with :data:`LIVE_POST`
+    (partypoker); one whose room writes a small blind dead in words PokerStars does not use ends
+    it with :data:`DEAD_POST`.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_posts(read_file(DATA / "pokerstars/cash_rake.txt")[2])
@@ -342,7 +352,10 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
             if hand.big_blind is not None and a.amount > hand.big_blind:
                 dead[a.line] = a.amount - hand.big_blind
         elif a.kind == "small blind":
-            if live_small or a.player in big:
+            said = a.text[-len(LIVE_POST) :]
+            if said == LIVE_POST:  # the reader's word: this room counts it toward the bet
+                continue
+            if live_small or a.player in big or said == DEAD_POST:
                 dead[a.line] = a.amount
             else:
                 live_small = True

@@ -84,9 +84,9 @@ ROOMS: tuple[Room, ...] = (
         r"\*{5} (?:888poker|888\.\w+|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)",
         reader="pacific",
     ),
-    _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}"),
-    _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)"),
-    _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)"),
+    _room("partypoker", "partypoker", r"\*{5} Hand History [Ff]or Game (\d+) \*{5}", reader="partypoker"),
+    _room("fulltilt", "Full Tilt", r"Full Tilt Poker (?:Game|Tournament) #(\d+)", reader="fulltilt"),
+    _room("ignition", "Ignition/Bovada", r"(?:Ignition|Bovada|Bodog) Hand #(\d+)", reader="ignition"),
     _room("pokernow", "PokerNow", r"\"?-- starting hand #(\d+)", reader="pokernow"),
 )
 """Every room recognised, in the order their headers are tried."""
