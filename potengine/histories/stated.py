@@ -135,7 +135,9 @@ def _returns_taken_out(
     ``holds`` is what the pots hold for the collections (after any stated rake): only when the
     collections add up to more is a return looked for inside them. When the rake is not stated
     (``rake_known`` false) an unknown rake may hide the excess, so a collection of exactly the
-    returned amount is still taken as the return (partypoker pays it as a "side pot" of its own).
+    returned amount is still taken as the return (partypoker pays it as a "side pot" of its own),
+    though never the only collection: that one pays the pot (iPoker's win= of a hand won
+    uncalled can equal the return to the chip).
     """
     how: list[str] = []
     for player, back in refunds.items():
@@ -144,7 +146,7 @@ def _returns_taken_out(
             break  # the collections leave the returns out
         mine = [i for i, c in enumerate(collections) if c.player == player]
         own = next((i for i in mine if collections[i].amount == back), None)
-        if own is not None:
+        if own is not None and (excess > 0 or len(collections) > 1):  # (the pot is paid by another)
             del collections[own]
             how.append(f"paid back to {player} in a collection of its own")
             continue
