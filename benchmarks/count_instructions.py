@@ -13,12 +13,20 @@ instructions a piece of code executes does not. This counts them with valgrind's
 - ``audit-ROOM`` (``audit-ggpoker``, ``audit-winamax``, ``audit-pokernow``, ... any name of
   :data:`potengine.histories.rooms.ROOMS`): one hand of that room's real files in ``../shared``
   (``data/other-rooms/<folder>``, ``data/pokernow``) decoded, cut, read and audited, to hold
-  against ``audit``'s figure (issue #21: within 1.5 times PokerStars' per hand).
+  against ``audit``'s figure (issue #21: within 1.5 times PokerStars' per hand);
+- ``read-ROOM``: the same files decoded, cut and read into records, not audited (what a parser
+  alone costs: the part of ``audit-ROOM`` that is the room's reader).
 
 Each workload runs twice under valgrind, once with no repetition and once with one, and the
-difference is divided by the number of calls, so that start-up and set-up do not count. Run:
+difference is divided by the number of calls, so that start-up and set-up do not count. The
+audit and read workloads first go once through their files unmeasured (in both runs), so that
+what the first hand of a kind costs once (a reader's module imported and compiled, which this
+machine does on every start as it writes no bytecode cache, its patterns compiled, the Omaha
+tables built) is not counted as if every hand paid it: a room whose real files hold 41 hands
+would otherwise carry 2.8M instructions a hand of it. ``--cold`` counts that first pass instead
+(the figure before the warm-up was added). Run:
 
-    .venv/bin/python benchmarks/count_instructions.py [settle|trusted|settle-runs|audit ...]
+    .venv/bin/python benchmarks/count_instructions.py [--cold] [settle|trusted|settle-runs|audit ...]
 
 It needs ``valgrind`` (Debian's package) and takes about half a minute per workload. Use it to
 compare two versions of the code: a change worth keeping shows in these figures.
@@ -37,6 +45,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TABLES = 2000
 COLLECTED = re.compile(r"Collected : (\d+)")
+WARM_UP = int(os.environ.get("_COUNT_WARM_UP", "1"))
+"""Unmeasured passes an audit or read workload makes first (0 with ``--cold``)."""
 
 
 def workload(name: str, repetitions: int) -> None:
@@ -66,7 +76,7 @@ def workload(name: str, repetitions: int) -> None:
         from potengine.histories.pokerstars import open_lines
 
         path = Path(os.environ["_COUNT_FILE"])
-        for _ in range(repetitions):
+        for _ in range(repetitions + WARM_UP):
             run = AuditRun()
             for _ in run.audits(open_lines(path), path.name):
                 pass
@@ -75,13 +85,46 @@ def workload(name: str, repetitions: int) -> None:
         from potengine.histories.rooms import file_lines
 
         paths = room_files(name.removeprefix("audit-"))
-        for _ in range(repetitions):
+        for _ in range(repetitions + WARM_UP):
             run = AuditRun()
             for path in paths:
                 for _ in run.audits(file_lines(path), path.name):
                     pass
+    elif name.startswith("read-"):
+        paths = room_files(name.removeprefix("read-"))
+        for _ in range(repetitions + WARM_UP):
+            read_room(paths)
     else:
-        raise SystemExit(f"unknown workload {name!r}: settle, trusted, settle-runs, audit or audit-ROOM")
+        raise SystemExit(
+            f"unknown workload {name!r}: settle, trusted, settle-runs, audit, audit-ROOM or read-ROOM"
+        )
+
+
+def read_room(paths: list[Path]) -> int:
+    """Decode, cut and read every hand of ``paths`` into records (no audit): the hands read."""
+    from importlib import import_module
+
+    from potengine.errors import HandHistoryError
+    from potengine.histories.rooms import file_lines, hands_of, peek_room
+
+    read = 0
+    for path in paths:
+        room, lines = peek_room(file_lines(path))
+        if room is None or not room.readable:
+            continue
+        if room.reader == "pokerstars":
+            from potengine.histories.pokerstars import iter_text
+
+            read += sum(1 for item in iter_text(lines) if not isinstance(item, HandHistoryError))
+            continue
+        reader = import_module(f"potengine.histories.{room.reader}").read_hand
+        for hand in hands_of(lines, room):
+            try:
+                reader(hand)
+            except HandHistoryError:
+                continue
+            read += 1
+    return read
 
 
 SHARED = Path(os.environ.get("POTENGINE_SHARED", HERE.parent.parent / "shared")) / "data"
@@ -123,8 +166,9 @@ def main(argv: list[str]) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return 1
-    names = argv[1:] or ["settle", "trusted", "settle-runs", "audit"]
+    names = [a for a in argv[1:] if a != "--cold"] or ["settle", "trusted", "settle-runs", "audit"]
     env = dict(os.environ)
+    env["_COUNT_WARM_UP"] = "0" if "--cold" in argv else "1"
     with tempfile.TemporaryDirectory() as folder:
         calls = TABLES
         if "audit" in names:
@@ -145,8 +189,12 @@ def main(argv: list[str]) -> int:
                 run = AuditRun()
                 per = sum(1 for p in paths for _ in run.audits(file_lines(p), p.name))
                 print(f"{name}: {per} hands in {len(paths)} files, verdicts {run.summary()}")
+            elif name.startswith("read-"):
+                paths = room_files(name.removeprefix("read-"))
+                per = read_room(paths)
+                print(f"{name}: {per} hands read in {len(paths)} files (read only: not audited)")
             extra = count(name, 1, env) - count(name, 0, env)
-            unit = "a hand" if name.startswith("audit") else "a call"
+            unit = "a hand" if name.startswith(("audit", "read-")) else "a call"
             print(f"instructions {name}: {extra // per:,} {unit}")
     return 0
 
