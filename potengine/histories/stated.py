@@ -47,7 +47,7 @@ which pot each collection is from (placed main pot first)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from types import MappingProxyType
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
@@ -55,6 +55,7 @@ from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import spread_in_proportion
 from ..pots.runs import divide_runs
 from .record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, Collection, HandHistory, pot_label
+from .record import record as _record
 
 
 def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, PotLayout, list[str]]:
@@ -93,7 +94,7 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
                 taken = amount - after.get(player, 0 * chip)
                 if taken and won.get(player) == amount:
                     won[player] = amount - taken
-            changes["summary_won"] = won
+            changes["summary_won"] = MappingProxyType(won)  # (as HandHistory keeps it)
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -116,7 +117,18 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
         filled.append("which pot each collection is from (placed main pot first)")
     changes["collections"] = tuple(collections)
     remarks = ["not stated by the room, so not checked: " + "; ".join(filled)] if filled else []
-    return replace(hand, **changes), layout, remarks  # type: ignore[arg-type]
+    return _with(hand, changes), layout, remarks
+
+
+def _with(hand: HandHistory, changes: Mapping[str, object]) -> HandHistory:
+    """``hand`` with ``changes``, as :func:`dataclasses.replace` would make it (its ``__init__``
+    run field by field cost more than the rest of this module), the values that its cached
+    properties worked out kept: none of them reads a field changed here (the returns, the
+    rake, the totals, the collections)."""
+    filled = object.__new__(HandHistory)
+    filled.__dict__.update(hand.__dict__)
+    filled.__dict__.update(changes)
+    return filled
 
 
 def _by_player(collections: Sequence[Collection]) -> dict[str, Amount]:
@@ -157,7 +169,8 @@ def _returns_taken_out(
         largest = max(mine, key=lambda i: collections[i].amount)
         if collections[largest].amount < back:
             continue
-        collections[largest] = replace(collections[largest], amount=collections[largest].amount - back)
+        paid = collections[largest]
+        collections[largest] = _record(Collection, **{**paid.__dict__, "amount": paid.amount - back})
         how.append(f"paid inside {player}'s collected amount")
     return collections, how
 
@@ -192,7 +205,17 @@ def _placed(
             for i in eligible:
                 take = left if i == eligible[-1] else min(left, room[i])
                 if take > 0 or (i == eligible[0] and left == 0):
-                    placed.append(Collection(line, player, take, i, pot_label(i, count), run))
+                    placed.append(
+                        _record(
+                            Collection,
+                            line=line,
+                            player=player,
+                            amount=take,
+                            pot=i,
+                            label=pot_label(i, count),
+                            run=run,
+                        )
+                    )
                     room[i] -= take
                     left -= take
                 if left <= 0:
