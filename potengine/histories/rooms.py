@@ -36,7 +36,7 @@ import json
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any
@@ -262,7 +262,7 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
     elif room is _IPOKER:
         starts = _ipoker_starts(text)
     else:
-        starts = [(m.start(), m.group(1)) for m in room.header.finditer(text)]
+        starts = [(m.start(), m.group(1)) for m in _header(room, text).finditer(text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -279,6 +279,27 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
             hands.append(RoomHand(room, hand_id, line, body))
         line += body.count("\n")
     return hands
+
+
+_PLAIN: dict[str, re.Pattern[str]] = {}
+"""Each room's header without its lead, by the header's pattern (see :func:`_header`)."""
+
+
+def _header(room: Room, text: str) -> re.Pattern[str]:
+    """``room``'s header pattern for ``text``: without the lead that lets a header follow a
+    backtick when ``text`` holds none (the same hands, found without scanning every line for one).
+
+    >>> room = BY_NAME["fulltilt"]
+    >>> _header(room, "Full Tilt Poker Game #1: x").pattern[:16], _header(room, "`") is room.header
+    ('^Full Tilt Poker', True)
+    """
+    pattern = room.header
+    if "`" in text or not pattern.pattern.startswith(_LEAD):
+        return pattern
+    plain = _PLAIN.get(pattern.pattern)
+    if plain is None:
+        plain = _PLAIN[pattern.pattern] = re.compile("^" + pattern.pattern[len(_LEAD) :], pattern.flags)
+    return plain
 
 
 _POKERNOW_START = re.compile(r"-- starting hand #(\d+)")
@@ -414,7 +435,7 @@ _PEEK = 20
 """How many lines of a stream are looked at to recognise its room (blank ones and a preamble)."""
 
 
-def peek_room(lines: Iterable[str | bytes]) -> tuple[Room | None, Iterator[str | bytes]]:
+def peek_room(lines: Iterable[str | bytes]) -> tuple[Room | None, Iterable[str | bytes]]:
     """The room of the first of the first few lines of ``lines`` that opens a hand, and the lines,
     all of them, to go on with (nothing is consumed). Costs a few lines a file, nothing a hand.
 
@@ -424,19 +445,66 @@ def peek_room(lines: Iterable[str | bytes]) -> tuple[Room | None, Iterator[str |
     """
     stream = iter(lines)
     head = list(islice(stream, _PEEK))
+    rest = lines if isinstance(lines, FileText) else chain(head, stream)  # a file read whole: as it is
     first = []
     for line in head:
         text = line.decode("utf-8", errors="replace") if isinstance(line, bytes) else line
         first.append(text.replace("\ufeff", "").rstrip("\r\n"))
     found = recognise("\n".join(first))
-    return found, chain(head, stream)
+    return found, rest
 
 
 def hands_of(lines: Iterable[str | bytes], room: Room) -> list[RoomHand]:
     """The hands of a whole stream of lines, decoded and cut as ``room`` cuts them."""
+    if isinstance(lines, FileText):  # the file's text, kept: no line joined again
+        whole = lines.text
+        return cut_hands(decode(whole if not whole or whole.endswith("\n") else whole + "\n"), room)
     parts = [line if isinstance(line, str) else decode(line) for line in lines]
     text = decode("".join(p if p.endswith("\n") else p + "\n" for p in parts))
     return cut_hands(text, room)
+
+
+class FileText(list[str]):
+    """The lines of a file read whole, as :func:`potengine.histories.pokerstars.open_lines` would
+    give them, with the file's text kept (``text``) for :func:`hands_of` to cut without joining
+    the lines again. :func:`file_lines` gives one for a UTF-8 file of at most :data:`WHOLE_FILE`
+    bytes with no NUL byte and no line longer than the PokerStars reader's limit.
+
+    >>> lines = FileText.of(b"a\\nb\\n")
+    >>> list(lines), lines.text
+    (['a', 'b'], 'a\\nb\\n')
+    >>> FileText.of(b"\\xff") is None
+    True
+    """
+
+    __slots__ = ("text",)
+    text: str
+
+    @classmethod
+    def of(cls, data: bytes) -> FileText | None:
+        """``data``'s lines and text, or None when the stream's own reading is needed (a NUL
+        byte, a line to cut, text that is not UTF-8: its lines are then decoded one by one)."""
+        from .pokerstars import MAX_LINE_CHARS
+
+        if b"\x00" in data:
+            return None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        lines = text.split("\n")
+        if max(map(len, lines)) > MAX_LINE_CHARS + 2:
+            return None
+        if not lines[-1]:
+            lines.pop()  # no line after the file's last line end, as the stream gives them
+        whole = cls(lines)
+        whole.text = text
+        return whole
+
+
+WHOLE_FILE = 1 << 20
+"""A file of at most this many bytes is read at once by :func:`file_lines` (a larger one is
+streamed, a block of lines at a time, so that memory stays flat)."""
 
 
 def file_lines(path: str | os.PathLike[str]) -> Iterable[str | bytes]:
@@ -454,7 +522,9 @@ def file_lines(path: str | os.PathLike[str]) -> Iterable[str | bytes]:
         with open(path, "rb") as handle:
             head = handle.read(4096)
             if _utf16(head) is None:
-                return open_lines(path)
+                data = head + handle.read(WHOLE_FILE + 1 - len(head)) if len(head) == 4096 else head
+                whole = FileText.of(data) if len(data) <= WHOLE_FILE else None
+                return open_lines(path) if whole is None else whole
             data = head + handle.read()
     except OSError:
         return open_lines(path)  # which names the problem when first read
