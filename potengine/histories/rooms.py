@@ -36,10 +36,12 @@ import json
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any
+
+from .pokerstars import MAX_LINE_CHARS, open_lines
 
 # A hand may sit in a quoted text of a program (``export const HAND = `Bovada Hand #…``): the
 # header then follows a backtick on its line.
@@ -96,15 +98,6 @@ POKERSTARS = BY_NAME["pokerstars"]
 _POKERNOW_CSV = "entry,at,order"
 _IPOKER = BY_NAME["ipoker"]
 _POKERNOW = BY_NAME["pokernow"]
-
-
-def _group(room: Room) -> str:
-    return "r" + room.name  # a group name may not start with a digit
-
-
-# Every room's header at once: the first line that opens a hand names the room.
-_ANY = re.compile("|".join(f"(?P<{_group(r)}>{r.header.pattern})" for r in ROOMS), re.M)
-_GROUPS = {_group(r): r for r in ROOMS}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -210,10 +203,12 @@ def recognise(text: str) -> Room | None:
         return _POKERNOW  # (the head alone, as the auditor peeks at a stream's first lines)
     if head.startswith("<") and ("<session" in text or "<game gamecode=" in text):
         return _IPOKER
-    match = _ANY.search(text)
-    if match is None or match.lastgroup is None:
-        return None
-    return _GROUPS[match.lastgroup]
+    first: tuple[int, int, Room] | None = None  # the earliest line a room's header opens
+    for order, room in enumerate(ROOMS):
+        hit = next(_headers(room, text), None)
+        if hit is not None and (first is None or (hit.start(), order) < first[:2]):
+            first = (hit.start(), order, room)
+    return first[2] if first is not None else None
 
 
 @dataclass(frozen=True)
@@ -262,7 +257,7 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
     elif room is _IPOKER:
         starts = _ipoker_starts(text)
     else:
-        starts = [(m.start(), m.group(1)) for m in _header(room, text).finditer(text)]
+        starts = [(m.start(), m.group(1)) for m in _headers(room, text)]
     if room.name == "wpn":  # the old layout's ID is on the line after "Game started at:"
         starts = [(at, hand_id or _wpn_old_id(text, at)) for at, hand_id in starts]
     hands = []
@@ -281,25 +276,55 @@ def cut_hands(text: str, room: Room | None = None) -> list[RoomHand]:
     return hands
 
 
-_PLAIN: dict[str, re.Pattern[str]] = {}
-"""Each room's header without its lead, by the header's pattern (see :func:`_header`)."""
+def _loose(pattern: str) -> str:
+    """A header's pattern without what ties it to a line's start (the ``^``, the backtick lead, a
+    leading ``.*?`` or optional quote), a leading ``\\*{5}`` spelled out: what a plain search can
+    find fast (a pattern that starts with a fixed text is searched for as that text)."""
+    loose = pattern.removeprefix(_LEAD)
+    for lead in (".*?", '\\"?'):
+        loose = loose.removeprefix(lead)
+    return loose.replace("\\*{5}", "\\*" * 5, 1) if loose.startswith("\\*{5}") else loose
 
 
-def _header(room: Room, text: str) -> re.Pattern[str]:
-    """``room``'s header pattern for ``text``: without the lead that lets a header follow a
-    backtick when ``text`` holds none (the same hands, found without scanning every line for one).
+_FIND = {r.name: re.compile(_loose(r.header.pattern)) for r in ROOMS if r.name != "wpn"}
+"""Each room's header, found anywhere, to look for its lines fast (WPN's, ``Hand #N - `` or
+``Game started at:``, is no faster so than its own pattern at every line: it has none of its own)."""
 
-    >>> room = BY_NAME["fulltilt"]
-    >>> _header(room, "Full Tilt Poker Game #1: x").pattern[:16], _header(room, "`") is room.header
-    ('^Full Tilt Poker', True)
+
+def _headers(room: Room, text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``room``'s header in ``text``: what ``room.header.finditer(text)`` gives,
+    found faster. That pattern is tried at every line's start (its ``^``), which costs about as
+    much as reading a small hand; here the header is searched for anywhere (a plain text search),
+    and the pattern tried only at the start of a line where it is found.
+
+    >>> text = "x Full Tilt Poker Game #1\\nFull Tilt Poker Game #2: a\\nFull Tilt Poker Game #3"
+    >>> [m.group(1) for m in _headers(BY_NAME["fulltilt"], text)]
+    ['2', '3']
+    >>> [m.group(1) for m in BY_NAME["fulltilt"].header.finditer(text)]
+    ['2', '3']
     """
-    pattern = room.header
-    if "`" in text or not pattern.pattern.startswith(_LEAD):
-        return pattern
-    plain = _PLAIN.get(pattern.pattern)
-    if plain is None:
-        plain = _PLAIN[pattern.pattern] = re.compile("^" + pattern.pattern[len(_LEAD) :], pattern.flags)
-    return plain
+    anchored, find = room.header, _FIND.get(room.name)
+    if find is None:
+        yield from anchored.finditer(text)
+        return
+    search, match = find.search, anchored.match
+    at = 0
+    while True:
+        found = search(text, at)
+        if found is None:
+            return
+        where = found.start()
+        start = text.rfind("\n", 0, where) + 1  # the start of the line it is on
+        if start >= at:  # (a line the last match did not end on)
+            hit = match(text, start)
+            if hit is not None:
+                yield hit
+                at = max(hit.end(), start + 1)
+                continue
+        end = text.find("\n", where)
+        if end < 0:
+            return
+        at = end + 1  # none on this line: the next line
 
 
 _POKERNOW_START = re.compile(r"-- starting hand #(\d+)")
@@ -484,8 +509,6 @@ class FileText(list[str]):
     def of(cls, data: bytes) -> FileText | None:
         """``data``'s lines and text, or None when the stream's own reading is needed (a NUL
         byte, a line to cut, text that is not UTF-8: its lines are then decoded one by one)."""
-        from .pokerstars import MAX_LINE_CHARS
-
         if b"\x00" in data:
             return None
         try:
@@ -516,8 +539,6 @@ def file_lines(path: str | os.PathLike[str]) -> Iterable[str | bytes]:
     ...
     potengine.errors.HandHistoryError: cannot read hands.txt: no such file
     """
-    from .pokerstars import open_lines
-
     try:
         with open(path, "rb") as handle:
             head = handle.read(4096)
