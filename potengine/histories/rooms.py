@@ -96,6 +96,19 @@ ROOMS: tuple[Room, ...] = (
 BY_NAME = {room.name: room for room in ROOMS}
 POKERSTARS = BY_NAME["pokerstars"]
 _POKERNOW_CSV = "entry,at,order"
+
+
+def _group(room: Room) -> str:
+    return "r" + room.name  # a group name may not start with a digit
+
+
+# Every room's header at once: the first line that opens a hand names the room.
+_ANY = re.compile("|".join(f"(?P<{_group(r)}>{r.header.pattern})" for r in ROOMS), re.M)
+_ANY_PLAIN = re.compile(
+    "|".join(f"(?P<{_group(r)}>^{r.header.pattern.removeprefix(_LEAD)})" for r in ROOMS), re.M
+)
+"""The same without the lead that lets a header follow a backtick, for text that holds none."""
+_GROUPS = {_group(r): r for r in ROOMS}
 _IPOKER = BY_NAME["ipoker"]
 _POKERNOW = BY_NAME["pokernow"]
 
@@ -203,12 +216,18 @@ def recognise(text: str) -> Room | None:
         return _POKERNOW  # (the head alone, as the auditor peeks at a stream's first lines)
     if head.startswith("<") and ("<session" in text or "<game gamecode=" in text):
         return _IPOKER
-    first: tuple[int, int, Room] | None = None  # the earliest line a room's header opens
-    for order, room in enumerate(ROOMS):
-        hit = next(_headers(room, text), None)
-        if hit is not None and (first is None or (hit.start(), order) < first[:2]):
-            first = (hit.start(), order, room)
-    return first[2] if first is not None else None
+    # What _ANY.search(text) finds, tried line by line: at any other place its "^" fails, only
+    # after trying every room's header there (and without the backtick lead when none is written).
+    match = (_ANY if "`" in text else _ANY_PLAIN).match
+    at = 0
+    while True:
+        found = match(text, at)
+        if found is not None and found.lastgroup is not None:
+            return _GROUPS[found.lastgroup]
+        end = text.find("\n", at)
+        if end < 0:
+            return None
+        at = end + 1
 
 
 @dataclass(frozen=True)
@@ -286,9 +305,15 @@ def _loose(pattern: str) -> str:
     return loose.replace("\\*{5}", "\\*" * 5, 1) if loose.startswith("\\*{5}") else loose
 
 
-_FIND = {r.name: re.compile(_loose(r.header.pattern)) for r in ROOMS if r.name != "wpn"}
-"""Each room's header, found anywhere, to look for its lines fast (WPN's, ``Hand #N - `` or
-``Game started at:``, is no faster so than its own pattern at every line: it has none of its own)."""
+_FIND = {
+    **{r.name: re.compile(_loose(r.header.pattern)) for r in ROOMS if r.name != "wpn"},
+    "ignition": re.compile(r" Hand #\d"),  # (its three names are tried a character at a time)
+}
+"""Each room's header (or a part of it that every header holds), found anywhere, to look for its
+lines fast: a search for a fixed text. WPN's, ``Hand #N - `` or ``Game started at:``, has no
+part of its own that every header holds and is no faster so: its pattern is tried at every line."""
+_PLAIN = {r.name: re.compile("^" + r.header.pattern.removeprefix(_LEAD), re.M) for r in ROOMS}
+"""Each room's header without the lead that lets it follow a backtick, for text that holds none."""
 
 
 def _headers(room: Room, text: str) -> Iterator[re.Match[str]]:
@@ -303,7 +328,8 @@ def _headers(room: Room, text: str) -> Iterator[re.Match[str]]:
     >>> [m.group(1) for m in BY_NAME["fulltilt"].header.finditer(text)]
     ['2', '3']
     """
-    anchored, find = room.header, _FIND.get(room.name)
+    find = _FIND.get(room.name)
+    anchored = room.header if "`" in text else _PLAIN.get(room.name, room.header)
     if find is None:
         yield from anchored.finditer(text)
         return
