@@ -187,7 +187,9 @@ _POSTS = {
 }
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _CENT = Decimal("0.01")
-_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind"))
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind", "straddle"))
+"""The kinds of post, as :attr:`HandHistory.posts <potengine.histories.record.HandHistory.posts>`
+counts them (a straddle too: :func:`fast_hand` builds PokerNow's records as well)."""
 
 
 class _Game(NamedTuple):

@@ -122,6 +122,7 @@ from typing import Any
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .partypoker import fast_hand
 from .record import (
     POT_NAMES,
     RAKE,
@@ -747,7 +748,7 @@ def _runs(boards: Mapping[int, list[str]]) -> tuple[tuple[str, ...], tuple[tuple
 
 def _finished(*, zero: Amount, **fields: Any) -> HandHistory:
     """The record, with what PokerNow never states marked so (see the module's notes)."""
-    return HandHistory(
+    return fast_hand(  # (HandHistory's own __init__, field by field, cost more than a row)
         tournament=None,
         total_pot=zero,
         main_pot=None,
