@@ -78,6 +78,8 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from itertools import compress
+from operator import itemgetter, methodcaller
 from typing import NamedTuple
 
 from ..chips import Amount
@@ -161,6 +163,8 @@ _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _CENT = Decimal("0.01")
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text, in games played in chips and in a currency."""
+_QUOTE_END = methodcaller("endswith", ("`;", "`"))
+"""Whether a line ends a program's quote (see :class:`_Reader`)."""
 _WALK = frozenset(("small blind", "big blind", "ante", "fold"))
 """The kinds of action of a hand everybody folds to the big blind (a walk)."""
 
@@ -194,7 +198,9 @@ class _Reader:
         if "`" in hand.text:  # a hand quoted in a program: export const HAND = `Bovada Hand #…`;
             if "`" in texts[0]:
                 texts[0] = texts[0].split("`", 1)[1]
-            texts = [t.rstrip(";").rstrip("`").rstrip() if t.endswith(("`;", "`")) else t for t in texts]
+            # (the lines that end a quote found in C, as a hand has one or two among 45)
+            for i in compress(range(len(texts)), map(_QUOTE_END, texts)):
+                texts[i] = texts[i].rstrip(";").rstrip("`").rstrip()
         while texts and not texts[-1]:
             texts.pop()
         self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
@@ -283,9 +289,12 @@ class _Reader:
             raise self.fail(
                 number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
             )
-        for n, text in lines:
-            if len(text) > MAX_LINE_CHARS:
-                raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+        if max(map(len, map(itemgetter(1), lines))) > MAX_LINE_CHARS:
+            for n, text in lines:
+                if len(text) > MAX_LINE_CHARS:
+                    raise self.fail(
+                        n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+                    )
         header = _HEADER.match(first)
         if header is None:
             raise self.fail(number, first, "a hand must start with 'Ignition Hand #<ID>' (or Bovada, Bodog)")
@@ -331,7 +340,7 @@ class _Reader:
                 if keep
                 else [(i + 1, name, stack) for i, (_, name, stack) in enumerate(by_position)]
             )
-            seats = {name: Seat(n, name, stack) for n, name, stack in ordered}
+            seats = {name: _seat(n, name, stack) for n, name, stack in ordered}
             first = next(s for s in seats.values() if s.player == by_position[0][1])
             # the Dealer, or else the seat before the first position named (no Dealer at the table)
             if by_position[0][1] == "Dealer":
@@ -343,7 +352,7 @@ class _Reader:
         if len({n for n, _, _ in ordered}) != len(ordered):
             number, line = self.lines[1]
             raise self.fail(number, line, "two players share a seat number")
-        seats = {name: Seat(n, name, stack) for n, name, stack in ordered}
+        seats = {name: _seat(n, name, stack) for n, name, stack in ordered}
         return seats, ordered[0][0]
 
 
@@ -384,6 +393,7 @@ class _Play:
         smalls: list[Amount] = []
         bigs: list[Amount] = []
         lines = reader.lines
+        heads = self.heads
         for at in range(start, len(lines)):
             number, line = lines[at]
             if not line:
@@ -413,7 +423,7 @@ class _Play:
                 if _NOISE.match(line):
                     continue
                 raise fail(number, line, "cannot read this line")
-            player = self.player(head, number, line)
+            player = heads.get(head) or self.player(head, number, line)
             said = said.strip()
             kind = verb = None
             for kind, pattern in _VERB_TABLE.get(said[:4], ()):  # noqa: B007  (kind is read after the loop)
@@ -597,6 +607,11 @@ def _action(
         line=line, street=street, player=player, kind=kind, amount=amount, to=to, all_in=all_in, text=text
     )
     return action
+
+
+def _seat(number: int, player: str, stack: Amount) -> Seat:
+    """A :class:`~potengine.histories.record.Seat` of checked values (see :func:`_action`)."""
+    return record(Seat, number=number, player=player, stack=stack, sitting_out=False)
 
 
 def _number(seat: Seat) -> int:

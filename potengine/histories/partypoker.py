@@ -690,6 +690,14 @@ for _field in fields(HandHistory):
     elif callable(_field.default_factory):
         _DEFAULTS[_field.name] = _field.default_factory()
 _FIELDS = frozenset(f.name for f in fields(HandHistory))
+_BASE: dict[str, Any] = {
+    "returned": (),
+    "main_pot": None,
+    "side_pots": (),
+    **_DEFAULTS,
+    **dict.fromkeys(("players", "button", "chip", "omaha", "hi_lo", "posts", "stacks")),
+}
+"""A record's fields and cached values, the defaults given: what :func:`fast_hand` fills in."""
 
 
 def fast_hand(**given: Any) -> HandHistory:
@@ -705,10 +713,10 @@ def fast_hand(**given: Any) -> HandHistory:
     >>> hand.players, hand.button, hand.returned, hand.stacks["Bo"]
     (('Ann', 'Bo'), 'Bo', (), 50)
     """
-    unknown = set(given) - _FIELDS
-    if unknown:
-        raise TypeError(f"HandHistory has no field {', '.join(sorted(unknown))}")
-    values = {"returned": (), "main_pot": None, "side_pots": (), **_DEFAULTS, **given}
+    if not _FIELDS.issuperset(given):
+        raise TypeError(f"HandHistory has no field {', '.join(sorted(set(given) - _FIELDS))}")
+    values = _BASE.copy()  # (one dict for the record, copied from one of the same keys: no field set twice)
+    values.update(given)
     not_stated = values["not_stated"]
     if not not_stated <= ALL_NOT_STATED:
         raise ValueError(f"not_stated names {', '.join(sorted(not_stated - ALL_NOT_STATED))}")
@@ -728,16 +736,16 @@ def fast_hand(**given: Any) -> HandHistory:
             break
         posted += 1
     game = values["game"]
-    values.update(
-        players=players,
-        button=button,
-        chip=_CENT if values["currency"] else 1,
-        omaha="Omaha" in game,
-        hi_lo="Hi/Lo" in game,
-        posts=tuple(actions[:posted]),
-        stacks=MappingProxyType(dict(zip(players, map(_STACK, seats), strict=True))),
-    )
-    return record(HandHistory, **values)
+    values["players"] = players
+    values["button"] = button
+    values["chip"] = _CENT if values["currency"] else 1
+    values["omaha"] = "Omaha" in game
+    values["hi_lo"] = "Hi/Lo" in game
+    values["posts"] = tuple(actions[:posted])
+    values["stacks"] = MappingProxyType(dict(zip(players, map(_STACK, seats), strict=True)))
+    hand = object.__new__(HandHistory)
+    object.__setattr__(hand, "__dict__", values)  # the record's own dict: its fields, as record() sets them
+    return hand
 
 
 def read_hand(hand: RoomHand) -> HandHistory:
