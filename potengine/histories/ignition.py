@@ -163,6 +163,8 @@ _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _CENT = Decimal("0.01")
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text, in games played in chips and in a currency."""
+_PLACES: dict[str, int | None] = {}
+"""Each name's position (see :func:`_position`), as names repeat from hand to hand."""
 _QUOTE_END = methodcaller("endswith", ("`;", "`"))
 """Whether a line ends a program's quote (see :class:`_Reader`)."""
 _WALK = frozenset(("small blind", "big blind", "ante", "fold"))
@@ -181,6 +183,15 @@ class _Game(NamedTuple):
 
 def _position(name: str) -> int | None:
     """Where a position sits clockwise from the Dealer (0), or None for a name that is no position."""
+    place = _PLACES.get(name, -1)
+    if place == -1:
+        place = _place(name)
+        if len(_PLACES) < 256:  # a bounded cache: a table's names are a dozen positions
+            _PLACES[name] = place
+    return place
+
+
+def _place(name: str) -> int | None:
     found = _POSITION.match(name)
     if found is None:
         return None
@@ -306,7 +317,8 @@ class _Reader:
             seat = _SEAT.match(line)
             if seat is None:
                 break
-            name = _ME.sub("", seat.group(2)).strip()
+            name = seat.group(2)
+            name = (_ME.sub("", name) if "[ME]" in name else name).strip()  # (a pattern call costs)
             if any(name == other for _, other, _ in listed):
                 raise self.fail(number, line, f"{name!r} is seated twice")
             listed.append((int(seat.group(1)), name, self.amount(seat.group(3), number, line)))
@@ -566,7 +578,7 @@ class _Play:
         for number, line in reader.lines[start:]:
             if not line:
                 continue
-            total_line = _TOTAL.match(line)
+            total_line = _TOTAL.match(line) if line.startswith("Total Pot(") else None
             if total_line is not None:
                 total = reader.amount(total_line.group(1), number, line)
                 continue
@@ -583,10 +595,12 @@ class _Play:
             if owner is None:
                 raise fail(number, line, "this summary line names a player not at the table")
             said = rest[len(owner) :]
-            amounts = [m.group(1) for m in (_SUMMARY_WON.match(said), _SUMMARY_LOW.search(said + " ")) if m]
-            for text in amounts:
-                value = reader.amount(text, number, line)
-                won[owner] = won[owner] + value if owner in won else value
+            high = _SUMMARY_WON.match(said)
+            low = _SUMMARY_LOW.search(said + " ") if " LO " in said else None  # (rare: searched for once)
+            for found in (high, low):
+                if found is not None:
+                    value = reader.amount(found.group(1), number, line)
+                    won[owner] = won[owner] + value if owner in won else value
         return total, won
 
 
