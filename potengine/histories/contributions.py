@@ -23,14 +23,14 @@ the package below it imports it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
 from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
 from ..errors import IllegalHandHistoryError, InputError, PotEngineError
-from ..play.hand import start_hand
+from ..play.hand import Hand, start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, Structure, structure_from_pokerstars
 from ..pots.layout import PotLayout, build_pots, form_pots
@@ -165,10 +165,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         # The kinds of line in the order of their frequency: folds and checks first, posts and antes last.
         if kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
-                irregular.append(
-                    f"{w(action)}: {p} is all-in and folds: PokerStars writes a sitting-out player who "
-                    "is all-in on a blind as folding, out of turn; his chips stay in the pot"
-                )
+                irregular.append(_all_in_folds(action))
             folded.add(p)
             continue  # a fold or a check puts nothing in: the checks of the chips below find nothing new
         if kind == "check":
@@ -178,70 +175,110 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         if kind == "call":
             owed = target - bets[p]
             if action.amount != owed and not (action.amount < owed and action.all_in):
-                # less than owed is right when it is all the live opponents can still contest
-                contest = (
-                    max(
-                        (bets[q] + stacks[q] - spent[q] for q in players if q != p and q not in folded),
-                        default=0,
-                    )
-                    - bets[p]
-                )
-                if action.amount != min(owed, max(contest, 0)):
-                    wrong.append(f"{w(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}")
+                wrong += _call_sized(action, owed, bets, spent, stacks, folded)
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "raise":
             to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
-                wrong.append(  # the line's own two amounts disagree
-                    f"{w(action)}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
-                    f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
-                )
+                wrong.append(_raise_sized(action, current))  # the line's own two amounts disagree
             spent[p] += to - bets[p]
             bets[p] = to
             if to > current:
                 current = to
             if current > target:
                 target = current
-        elif kind == "bet":
-            if current > 0 and street != PREFLOP:
-                irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
+        elif kind == "bet" or kind in _BLINDS:
+            live = action.amount  # what counts toward the street's bet: a blind's dead part does not
+            if kind == "bet":
+                if current > 0 and street != PREFLOP:
+                    irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
+            else:
+                stake = _stake(hand, kind)
+                if (
+                    stake is not None
+                    and action.amount != stake
+                    and not (action.all_in or action.line in dead)
+                ):
+                    wrong.append(_post_sized(action, stake))
+                if action.line in dead:
+                    live -= dead[action.line]
             spent[p] += action.amount
-            bets[p] += action.amount
+            bets[p] += live
             if bets[p] > current:
                 current = bets[p]
             if current > target:
                 target = current
         elif kind == "ante":
             spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds", "button blind"):
-            stake = _stake(hand, kind)
-            if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
-                wrong.append(
-                    f"{w(action)}: {p} posts {fmt(action.amount)}, "
-                    f"but the stakes make the {kind} {fmt(stake)}"
-                )
-            spent[p] += action.amount
-            bets[p] += action.amount - dead[action.line] if action.line in dead else action.amount
-            if bets[p] > current:
-                current = bets[p]
-            if current > target:
-                target = current
-        if action.all_in and spent[p] != stacks[p]:
-            wrong.append(
-                f"{w(action)}: {p} is all-in after putting in {fmt(spent[p])}, "
-                f"but started with {fmt(stacks[p])}"
-            )
-        if spent[p] > stacks[p]:
-            wrong.append(
-                f"{w(action)}: {p} has put in {fmt(spent[p])}, more than the stack of {fmt(stacks[p])}"
-            )
+        if spent[p] > stacks[p] or (action.all_in and spent[p] != stacks[p]):
+            wrong += _beyond_stack(action, spent[p], stacks[p])
     chip = hand.chip
     for p, amount in spent.items():
         if amount and amount % chip:  # (nothing put in is whole chips)
             wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
     contributions = {p: amount for p, amount in spent.items() if amount}  # (no amount is negative)
     return LineTotals(contributions, frozenset(folded.intersection(contributions)), wrong, irregular)
+
+
+_BLINDS = ("small blind", "big blind", "blinds", "button blind")
+"""The kinds of blind post (an ante is posted too, but toward no bet)."""
+
+
+def _all_in_folds(action: Action) -> str:
+    """The irregularity of a player who folds with every chip in."""
+    return (
+        f"{_where(action)}: {action.player} is all-in and folds: PokerStars writes a sitting-out player "
+        "who is all-in on a blind as folding, out of turn; his chips stay in the pot"
+    )
+
+
+def _call_sized(
+    action: Action,
+    owed: Amount,
+    bets: Mapping[str, Amount],
+    spent: Mapping[str, Amount],
+    stacks: Mapping[str, Amount],
+    folded: set[str],
+) -> list[str]:
+    """The finding of a call of another size than ``owed``, if it is one: less than owed is right
+    when it is all the live opponents can still contest."""
+    p = action.player
+    contest = (
+        max((bets[q] + stacks[q] - spent[q] for q in bets if q != p and q not in folded), default=0) - bets[p]
+    )
+    if action.amount == min(owed, max(contest, 0)):
+        return []
+    return [f"{_where(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}"]
+
+
+def _post_sized(action: Action, stake: Amount) -> str:
+    """The finding of a live blind of another size than the stakes set (``stake``)."""
+    return (
+        f"{_where(action)}: {action.player} posts {fmt(action.amount)}, "
+        f"but the stakes make the {action.kind} {fmt(stake)}"
+    )
+
+
+def _raise_sized(action: Action, current: Amount) -> str:
+    """The finding of a "raises X to Y" whose X is no measure of Y, the bet being ``current``."""
+    to = _raise_to(action)
+    return (
+        f"{_where(action)}: {action.player} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
+        f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
+    )
+
+
+def _beyond_stack(action: Action, spent: Amount, stack: Amount) -> list[str]:
+    """The findings of a player whose chips put in do not square with his stack: an all-in mark
+    on less than the stack, more put in than the stack (either or both)."""
+    p, w = action.player, _where(action)
+    found = []
+    if action.all_in and spent != stack:
+        found.append(f"{w}: {p} is all-in after putting in {fmt(spent)}, but started with {fmt(stack)}")
+    if spent > stack:
+        found.append(f"{w}: {p} has put in {fmt(spent)}, more than the stack of {fmt(stack)}")
+    return found
 
 
 def _where(action: Action) -> str:
@@ -334,51 +371,17 @@ def replay_actions(
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
     skip = "Not replayed with the hand model ({}): totals from the history's lines"
-    acting = set(map(_PLAYER, hand.actions))
-    dealt = list(filter(acting.__contains__, hand.players))  # seat order
-    posts = hand.posts
-    if hand.cap is not None:
-        return Replay(False, [skip.format(f"a game capped at {fmt(hand.cap)} a player")], [], None)
-    if dead is None:
-        dead = dead_posts(hand)
-    if dead or len(dealt) < 2 or hand.button not in dealt:
-        return Replay(False, [skip.format("dead blinds or a dead button")], [], None)
-    ante_posts: list[Action] = []
-    small: list[Action] = []
-    big: list[Action] = []
-    for a in posts:
-        if a.kind == "small blind":
-            small.append(a)
-        elif a.kind == "big blind":
-            big.append(a)
-        elif a.kind == "ante":
-            ante_posts.append(a)
-    antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
-    if len(antes) > 1 or len(small) != 1 or len(big) != 1:
-        if not big and any(a.kind == "button blind" for a in posts):
-            return Replay(False, [skip.format("a button blind, as in 6+ Hold'em")], [], None)
-        return Replay(False, [skip.format("missing or extra blinds, or uneven antes")], [], None)
-    big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
-    if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
-        return Replay(False, [skip.format("only some players posted an ante")], [], None)
-    if hand.small_bet is not None:
-        sb, bb = small[0].amount, big[0].amount  # a limit header names the bets: the blinds are posted
-    else:
-        sb = hand.small_blind if hand.small_blind is not None else small[0].amount
-        bb = hand.big_blind if hand.big_blind is not None else big[0].amount
-    try:
-        structure = structure_from_header(hand, sb, bb)
-    except PotEngineError as err:
-        return Replay(False, [skip.format(str(err))], [], None)
-    if structure is None:
-        return Replay(False, [skip.format("the header names no betting structure")], [], None)
+    setup = _replayable(hand, dead)
+    if isinstance(setup, str):
+        return Replay(False, [skip.format(setup)], [], None)
+    dealt, small, big, ante_posts, antes, big_blind_ante, sb, bb, structure = setup
     plain = isinstance(structure, NoLimit) and not big_blind_ante
-    if fast and plain and small[0].amount == sb and big[0].amount == bb:
+    if fast and plain and small.amount == sb and big.amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
         if (
-            dealt[sb_seat] == small[0].player
-            and dealt[bb_seat] == big[0].player
+            dealt[sb_seat] == small.player
+            and dealt[bb_seat] == big.player
             and _plainly_legal(hand, dealt, b, sb_seat, bb_seat, sb, bb, ante_posts)
         ):
             return Replay(True, [REPLAYED], [], None)
@@ -397,9 +400,68 @@ def replay_actions(
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
     sb_seat, bb_seat = game.setup.small_blind_seat, game.setup.big_blind_seat
-    if dealt[sb_seat] != small[0].player or dealt[bb_seat] != big[0].player:
+    if dealt[sb_seat] != small.player or dealt[bb_seat] != big.player:
         return Replay(False, [skip.format("blinds out of the usual position")], [], None)
-    for action in hand.actions[len(posts) :]:
+    played = _played(hand, game, dealt)
+    if isinstance(played, Replay):
+        return played
+    return _compared(played, contributions)
+
+
+_Setup = tuple[list[str], Action, Action, list[Action], set[Amount], bool, Amount, Amount, Structure]
+"""What the hand model is set up with, for :func:`replay_actions`: the players dealt in (seat
+order), the small and the big blind's posts, the ante posts, their amounts (all-in antes left
+out), whether the ante is a big-blind ante, the blinds the stakes set, and the structure."""
+
+
+def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup | str:
+    """The set-up of the hand model for ``hand``, or why the model cannot be set up the same way
+    (in words: "Not replayed with the hand model (...)" is written around them)."""
+    acting = set(map(_PLAYER, hand.actions))
+    dealt = list(filter(acting.__contains__, hand.players))  # seat order
+    posts = hand.posts
+    if hand.cap is not None:
+        return f"a game capped at {fmt(hand.cap)} a player"
+    if dead is None:
+        dead = dead_posts(hand)
+    if dead or len(dealt) < 2 or hand.button not in dealt:
+        return "dead blinds or a dead button"
+    ante_posts: list[Action] = []
+    small: list[Action] = []
+    big: list[Action] = []
+    for a in posts:
+        if a.kind == "small blind":
+            small.append(a)
+        elif a.kind == "big blind":
+            big.append(a)
+        elif a.kind == "ante":
+            ante_posts.append(a)
+    antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
+    if len(antes) > 1 or len(small) != 1 or len(big) != 1:
+        if not big and any(a.kind == "button blind" for a in posts):
+            return "a button blind, as in 6+ Hold'em"
+        return "missing or extra blinds, or uneven antes"
+    big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
+    if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
+        return "only some players posted an ante"
+    if hand.small_bet is not None:
+        sb, bb = small[0].amount, big[0].amount  # a limit header names the bets: the blinds are posted
+    else:
+        sb = hand.small_blind if hand.small_blind is not None else small[0].amount
+        bb = hand.big_blind if hand.big_blind is not None else big[0].amount
+    try:
+        structure = structure_from_header(hand, sb, bb)
+    except PotEngineError as err:
+        return str(err)
+    if structure is None:
+        return "the header names no betting structure"
+    return dealt, small[0], big[0], ante_posts, antes, big_blind_ante, sb, bb, structure
+
+
+def _played(hand: HandHistory, game: Hand, dealt: Sequence[str]) -> Hand | Replay:
+    """The hand model after the history's actions (the posts are the model's own), or the
+    :class:`Replay` of the first action it refuses."""
+    for action in hand.actions[len(hand.posts) :]:
         try:
             if action.kind == "fold":
                 game = game.fold(action.player)
@@ -418,6 +480,11 @@ def replay_actions(
             )
             problem = f"line {action.line} ({action.text}): the hand model refuses it: {err}"
             return Replay(True, [], [problem], illegal)
+    return game
+
+
+def _compared(game: Hand, contributions: Mapping[str, Amount]) -> Replay:
+    """The :class:`Replay` of a hand the model played through: its totals against the lines'."""
     problems = []
     notes = [REPLAYED]
     if game.actor is not None:
