@@ -80,14 +80,11 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards.deck import parse_cards
-from ..cards.evaluate import rank_players
-from ..cards.short_deck import RULES as SHORT_DECK_RULES
-from ..cards.short_deck import rank_short_deck_players, rules_consistent_with
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, PotEngineError
 from ..pots.check import AuditStep
-from ..pots.hilo import HiLoPot, award_hilo, rank_hilo_by_cards
+from ..pots.hilo import HiLoPot, award_hilo
 from ..pots.layout import Pot, PotLayout, built, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
@@ -95,18 +92,24 @@ from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import award
 from ..pots.split import odd_chip_order
 from .contributions import (
+    PREFLOP,
+    REPLAYED,
+    LineTotals,
+    Replay,
     _pots,
     _whole_chips,
     contributions_from_lines,
     dead_money,
     dead_posts,
     replay_actions,
+    structure_from_header,
 )
 from .pokerstars import iter_text
 from .record import POT_NAMES, HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 from .stated import fill_unstated, placed_as_awarded
 from .verdicts import (
+    STEP_TITLES,
     UPWARD,
     Awarded,
     CashOut,
@@ -121,180 +124,52 @@ from .verdicts import (
     _unsupported,
     refused,
 )
+from .winners import (
+    NEITHER_ORDER,
+    STRAIGHT_ABOVE_TRIPS,
+    TRIPS_ABOVE_STRAIGHT,
+    _hilo_from_lines,
+    _ranking,
+    _short_deck_game,
+    duplicate_cards,
+)
+
+__all__ = [
+    # this module's own: the entry points
+    "AuditRun",
+    "FileAudit",
+    "audit_file",
+    "audit_hand",
+    "audit_json",
+    "audit_lines",
+    "iter_audits",
+    "not_read_audits",
+    # the names this module held before the auditor was split, imported from here by other code
+    "NEITHER_ORDER",
+    "PREFLOP",
+    "REPLAYED",
+    "STEP_TITLES",
+    "STRAIGHT_ABOVE_TRIPS",
+    "TRIPS_ABOVE_STRAIGHT",
+    "Awarded",
+    "CashOut",
+    "HandAudit",
+    "LineTotals",
+    "Replay",
+    "Verdict",
+    "contributions_from_lines",
+    "dead_money",
+    "dead_posts",
+    "duplicate_cards",
+    "hand_json",
+    "pot_label",
+    "refused",
+    "replay_actions",
+    "structure_from_header",
+    "write_json",
+]
 
 _AMOUNT = attrgetter("amount")
-
-
-def duplicate_cards(hand: HandHistory) -> list[str]:
-    """A difference in words for every card the history deals twice (board and shown hands).
-
-    A deck holds each card once: a shown card that is also on the board, or shown by two
-    players, or a board card dealt twice, makes the history impossible.
-
-    >>> from potengine.histories.pokerstars import read_file
-    >>> hand = read_file(DATA / "pokerstars/side_pots.txt")[0]
-    >>> duplicate_cards(hand)
-    []
-    >>> from dataclasses import replace
-    >>> duplicate_cards(replace(hand, shown={**hand.shown, "Chloé": ("Kd", "Ad")}))
-    ['cards: Kd is dealt twice (on the board and shown by Chloé)']
-    """
-    seen: dict[str, str | None] = {}  # who holds each card dealt so far (None: the board)
-    problems: list[str] = []
-    for holder, cards in [(None, hand.board), *hand.shown.items()]:
-        for card in cards:
-            key = "T" + card[-1] if card.startswith("10") else card  # "10c" is "Tc"
-            if key not in seen:
-                seen[key] = holder
-                continue
-            first, where = _place(seen[key]), _place(holder)
-            both = f"{first} and {where}" if first != where else f"twice {where}"
-            problems.append(f"cards: {card} is dealt twice ({both})")
-    return problems
-
-
-def _place(holder: str | None) -> str:
-    return "on the board" if holder is None else f"shown by {holder}"
-
-
-def _ranking(
-    hand: HandHistory,
-    live: Sequence[str],
-    pots: Sequence[Pot],
-    paid: Sequence[Mapping[str, Amount]],
-    notes: list[str] | None,
-    *,
-    cards_ok: bool = True,
-    remarks: list[str] | None = None,
-) -> tuple[Tiers, str, dict[str, Any] | None, Tiers | None]:
-    """Tiers best first: from the shown cards if every live player showed, else the collections;
-    and the low tiers of a hi-lo hand (qualifying lows only), ``None`` when the cards do not tell
-    them (the collected lines then say who won each half), ``()`` for no low or a game without.
-    How the winners were decided goes into ``notes``, unless it is ``None``; the order of a 6+
-    Hold'em showdown read from the collected lines (see :func:`_short_deck_ranking`) into
-    ``remarks``."""
-    if len(live) == 1:
-        if notes is not None:
-            notes.append(f"everybody else folded: {live[0]} takes the pot")
-        return ((live[0],),), "folds", None, ()
-    if not cards_ok:
-        if notes is not None:
-            notes.append("the shown cards are impossible: the collected lines say who won each pot")
-    elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
-        try:
-            high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
-                {p: " ".join(hand.shown[p]) for p in live},
-                " ".join(hand.board),
-                game="omaha-hi-lo" if hand.hi_lo else "omaha",
-                seats=hand.players,
-                live=live,
-            )
-        except PotEngineError as err:
-            if notes is not None:
-                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
-        else:
-            if notes is None:
-                return high_tiers, "cards", None, lows
-            notes.append(_cards_note(high_tiers, omaha_values))
-            if hand.hi_lo:
-                notes.append(
-                    "low: "
-                    + (
-                        " > ".join(" = ".join(t) for t in lows)
-                        + " ("
-                        + "; ".join(f"{p}: {v.description}" for t in lows for p in t if (v := low_values[p]))
-                        + ")"
-                        if lows
-                        else "no qualifying low (eight or better)"
-                    )
-                )
-            return high_tiers, "cards", None, lows
-    elif all(p in hand.shown for p in live) and len(hand.board) == 5:
-        try:
-            if hand.game[:1] == "6":  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
-                by_cards, values = _short_deck_ranking(hand, live, pots, paid, remarks)
-            else:
-                by_cards, values = rank_players(
-                    {p: " ".join(hand.shown[p]) for p in live}, " ".join(hand.board)
-                )
-        except PotEngineError as err:
-            if notes is not None:
-                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
-        else:
-            if notes is not None:
-                notes.append(_cards_note(by_cards, values))
-            return tuple(tuple(t) for t in by_cards), "cards", values, ()
-    if cards_ok and notes is not None:
-        notes.append("not every live player showed: the collected lines say who won each pot")
-    ranked: list[str] = []
-    tiers: list[tuple[str, ...]] = []
-    for pays in paid:
-        group = tuple(p for p in pays if p in live and p not in ranked)
-        if group:
-            tiers.append(group)
-            ranked.extend(group)
-    rest = tuple(p for p in live if p not in ranked)
-    if rest:
-        tiers.append(rest)
-    return tuple(tiers), "collected lines", None, None
-
-
-TRIPS_ABOVE_STRAIGHT = (
-    "three of a kind ranked above a straight, as PokerStars did at the launch of 6+ Hold'em "
-    "(the one order the collected lines fit)"
-)
-STRAIGHT_ABOVE_TRIPS = (
-    "a straight ranked above three of a kind, as in hold'em (the one order the collected lines fit)"
-)
-NEITHER_ORDER = (
-    "the collected lines fit neither order of a straight and three of a kind: checked with a "
-    "straight above three of a kind"
-)
-
-
-def _short_deck_ranking(
-    hand: HandHistory,
-    live: Sequence[str],
-    pots: Sequence[Pot],
-    paid: Sequence[Mapping[str, Amount]],
-    remarks: list[str] | None,
-) -> tuple[list[tuple[str, ...]], dict[str, Any]]:
-    """A 6+ Hold'em showdown ranked with the 36-card evaluator (:mod:`potengine.cards.short_deck`).
-
-    Whether PokerStars ranks three of a kind above a straight is not settled (it did at the
-    launch; reports differ since), so the order is read from the hand: where the two orders rank
-    the shown hands differently, each pot's collected lines are matched against each order
-    (:func:`~potengine.cards.short_deck.rules_consistent_with`). One order fitting is the one
-    used, named in ``remarks``; both fitting, the hold'em order, no remark; neither, the hold'em
-    order too, said in ``remarks``, and the pots it pays differently are found wrong.
-
-    """
-    hands = {p: " ".join(hand.shown[p]) for p in live}
-    board = " ".join(hand.board)
-    triton, trips = (rank_short_deck_players(hands, board, rules) for rules in SHORT_DECK_RULES)
-    if triton[0] == trips[0]:
-        return triton
-    fits = set(SHORT_DECK_RULES)
-    contested: Sequence[Pot | None] = pots or [None]  # no pots given: every live player's
-    for pot, pays in zip(contested, paid, strict=False):
-        contenders = {p: cards for p, cards in hands.items() if pot is None or p in pot.eligible}
-        winners = [p for p, amount in pays.items() if amount and p in contenders]
-        if len(contenders) > 1 and winners:
-            fits.intersection_update(rules_consistent_with(contenders, board, winners))
-    if fits == {"trips-beat-straight"}:
-        note, ranked = TRIPS_ABOVE_STRAIGHT, trips
-    else:
-        note, ranked = (STRAIGHT_ABOVE_TRIPS if fits else NEITHER_ORDER), triton
-        if len(fits) == 2:
-            return triton
-    if remarks is not None and note not in remarks:
-        remarks.append(note)
-    return ranked
-
-
-def _short_deck_game(remarks: Sequence[str]) -> str:
-    """The engine's game for a 6+ Hold'em hand: the order its showdown was checked with."""
-    return "short-deck-trips-beat-straight" if TRIPS_ABOVE_STRAIGHT in remarks else "short-deck"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -905,49 +780,6 @@ def _cashed_out(
     if explain:
         notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
     return True
-
-
-def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
-    """The note of a showdown ranked by the cards: the order, then each hand in words."""
-    order = " > ".join(" = ".join(t) for t in tiers)
-    hands = "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t)
-    return f"cards: {order} ({hands})"
-
-
-def _hilo_from_lines(
-    pot: Pot,
-    tiers: Tiers,
-    site_pays: Mapping[str, Amount],
-    order: Sequence[str],
-    chip: Amount,
-    notes: list[str],
-    name: str,
-    *,
-    no_low: bool,
-) -> Pot:
-    """A hi-lo pot whose winners the cards do not tell: the split of the pot (high half to some of
-    the players the collected lines pay, low half to some, odd chip to high) that gives what the
-    site paid, if there is one; else (and when the history says "No low hand qualified") the
-    whole pot to the best high hand(s) the lines name."""
-    whole = award(pot, tiers, order=order, chip=chip)
-    paid = [p for p in pot.eligible if p in site_pays]
-    if no_low or not 0 < len(paid) <= 5:
-        return whole
-    groups = [tuple(p for k, p in enumerate(paid) if mask >> k & 1) for mask in range(1, 1 << len(paid))]
-    for high in groups:
-        rest = tuple(t for t in ((q for q in group if q not in high) for group in tiers) if t)
-        for low in groups:
-            if set(high) | set(low) != set(paid):
-                continue
-            won = award_hilo(pot, (high, *(tuple(t) for t in rest)), (low,), order=order, chip=chip)
-            if {p: a for p, a in won.shares.items() if a} == dict(site_pays):
-                notes.append(
-                    f"{name}: not every live player showed; the collected lines pay the high half "
-                    f"({fmt(won.high_amount)}) to {', '.join(high)} and the low half "
-                    f"({fmt(won.low_amount)}) to {', '.join(low)}"
-                )
-                return won
-    return whole
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
