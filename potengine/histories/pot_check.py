@@ -1,0 +1,589 @@
+"""The pot comparison: steps 2 to 6 of the audit, on the pots the chips put in make.
+
+:func:`~potengine.histories.audit.audit_hand` takes step 1 (the contributions, from
+:mod:`~potengine.histories.contributions`), forms the engine's pots from them, and hands them here
+with the record; ``_compare_pots`` walks the other five steps, each putting what the history says
+next to what the chips make:
+
+2. the returned chips (``_returns``): the engine's unmatched chips against the history's
+   "Uncalled bet" lines, or inferred where the history prints none;
+3. the pots and the rake (``_pots_and_rake``): the rake spread over the pots as the site takes it,
+   each pot against the summary's main and side pots, and the total pot;
+4. eligibility (``_eligibility``): nobody collects from a pot he cannot win;
+5. the winners (``_winners``): each pot awarded by the engine, in the order of the hands
+   (:mod:`~potengine.histories.winners`), the odd chip clockwise from the button, against the
+   collected lines; a hand run more than once (``_compare_runs``) per run; an all-in cash-out
+   (``_cashed_out``, ``_cash_outs``) beside the pots;
+6. conservation (``_conservation``): paid + returned + withheld = put in (+ added by the room).
+
+The steps share one ``_Check``: the record, the contributions, and the lists each step writes its
+findings into (differences, irregularities, remarks, and with ``explain`` the worded steps). The
+result is the engine's pots as awarded (:class:`~potengine.histories.verdicts.Awarded`) and how
+the winners were decided. This module imports the verdicts' words and the winners, never the
+auditor above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from operator import attrgetter
+
+from ..cards.deck import parse_cards
+from ..chips import Amount
+from ..chips import format_amount as fmt
+from ..errors import PotEngineError
+from ..pots.check import AuditStep
+from ..pots.hilo import HiLoPot, award_hilo
+from ..pots.layout import Pot, PotLayout, rebuilt
+from ..pots.rake import Rake, spread_in_proportion
+from ..pots.ranking import Tiers
+from ..pots.runs import Run, award_runs, ordinal, times
+from ..pots.settlement import award
+from ..pots.split import odd_chip_order
+from .record import POT_NAMES, HandHistory, pot_label
+from .stated import placed_as_awarded
+from .verdicts import Awarded, CashOut, _apart, _chips, _gap, _names, _payments, _step
+from .winners import _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
+
+_AMOUNT = attrgetter("amount")
+
+
+def _cash_outs(hand: HandHistory, awarded: Awarded | None) -> tuple[CashOut, ...]:
+    """The hand's all-in cash-outs, each with what the engine awards that player from the pots
+    and the collected lines do not pay him (the part the site keeps)."""
+    done = []
+    for player, amount, fee in hand.cash_outs:
+        won = sum((pot.shares.get(player, 0) for pot in awarded.pots), start=0) if awarded else 0
+        paid = sum((c.amount for c in hand.collections if c.player == player), start=0)
+        done.append(CashOut(player, amount, fee, won - paid if won > paid else won * 0))
+    return tuple(done)
+
+
+def _compare_pots(
+    hand: HandHistory,
+    layout: PotLayout,
+    contributions: dict[str, Amount],
+    folded: frozenset[str],
+    rake: Rake | None,
+    explain: bool,
+    differences: list[str],
+    irregular: list[str],
+    remarks: list[str],
+    steps: list[AuditStep],
+) -> tuple[Awarded, str]:
+    """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
+    finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
+    ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
+    # Step 2: the uncalled part ------------------------------------------------------------
+    problems, notes = [], []
+    amounts = list(map(_AMOUNT, layout.pots))
+    total_in_pots = sum(amounts, start=0)
+    said: dict[str, Amount] = {}
+    for player, amount in hand.returned:
+        said[player] = said[player] + amount if player in said else amount
+    if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
+        said = dict(layout.refunds)
+        inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
+        remarks.append(
+            f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
+            f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
+        )
+    if explain or said != layout.refunds:  # when the two agree, only explain has words to write
+        for player in dict.fromkeys([*layout.refunds, *said]):
+            ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
+            if ours == theirs:
+                if explain:
+                    notes.append(
+                        f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                    )
+            elif not theirs:
+                problems.append(
+                    f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
+                    f"but the history returns nothing to {player}"
+                )
+            elif not ours:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, "
+                    f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
+                )
+            else:
+                problems.append(
+                    f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
+                    f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
+                )
+    if explain:
+        steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
+    differences += problems
+
+    # Step 3: tiers, rake -------------------------------------------------------------------
+    problems, notes = [], []
+    reported = hand.pots_reported
+    withheld: tuple[Amount, ...] = (0,) * len(amounts)
+    if not hand.rake:
+        pass  # nothing withheld
+    elif hand.rake > total_in_pots or hand.rake % hand.chip:
+        problems.append(
+            f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
+            if hand.rake > total_in_pots
+            else f"rake: {fmt(hand.rake)} is not a whole number of chips"
+        )
+    else:
+        proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
+        withheld = proportional
+        if hand.main_pot is not None and len(reported) == len(amounts) > 1:
+            site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
+            fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
+            if fits and sum(site, start=0) == hand.rake:
+                withheld = site
+                spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
+                if site != proportional:
+                    even = ", ".join(fmt(w) for w in proportional)
+                    remarks.append(
+                        f"rake: the site takes {spread}; in proportion to the pots it would be {even} "
+                        "(PokerStars rakes each pot as it builds it: the split is the site's)"
+                    )
+    if rake is not None:
+        expected = (
+            0 if hand.tournament else rake.amount_for(total_in_pots, flop_seen=hand.flop_seen, chip=hand.chip)
+        )  # tournaments are never raked
+        if expected != hand.rake:
+            problems.append(
+                f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
+                f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
+            )
+    pots = tuple(
+        [
+            pot
+            if type(cut) is int and cut == 0 and type(pot.rake) is int and pot.rake == 0
+            else rebuilt(pot, rake=cut)
+            for pot, cut in zip(layout.pots, withheld, strict=True)
+        ]
+    )
+    count = max(len(pots), len(reported))
+    if reported and len(reported) != len(pots):  # (none: the room states the total alone)
+        our_pots = ", ".join(
+            f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
+            for i, p in enumerate(pots)
+        )
+        problems.append(
+            f"history lists {len(reported)} pot{'s' if len(reported) != 1 else ''}, "
+            f"the chips put in make {len(pots)}: {our_pots}"
+        )
+    for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
+        name = pot_label(i, count)
+        if theirs != pot.awarded:
+            made = f"make {fmt(pot.amount)}" + (
+                f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
+            )
+            problems.append(
+                f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
+            )
+        elif explain:
+            notes.append(f"{name} {pot.formula}" + (f", less {fmt(pot.rake)} rake" if pot.rake else ""))
+    if hand.main_pot is not None:
+        listed = hand.main_pot + sum(hand.side_pots, start=0) + hand.rake
+        if listed != hand.total_pot:
+            problems.append(
+                f"summary: main pot and side pots plus rake make {fmt(listed)}, "
+                f"but the total pot says {fmt(hand.total_pot)}: {_gap(listed, hand.total_pot)}"
+            )
+    if hand.total_pot != total_in_pots:
+        returned = sum(layout.refunds.values(), start=0)
+        problems.append(
+            f"total pot: history says {fmt(hand.total_pot)}, the chips put in "
+            f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
+            f"{_gap(hand.total_pot, total_in_pots)}"
+        )
+    if explain:
+        steps.append(_step(3, notes, problems))
+    differences += problems
+
+    # Step 4: eligibility ----------------------------------------------------------------------
+    problems, notes = [], []
+    for c in hand.collections:
+        if c.pot >= len(pots):
+            problems.append(
+                f"{c.label}: history pays {c.player} {fmt(c.amount)} from a pot the chips put in "
+                f"do not make (they make {len(pots)})"
+            )
+            continue
+        pot = pots[c.pot]
+        if c.player in pot.eligible:
+            continue
+        name = pot_label(c.pot, count) if c.label != "pot" else "pot"
+        if c.player in folded:
+            why = f"{c.player} folded"
+        elif c.player not in contributions:
+            why = f"{c.player} put no chips in"
+        else:
+            why = (
+                f"{c.player} put in only {fmt(contributions[c.player])} and this pot holds the chips "
+                f"between {fmt(pot.low)} and {fmt(pot.high)}"
+            )
+        problems.append(
+            f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
+            f"(eligible: {', '.join(pot.eligible)})"
+        )
+    if explain:
+        notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
+        steps.append(_step(4, notes, problems))
+    differences += problems
+
+    # Step 5: the winners of each pot --------------------------------------------------------
+    problems, notes = [], []
+    # One entry per pot the chips make; pots the history names beyond those (a "side pot-N" of
+    # any N the file writes) are kept apart in a dict, never in a structure sized by N.
+    paid: list[dict[str, Amount]] = [{} for _ in pots]
+    beyond: dict[int, dict[str, Amount]] = {}
+    for c in hand.collections:
+        pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
+        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
+    live = [p for p in contributions if p not in folded]
+    button = _button(hand, layout.seats)
+    order = odd_chip_order(layout.seats, button)
+    cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
+    unpaid: dict[str, Amount] = {}
+    awarded: list[Pot] = []
+    hi_lo = hand.hi_lo
+    shows: tuple[Run, ...] = ()
+    if hand.runs:  # run more than once: each run's showdown, each pot's part per run
+        shows, source = _compare_runs(
+            hand, pots, live, order, cashed, unpaid, awarded, problems, notes if explain else None, remarks
+        )
+        tiers: Tiers = ()
+        low_tiers: Tiers | None = None
+        pots = ()  # every pot is compared already
+    else:
+        clashes = duplicate_cards(hand)
+        problems += clashes
+        tiers, source, described, low_tiers = _ranking(
+            hand,
+            live,
+            pots,
+            [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
+            notes if explain else None,
+            cards_ok=not clashes,
+            remarks=remarks,
+        )
+    wins: list[Pot] = []
+    for i, pot in enumerate(pots):
+        won: Pot
+        if hi_lo and low_tiers is not None:
+            halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+            won = halves
+            if explain and halves.low_winners:
+                how = (
+                    "quartered between"
+                    if halves.quartered
+                    else "split between"
+                    if len(halves.low_winners) > 1
+                    else "to"
+                )
+                notes.append(
+                    f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
+                    f"to {', '.join(halves.high_winners)}, "
+                    f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
+                )
+        elif hi_lo:
+            no_low = "No low hand qualified" in hand.lines
+            site_pays = {p: a for p, a in paid[i].items() if a}
+            won = _hilo_from_lines(
+                pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+            )
+        else:
+            won = award(pot, tiers, order=order, chip=hand.chip)
+        wins.append(won)
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
+        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
+    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
+        site_pays = paid[i]
+        if not all(site_pays.values()):  # a line collecting nothing: left out
+            site_pays = {p: a for p, a in site_pays.items() if a}
+        awarded.append(won)
+        shares = won.shares
+        we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
+        name = pot_label(i, count)
+        if cashed and _cashed_out(name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes, explain):
+            continue
+        if site_pays == we_pay:
+            if explain:
+                split = (
+                    ""
+                    if len(won.winners) < 2
+                    else " (high and low halves)"
+                    if isinstance(won, HiLoPot) and won.low_winners
+                    else " (split, odd chips from the button)"
+                )
+                notes.append(f"{name} to {_payments(we_pay)}{split}")
+            continue
+        same = (
+            set(site_pays) == set(we_pay)
+            and len(we_pay) > 1
+            and sum(site_pays.values()) == sum(we_pay.values())
+        )
+        gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
+        if same and hand.chip < gap <= max(hand.rake, pot.rake):
+            irregular.append(
+                f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
+                f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
+                f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
+            )
+            continue
+        odd = ""
+        if same:
+            first = next(p for p in order if p in won.winners)
+            odd = f" (the odd chip goes to the first winner left of the button, {first})"
+        problems.append(
+            f"{name}: history pays {_payments(site_pays)}, the engine pays {_payments(we_pay)}{odd}"
+        )
+    for i in sorted(beyond):
+        if beyond[i]:
+            problems.append(
+                f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
+            )
+    if explain:
+        steps.append(_step(5, notes, problems))
+    differences += problems
+
+    # Step 6: conservation -----------------------------------------------------------------------
+    problems, notes = [], []
+    collected: dict[str, Amount] = {}
+    for c in hand.collections:
+        collected[c.player] = collected[c.player] + c.amount if c.player in collected else c.amount
+    paid_out = sum(collected.values(), start=0)
+    given_back = sum(said.values(), start=0)
+    kept_back = sum(unpaid.values(), start=0)
+    accounted = paid_out + given_back + hand.rake + kept_back
+    put_in = sum(contributions.values(), start=0)
+    added = hand.added_total if hand.added else 0
+    if accounted != put_in + added:
+        by_room = f" and the room added {fmt(added)}" if added else ""
+        problems.append(
+            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
+            + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
+            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
+            + _gap(accounted, put_in + added)
+        )
+    elif explain:
+        notes.append(
+            f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
+            + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
+            + f"= put in {fmt(put_in)}"
+            + (f" + added by the room {fmt(added)}" if added else "")
+        )
+    if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
+        for player in dict.fromkeys([*collected, *hand.summary_won]):
+            lines_say = collected.get(player, 0) + unpaid.get(player, 0)
+            summary_says = hand.summary_won.get(player, 0)
+            if lines_say != summary_says:
+                problems.append(
+                    f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
+                    f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
+                )
+    if explain:
+        steps.append(_step(6, notes, problems))
+    differences += problems
+
+    game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
+    if hand.game[:1] == "6":
+        game = _short_deck_game(remarks)
+    low_ranking = low_tiers if hi_lo else None
+    if shows:
+        return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
+    return Awarded(layout, tuple(awarded), tiers, button, hand.chip, low_ranking, game), source
+
+
+def _compare_runs(
+    hand: HandHistory,
+    pots: Sequence[Pot],
+    live: Sequence[str],
+    order: Sequence[str],
+    cashed: Mapping[str, tuple[Amount, Amount]],
+    unpaid: dict[str, Amount],
+    awarded: list[Pot],
+    problems: list[str],
+    notes: list[str] | None,
+    remarks: list[str],
+) -> tuple[tuple[Run, ...], str]:
+    """Step 5 of a hand run more than once: each run ranked on its own board, each pot awarded
+    over the runs by the engine (:func:`potengine.pots.runs.award_runs`: divided into equal parts,
+    the odd chip to the first run, a pot only one player can win paid once) and each run's part
+    compared with that run's collected lines. The awarded pots go into ``awarded``; the result is
+    the runs' showdowns and how their winners were decided."""
+    count = len(pots)
+    boards = hand.runs
+    on_board = [_on_board(hand, board) for board in boards]  # the hand as if dealt once on each
+    clashes = [
+        f"the {ordinal(number)} run's {problem}"
+        for number, dealt in enumerate(on_board, start=1)
+        for problem in duplicate_cards(dealt)
+    ]
+    problems += clashes
+    # what the collected lines pay from each pot on each run's showdown (0: outside any showdown)
+    site: list[list[dict[str, Amount]]] = [[{} for _ in pots] for _ in range(len(boards) + 1)]
+    for c in hand.collections:
+        if c.pot < count:
+            pays = site[c.run if c.run <= len(boards) else 0][c.pot]
+            pays[c.player] = pays.get(c.player, 0) + c.amount
+    shows = []
+    source = "cards"
+    for number, board in enumerate(boards, start=1):
+        said: list[str] | None = [] if notes is not None else None
+        tiers, how, _, low_tiers = _ranking(
+            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes, remarks=remarks
+        )
+        if how != "cards":
+            source = "collected lines"
+        if hand.hi_lo and low_tiers is None:
+            raise _NotAudited(
+                f"the {ordinal(number)} run of this Omaha hi-lo hand is not shown in full: "
+                "a hand run more than once is checked from the cards alone"
+            )
+        if notes is not None and said is not None:
+            notes += [f"{ordinal(number)} run ({' '.join(board)}): {n}" for n in said]
+        try:
+            cards = parse_cards(board)
+        except PotEngineError:  # a card dealt twice on one board: named above, in ``clashes``
+            cards = None
+        shows.append(Run(number, tiers, board=cards, low_ranking=low_tiers if hand.hi_lo else None))
+    runs = tuple(shows)
+    for i, pot in enumerate(pots):
+        won = award_runs(pot, runs, order=order, chip=hand.chip)
+        awarded.append(won)
+        name = pot_label(i, count)
+        per_run = [{p: a for p, a in site[r][i].items() if a} for r in range(len(site))]
+        site_pays: dict[str, Amount] = {}
+        for pays in per_run:
+            for p, a in pays.items():
+                site_pays[p] = site_pays.get(p, 0) + a
+        we_pay = {p: a for p, a in won.shares.items() if a}
+        if cashed and _cashed_out(
+            name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes or [], notes is not None
+        ):
+            continue
+        if not won.runs:  # one player alone can win it: not run, paid once
+            [only] = pot.eligible
+            if site_pays != we_pay:
+                problems.append(
+                    f"{name}: only {only} can win it, so it is not run: history pays "
+                    f"{_payments(site_pays)}, the engine pays {_payments(we_pay)}"
+                )
+            elif sum(1 for pays in per_run[1:] if pays) > 1:
+                written = " and ".join(fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays)
+                remarks.append(
+                    f"{name}: only {only} can win it; PokerStars writes it as {written}, one part "
+                    f"per run, the engine pays its {fmt(pot.awarded)} once: the same chips"
+                )
+            elif notes is not None:
+                notes.append(f"{name} to {_payments(we_pay)}: not run, only {only} can win it")
+            continue
+        division = " + ".join(fmt(part.amount) for part in won.runs)
+        parts = [part.amount for part in won.runs]
+        if notes is not None:
+            notes.append(f"{name} {fmt(won.awarded)} run {times(len(parts))}: {division}")
+        if per_run[0]:
+            problems.append(
+                f"{name}: history pays {_payments(per_run[0])} outside the runs' showdowns, but "
+                f"the pot is run {times(len(parts))}: each run's part is paid at its own showdown"
+            )
+        for part in won.runs:
+            ours = {p: a for p, a in part.shares.items() if a}
+            theirs = per_run[part.run]
+            if theirs == ours:
+                if notes is not None:
+                    who = _names(part.winners) if len(ours) == 1 else f"split, {_payments(ours)}"
+                    notes.append(f"{name}, {ordinal(part.run)} run: {fmt(part.amount)} to {who}")
+                continue
+            why = ""
+            if sum(theirs.values(), start=0) != part.amount and len(set(parts)) > 1:
+                why = (
+                    f" ({fmt(won.awarded)} divided by {len(parts)} runs is {division}: "
+                    "the odd chip of the division goes to the first run)"
+                )
+            elif len(part.winners) > 1 and set(theirs) == set(ours):
+                first = next(p for p in order if p in part.winners)
+                why = f" (the odd chip goes to the first winner left of the button, {first})"
+            problems.append(
+                f"{name}, {ordinal(part.run)} run: history pays {_payments(theirs)}, "
+                f"the engine pays {_payments(ours)}{why}"
+            )
+    return runs, source
+
+
+def _on_board(hand: HandHistory, board: tuple[str, ...]) -> HandHistory:
+    """``hand`` as if dealt once on ``board`` (one run's board): a copy made without the
+    dataclass's ``__init__``, every other field shared."""
+    copy = object.__new__(HandHistory)
+    copy.__dict__.update(hand.__dict__, board=board, runs=())
+    return copy
+
+
+class _NotAudited(PotEngineError):
+    """A hand the auditor reads but cannot check (see :func:`audit_hand`): it is ``unsupported``."""
+
+
+def _cashed_out(
+    name: str,
+    site_pays: Mapping[str, Amount],
+    we_pay: Mapping[str, Amount],
+    cashed: Mapping[str, tuple[Amount, Amount]],
+    unpaid: dict[str, Amount],
+    problems: list[str],
+    remarks: list[str],
+    notes: list[str],
+    explain: bool,
+) -> bool:
+    """One pot of a hand in which a player cashed out: True when this pot is settled here.
+
+    The engine awards the pot by the cards; a player who cashed out is paid the cash-out by the
+    site instead of his share, which the site keeps (PokerStars' summary: "pot not awarded as
+    player cashed out"). So the site pays every other winner his share and the cashed-out player
+    nothing: his share goes into ``unpaid`` (not awarded) and a remark says so. A pot the history
+    pays to a player who cashed out pays him twice (``problems``)."""
+    twice = [p for p in site_pays if p in cashed]
+    if twice:
+        for p in twice:
+            amount = cashed[p][0]
+            problems.append(
+                f"{name}: history pays {p} {fmt(site_pays[p])} from the pot, but {p} cashed out the hand "
+                f"for {fmt(amount)}: a player who cashes out is paid the cash-out, and his share of "
+                "the pot is not awarded"
+            )
+        return True
+    kept = {p: a for p, a in we_pay.items() if p in cashed}
+    if not kept or site_pays != {p: a for p, a in we_pay.items() if p not in kept}:
+        return False  # compared as any other pot
+    for p, a in kept.items():
+        unpaid[p] = unpaid.get(p, 0) + a
+        amount, fee = cashed[p]
+        remarks.append(
+            f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
+            + (f" (fee {fmt(fee)})" if fee else "")
+            + ": the site pays the cash-out and does not award that player the pot"
+        )
+    if explain:
+        notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+    return True
+
+
+def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
+    """Whether the unmatched chips are an uncalled bet: the player's last bet, raise or blind that
+    nobody answered but with a call all-in for less (so a return can be inferred)."""
+    [player] = refunds
+    for action in reversed(hand.actions):
+        if action.kind in ("fold", "check", "ante"):
+            continue
+        if action.player == player:
+            return action.kind in ("bet", "raise", "big blind", "blinds", "small blind", "button blind")
+        if not (action.kind == "call" and action.all_in):
+            return False
+    return False
+
+
+def _button(hand: HandHistory, seats: Sequence[str]) -> str:
+    """The button, or the nearest player before it who is in the pots (same odd-chip order);
+    ``seats`` are the players in the pots, in seat order."""
+    for seat in reversed(hand.seats):  # from the last seat back: the first one found is the nearest
+        if seat.number <= hand.button_seat and seat.player in seats:
+            return seat.player
+    return seats[-1]  # nobody before the button: the last seat, going round
