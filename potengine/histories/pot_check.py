@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
+from typing import NamedTuple
 
 from ..cards.deck import parse_cards
 from ..chips import Amount
@@ -48,15 +49,26 @@ from .winners import _hilo_from_lines, _ranking, _short_deck_game, duplicate_car
 _AMOUNT = attrgetter("amount")
 
 
-def _cash_outs(hand: HandHistory, awarded: Awarded | None) -> tuple[CashOut, ...]:
-    """The hand's all-in cash-outs, each with what the engine awards that player from the pots
-    and the collected lines do not pay him (the part the site keeps)."""
-    done = []
-    for player, amount, fee in hand.cash_outs:
-        won = sum((pot.shares.get(player, 0) for pot in awarded.pots), start=0) if awarded else 0
-        paid = sum((c.amount for c in hand.collections if c.player == player), start=0)
-        done.append(CashOut(player, amount, fee, won - paid if won > paid else won * 0))
-    return tuple(done)
+class _Check(NamedTuple):
+    """What the steps of one hand share: the record and the pots the chips make, and the lists
+    every step writes its findings into (see :func:`_compare_pots`)."""
+
+    hand: HandHistory
+    layout: PotLayout
+    contributions: dict[str, Amount]
+    folded: frozenset[str]
+    explain: bool
+    differences: list[str]  # chips out of place: the verdict is wrong
+    irregular: list[str]  # actions that depart from the engine's rules, every chip agreeing
+    remarks: list[str]  # what the reader should know either way (the audit's notes)
+    steps: list[AuditStep]  # the steps in words, written with explain only
+
+    def found(self, number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
+        """Step ``number`` is done: its problems are differences, and with ``explain`` the step is
+        worded (its problems, or its notes when it has none)."""
+        if self.explain:
+            self.steps.append(_step(number, notes, problems))
+        self.differences.extend(problems)
 
 
 def _compare_pots(
@@ -71,20 +83,43 @@ def _compare_pots(
     remarks: list[str],
     steps: list[AuditStep],
 ) -> tuple[Awarded, str]:
-    """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
-    finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
-    ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
-    # Step 2: the uncalled part ------------------------------------------------------------
-    problems, notes = [], []
+    """Steps 2 to 6 of :func:`~potengine.histories.audit.audit_hand`, on the pots the chips put in
+    make: what each step finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with
+    ``explain``, into ``steps``); the result is the engine's pots as awarded and how the winners
+    were decided."""
+    check = _Check(hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
     amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
+    said = _returns(check, total_in_pots)  # step 2
+    pots, count = _pots_and_rake(check, amounts, total_in_pots, rake)  # step 3
+    _eligibility(check, pots, count)  # step 4
+    awarded, source, tiers, low_tiers, shows, button, unpaid = _winners(check, pots, count)  # step 5
+    _conservation(check, said, unpaid)  # step 6
+
+    hi_lo = hand.hi_lo
+    game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
+    if hand.game[:1] == "6":
+        game = _short_deck_game(remarks)
+    low_ranking = low_tiers if hi_lo else None
+    if shows:
+        return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
+    return Awarded(layout, tuple(awarded), tiers, button, hand.chip, low_ranking, game), source
+
+
+def _returns(check: _Check, total_in_pots: Amount) -> dict[str, Amount]:
+    """Step 2, the uncalled part: the chips the engine returns against the history's "Uncalled
+    bet" lines (inferred when the history prints none but its total pot leaves them out). The
+    result is what the history returns, by player."""
+    hand, layout, explain = check.hand, check.layout, check.explain
+    problems: list[str] = []
+    notes: list[str] = []
     said: dict[str, Amount] = {}
     for player, amount in hand.returned:
         said[player] = said[player] + amount if player in said else amount
     if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
         said = dict(layout.refunds)
         inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
-        remarks.append(
+        check.remarks.append(
             f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
             f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
         )
@@ -111,14 +146,19 @@ def _compare_pots(
                     f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
                     f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
                 )
-    if explain:
-        steps.append(_step(2, notes or ["every bet was matched: nothing goes back"], problems))
-    differences += problems
+    check.found(2, notes or ["every bet was matched: nothing goes back"], problems)
+    return said
 
-    # Step 3: tiers, rake -------------------------------------------------------------------
-    problems, notes = [], []
-    reported = hand.pots_reported
+
+def _withheld(
+    check: _Check, amounts: list[Amount], total_in_pots: Amount, rake: Rake | None, problems: list[str]
+) -> tuple[Amount, ...]:
+    """Step 3's rake: what the site withholds from each pot (its own split, when the summary's pots
+    show one, else in proportion to the pots), and the rake against the ``rake`` policy, if given.
+    What is amiss goes into ``problems``."""
+    hand = check.hand
     withheld: tuple[Amount, ...] = (0,) * len(amounts)
+    reported = hand.pots_reported
     if not hand.rake:
         pass  # nothing withheld
     elif hand.rake > total_in_pots or hand.rake % hand.chip:
@@ -138,7 +178,7 @@ def _compare_pots(
                 spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
                 if site != proportional:
                     even = ", ".join(fmt(w) for w in proportional)
-                    remarks.append(
+                    check.remarks.append(
                         f"rake: the site takes {spread}; in proportion to the pots it would be {even} "
                         "(PokerStars rakes each pot as it builds it: the split is the site's)"
                     )
@@ -151,6 +191,21 @@ def _compare_pots(
                 f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
                 f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
             )
+    return withheld
+
+
+def _pots_and_rake(
+    check: _Check, amounts: list[Amount], total_in_pots: Amount, rake: Rake | None
+) -> tuple[tuple[Pot, ...], int]:
+    """Step 3, the tiers at the all-in levels: the engine's pots, less the rake withheld from each
+    (:func:`_withheld`), against the summary's main and side pots, and the total pot. The result
+    is the pots with their rake and the number of pots to name them by (the engine's or the
+    history's, whichever is more)."""
+    hand, layout, explain = check.hand, check.layout, check.explain
+    problems: list[str] = []
+    notes: list[str] = []
+    reported = hand.pots_reported
+    withheld = _withheld(check, amounts, total_in_pots, rake, problems)
     pots = tuple(
         [
             pot
@@ -194,12 +249,15 @@ def _compare_pots(
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    if explain:
-        steps.append(_step(3, notes, problems))
-    differences += problems
+    check.found(3, notes, problems)
+    return pots, count
 
-    # Step 4: eligibility ----------------------------------------------------------------------
-    problems, notes = [], []
+
+def _eligibility(check: _Check, pots: Sequence[Pot], count: int) -> None:
+    """Step 4, the eligible players per pot: nobody collects from a pot he cannot win."""
+    hand, contributions, folded = check.hand, check.contributions, check.folded
+    problems: list[str] = []
+    notes: list[str] = []
     for c in hand.collections:
         if c.pot >= len(pots):
             problems.append(
@@ -224,31 +282,44 @@ def _compare_pots(
             f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
             f"(eligible: {', '.join(pot.eligible)})"
         )
-    if explain:
+    if check.explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-        steps.append(_step(4, notes, problems))
-    differences += problems
+    check.found(4, notes, problems)
 
-    # Step 5: the winners of each pot --------------------------------------------------------
-    problems, notes = [], []
-    # One entry per pot the chips make; pots the history names beyond those (a "side pot-N" of
-    # any N the file writes) are kept apart in a dict, never in a structure sized by N.
-    paid: list[dict[str, Amount]] = [{} for _ in pots]
-    beyond: dict[int, dict[str, Amount]] = {}
-    for c in hand.collections:
-        pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
-        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
-    live = [p for p in contributions if p not in folded]
+
+_Won = tuple[list[Pot], str, Tiers, Tiers | None, tuple[Run, ...], str, dict[str, Amount]]
+"""What step 5 leaves for the rest: the pots as awarded, how the winners were decided, the
+ranking and the low ranking (those of a hand dealt once), the runs' showdowns (of a hand run more
+than once), the button the odd chips go from, and what is not awarded after a cash-out."""
+
+
+def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
+    """Step 5, the hands compared per pot: each pot awarded by the engine in the order of the
+    hands (:mod:`~potengine.histories.winners`), against what the collected lines pay from it; a
+    hand run more than once, run by run (:func:`_compare_runs`)."""
+    hand, layout, explain = check.hand, check.layout, check.explain
+    problems: list[str] = []
+    notes: list[str] = []
+    paid, beyond = _paid_per_pot(hand, len(pots))
+    live = [p for p in check.contributions if p not in check.folded]
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
     cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
     unpaid: dict[str, Amount] = {}
     awarded: list[Pot] = []
-    hi_lo = hand.hi_lo
     shows: tuple[Run, ...] = ()
     if hand.runs:  # run more than once: each run's showdown, each pot's part per run
         shows, source = _compare_runs(
-            hand, pots, live, order, cashed, unpaid, awarded, problems, notes if explain else None, remarks
+            hand,
+            pots,
+            live,
+            order,
+            cashed,
+            unpaid,
+            awarded,
+            problems,
+            notes if explain else None,
+            check.remarks,
         )
         tiers: Tiers = ()
         low_tiers: Tiers | None = None
@@ -256,22 +327,66 @@ def _compare_pots(
     else:
         clashes = duplicate_cards(hand)
         problems += clashes
-        tiers, source, described, low_tiers = _ranking(
+        tiers, source, _, low_tiers = _ranking(
             hand,
             live,
             pots,
             [*paid, *[beyond[i] for i in sorted(beyond)]] if beyond else paid,
             notes if explain else None,
             cards_ok=not clashes,
-            remarks=remarks,
+            remarks=check.remarks,
         )
+    wins = _awards(check, pots, count, tiers, low_tiers, order, paid, notes)
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
+        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
+    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
+        awarded.append(won)
+        _pot_compared(check, pot_label(i, count), pot, won, paid[i], order, cashed, unpaid, problems, notes)
+    for i in sorted(beyond):
+        if beyond[i]:
+            problems.append(
+                f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
+            )
+    check.found(5, notes, problems)
+    return awarded, source, tiers, low_tiers, shows, button, unpaid
+
+
+def _paid_per_pot(
+    hand: HandHistory, pots: int
+) -> tuple[list[dict[str, Amount]], dict[int, dict[str, Amount]]]:
+    """What the collected lines pay from each of the ``pots`` pots the chips make, by player; and
+    apart, from pots the history names beyond those (a "side pot-N" of any N the file writes),
+    kept in a dict, never in a structure sized by N."""
+    paid: list[dict[str, Amount]] = [{} for _ in range(pots)]
+    beyond: dict[int, dict[str, Amount]] = {}
+    for c in hand.collections:
+        pays = paid[c.pot] if c.pot < pots else beyond.setdefault(c.pot, {})
+        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
+    return paid, beyond
+
+
+def _awards(
+    check: _Check,
+    pots: Sequence[Pot],
+    count: int,
+    tiers: Tiers,
+    low_tiers: Tiers | None,
+    order: Sequence[str],
+    paid: Sequence[Mapping[str, Amount]],
+    notes: list[str],
+) -> list[Pot]:
+    """Each pot of a hand dealt once as the engine awards it: by ``tiers``, and in hi-lo split
+    between the best high and the best low (``low_tiers``; ``None``: the collected lines say who
+    won each half, as :func:`~potengine.histories.winners._hilo_from_lines` reads them)."""
+    hand = check.hand
+    hi_lo = hand.hi_lo
     wins: list[Pot] = []
     for i, pot in enumerate(pots):
         won: Pot
         if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
-            if explain and halves.low_winners:
+            if check.explain and halves.low_winners:
                 how = (
                     "quartered between"
                     if halves.quartered
@@ -293,60 +408,68 @@ def _compare_pots(
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
         wins.append(won)
-    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
-        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
-    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
-        site_pays = paid[i]
-        if not all(site_pays.values()):  # a line collecting nothing: left out
-            site_pays = {p: a for p, a in site_pays.items() if a}
-        awarded.append(won)
-        shares = won.shares
-        we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
-        name = pot_label(i, count)
-        if cashed and _cashed_out(name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes, explain):
-            continue
-        if site_pays == we_pay:
-            if explain:
-                split = (
-                    ""
-                    if len(won.winners) < 2
-                    else " (high and low halves)"
-                    if isinstance(won, HiLoPot) and won.low_winners
-                    else " (split, odd chips from the button)"
-                )
-                notes.append(f"{name} to {_payments(we_pay)}{split}")
-            continue
-        same = (
-            set(site_pays) == set(we_pay)
-            and len(we_pay) > 1
-            and sum(site_pays.values()) == sum(we_pay.values())
-        )
-        gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
-        if same and hand.chip < gap <= max(hand.rake, pot.rake):
-            irregular.append(
-                f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
-                f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
-                f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
-            )
-            continue
-        odd = ""
-        if same:
-            first = next(p for p in order if p in won.winners)
-            odd = f" (the odd chip goes to the first winner left of the button, {first})"
-        problems.append(
-            f"{name}: history pays {_payments(site_pays)}, the engine pays {_payments(we_pay)}{odd}"
-        )
-    for i in sorted(beyond):
-        if beyond[i]:
-            problems.append(
-                f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
-            )
-    if explain:
-        steps.append(_step(5, notes, problems))
-    differences += problems
+    return wins
 
-    # Step 6: conservation -----------------------------------------------------------------------
-    problems, notes = [], []
+
+def _pot_compared(
+    check: _Check,
+    name: str,
+    pot: Pot,
+    won: Pot,
+    site_pays: dict[str, Amount],
+    order: Sequence[str],
+    cashed: Mapping[str, tuple[Amount, Amount]],
+    unpaid: dict[str, Amount],
+    problems: list[str],
+    notes: list[str],
+) -> None:
+    """One pot of step 5: what the collected lines pay from it (``site_pays``) against the
+    engine's award (``won``). A split that differs by no more than the rake is irregular (the
+    site's practice in some eras), any other difference is a problem."""
+    hand, explain = check.hand, check.explain
+    if not all(site_pays.values()):  # a line collecting nothing: left out
+        site_pays = {p: a for p, a in site_pays.items() if a}
+    shares = won.shares
+    we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
+    if cashed and _cashed_out(
+        name, site_pays, we_pay, cashed, unpaid, problems, check.remarks, notes, explain
+    ):
+        return
+    if site_pays == we_pay:
+        if explain:
+            split = (
+                ""
+                if len(won.winners) < 2
+                else " (high and low halves)"
+                if isinstance(won, HiLoPot) and won.low_winners
+                else " (split, odd chips from the button)"
+            )
+            notes.append(f"{name} to {_payments(we_pay)}{split}")
+        return
+    same = (
+        set(site_pays) == set(we_pay) and len(we_pay) > 1 and sum(site_pays.values()) == sum(we_pay.values())
+    )
+    gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
+    if same and hand.chip < gap <= max(hand.rake, pot.rake):
+        check.irregular.append(
+            f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
+            f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
+            f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
+        )
+        return
+    odd = ""
+    if same:
+        first = next(p for p in order if p in won.winners)
+        odd = f" (the odd chip goes to the first winner left of the button, {first})"
+    problems.append(f"{name}: history pays {_payments(site_pays)}, the engine pays {_payments(we_pay)}{odd}")
+
+
+def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str, Amount]) -> None:
+    """Step 6, paid + returned + withheld = put in (+ what the room added), for the history; and
+    the summary's "won" amounts against the collected lines."""
+    hand = check.hand
+    problems: list[str] = []
+    notes: list[str] = []
     collected: dict[str, Amount] = {}
     for c in hand.collections:
         collected[c.player] = collected[c.player] + c.amount if c.player in collected else c.amount
@@ -354,7 +477,7 @@ def _compare_pots(
     given_back = sum(said.values(), start=0)
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
-    put_in = sum(contributions.values(), start=0)
+    put_in = sum(check.contributions.values(), start=0)
     added = hand.added_total if hand.added else 0
     if accounted != put_in + added:
         by_room = f" and the room added {fmt(added)}" if added else ""
@@ -364,7 +487,7 @@ def _compare_pots(
             + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
             + _gap(accounted, put_in + added)
         )
-    elif explain:
+    elif check.explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
@@ -380,17 +503,7 @@ def _compare_pots(
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    if explain:
-        steps.append(_step(6, notes, problems))
-    differences += problems
-
-    game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
-    if hand.game[:1] == "6":
-        game = _short_deck_game(remarks)
-    low_ranking = low_tiers if hi_lo else None
-    if shows:
-        return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
-    return Awarded(layout, tuple(awarded), tiers, button, hand.chip, low_ranking, game), source
+    check.found(6, notes, problems)
 
 
 def _compare_runs(
@@ -410,6 +523,40 @@ def _compare_runs(
     the odd chip to the first run, a pot only one player can win paid once) and each run's part
     compared with that run's collected lines. The awarded pots go into ``awarded``; the result is
     the runs' showdowns and how their winners were decided."""
+    count = len(pots)
+    runs, source, site = _showdowns(hand, pots, live, problems, notes, remarks)
+    for i, pot in enumerate(pots):
+        won = award_runs(pot, runs, order=order, chip=hand.chip)
+        awarded.append(won)
+        name = pot_label(i, count)
+        per_run = [{p: a for p, a in site[r][i].items() if a} for r in range(len(site))]
+        site_pays: dict[str, Amount] = {}
+        for pays in per_run:
+            for p, a in pays.items():
+                site_pays[p] = site_pays.get(p, 0) + a
+        we_pay = {p: a for p, a in won.shares.items() if a}
+        if cashed and _cashed_out(
+            name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes or [], notes is not None
+        ):
+            continue
+        if not won.runs:  # one player alone can win it: not run, paid once
+            _not_run(name, pot, site_pays, we_pay, per_run, problems, notes, remarks)
+        else:
+            _parts_compared(name, won, per_run, order, problems, notes)
+    return runs, source
+
+
+def _showdowns(
+    hand: HandHistory,
+    pots: Sequence[Pot],
+    live: Sequence[str],
+    problems: list[str],
+    notes: list[str] | None,
+    remarks: list[str],
+) -> tuple[tuple[Run, ...], str, list[list[dict[str, Amount]]]]:
+    """The showdown of each run of a hand run more than once, ranked on that run's board; how
+    their winners were decided; and what the collected lines pay from each pot on each run's
+    showdown (the first entry: paid outside any showdown)."""
     count = len(pots)
     boards = hand.runs
     on_board = [_on_board(hand, board) for board in boards]  # the hand as if dealt once on each
@@ -446,68 +593,78 @@ def _compare_runs(
         except PotEngineError:  # a card dealt twice on one board: named above, in ``clashes``
             cards = None
         shows.append(Run(number, tiers, board=cards, low_ranking=low_tiers if hand.hi_lo else None))
-    runs = tuple(shows)
-    for i, pot in enumerate(pots):
-        won = award_runs(pot, runs, order=order, chip=hand.chip)
-        awarded.append(won)
-        name = pot_label(i, count)
-        per_run = [{p: a for p, a in site[r][i].items() if a} for r in range(len(site))]
-        site_pays: dict[str, Amount] = {}
-        for pays in per_run:
-            for p, a in pays.items():
-                site_pays[p] = site_pays.get(p, 0) + a
-        we_pay = {p: a for p, a in won.shares.items() if a}
-        if cashed and _cashed_out(
-            name, site_pays, we_pay, cashed, unpaid, problems, remarks, notes or [], notes is not None
-        ):
+    return tuple(shows), source, site
+
+
+def _not_run(
+    name: str,
+    pot: Pot,
+    site_pays: Mapping[str, Amount],
+    we_pay: Mapping[str, Amount],
+    per_run: Sequence[Mapping[str, Amount]],
+    problems: list[str],
+    notes: list[str] | None,
+    remarks: list[str],
+) -> None:
+    """A pot of a hand run more than once that one player alone can win: not run, paid once
+    (PokerStars' habit of writing it one part per run is remarked as the same chips)."""
+    [only] = pot.eligible
+    if site_pays != we_pay:
+        problems.append(
+            f"{name}: only {only} can win it, so it is not run: history pays "
+            f"{_payments(site_pays)}, the engine pays {_payments(we_pay)}"
+        )
+    elif sum(1 for pays in per_run[1:] if pays) > 1:
+        written = " and ".join(fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays)
+        remarks.append(
+            f"{name}: only {only} can win it; PokerStars writes it as {written}, one part "
+            f"per run, the engine pays its {fmt(pot.awarded)} once: the same chips"
+        )
+    elif notes is not None:
+        notes.append(f"{name} to {_payments(we_pay)}: not run, only {only} can win it")
+
+
+def _parts_compared(
+    name: str,
+    won: Pot,
+    per_run: Sequence[Mapping[str, Amount]],
+    order: Sequence[str],
+    problems: list[str],
+    notes: list[str] | None,
+) -> None:
+    """A pot run more than once: each run's part, as the engine divides and awards it, against
+    what the collected lines pay on that run's showdown (``per_run``; the first entry: paid
+    outside any showdown)."""
+    division = " + ".join(fmt(part.amount) for part in won.runs)
+    parts = [part.amount for part in won.runs]
+    if notes is not None:
+        notes.append(f"{name} {fmt(won.awarded)} run {times(len(parts))}: {division}")
+    if per_run[0]:
+        problems.append(
+            f"{name}: history pays {_payments(per_run[0])} outside the runs' showdowns, but "
+            f"the pot is run {times(len(parts))}: each run's part is paid at its own showdown"
+        )
+    for part in won.runs:
+        ours = {p: a for p, a in part.shares.items() if a}
+        theirs = per_run[part.run]
+        if theirs == ours:
+            if notes is not None:
+                who = _names(part.winners) if len(ours) == 1 else f"split, {_payments(ours)}"
+                notes.append(f"{name}, {ordinal(part.run)} run: {fmt(part.amount)} to {who}")
             continue
-        if not won.runs:  # one player alone can win it: not run, paid once
-            [only] = pot.eligible
-            if site_pays != we_pay:
-                problems.append(
-                    f"{name}: only {only} can win it, so it is not run: history pays "
-                    f"{_payments(site_pays)}, the engine pays {_payments(we_pay)}"
-                )
-            elif sum(1 for pays in per_run[1:] if pays) > 1:
-                written = " and ".join(fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays)
-                remarks.append(
-                    f"{name}: only {only} can win it; PokerStars writes it as {written}, one part "
-                    f"per run, the engine pays its {fmt(pot.awarded)} once: the same chips"
-                )
-            elif notes is not None:
-                notes.append(f"{name} to {_payments(we_pay)}: not run, only {only} can win it")
-            continue
-        division = " + ".join(fmt(part.amount) for part in won.runs)
-        parts = [part.amount for part in won.runs]
-        if notes is not None:
-            notes.append(f"{name} {fmt(won.awarded)} run {times(len(parts))}: {division}")
-        if per_run[0]:
-            problems.append(
-                f"{name}: history pays {_payments(per_run[0])} outside the runs' showdowns, but "
-                f"the pot is run {times(len(parts))}: each run's part is paid at its own showdown"
+        why = ""
+        if sum(theirs.values(), start=0) != part.amount and len(set(parts)) > 1:
+            why = (
+                f" ({fmt(won.awarded)} divided by {len(parts)} runs is {division}: "
+                "the odd chip of the division goes to the first run)"
             )
-        for part in won.runs:
-            ours = {p: a for p, a in part.shares.items() if a}
-            theirs = per_run[part.run]
-            if theirs == ours:
-                if notes is not None:
-                    who = _names(part.winners) if len(ours) == 1 else f"split, {_payments(ours)}"
-                    notes.append(f"{name}, {ordinal(part.run)} run: {fmt(part.amount)} to {who}")
-                continue
-            why = ""
-            if sum(theirs.values(), start=0) != part.amount and len(set(parts)) > 1:
-                why = (
-                    f" ({fmt(won.awarded)} divided by {len(parts)} runs is {division}: "
-                    "the odd chip of the division goes to the first run)"
-                )
-            elif len(part.winners) > 1 and set(theirs) == set(ours):
-                first = next(p for p in order if p in part.winners)
-                why = f" (the odd chip goes to the first winner left of the button, {first})"
-            problems.append(
-                f"{name}, {ordinal(part.run)} run: history pays {_payments(theirs)}, "
-                f"the engine pays {_payments(ours)}{why}"
-            )
-    return runs, source
+        elif len(part.winners) > 1 and set(theirs) == set(ours):
+            first = next(p for p in order if p in part.winners)
+            why = f" (the odd chip goes to the first winner left of the button, {first})"
+        problems.append(
+            f"{name}, {ordinal(part.run)} run: history pays {_payments(theirs)}, "
+            f"the engine pays {_payments(ours)}{why}"
+        )
 
 
 def _on_board(hand: HandHistory, board: tuple[str, ...]) -> HandHistory:
@@ -564,6 +721,17 @@ def _cashed_out(
     if explain:
         notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
     return True
+
+
+def _cash_outs(hand: HandHistory, awarded: Awarded | None) -> tuple[CashOut, ...]:
+    """The hand's all-in cash-outs, each with what the engine awards that player from the pots
+    and the collected lines do not pay him (the part the site keeps)."""
+    done = []
+    for player, amount, fee in hand.cash_outs:
+        won = sum((pot.shares.get(player, 0) for pot in awarded.pots), start=0) if awarded else 0
+        paid = sum((c.amount for c in hand.collections if c.player == player), start=0)
+        done.append(CashOut(player, amount, fee, won - paid if won > paid else won * 0))
+    return tuple(done)
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:
