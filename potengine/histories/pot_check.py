@@ -65,7 +65,8 @@ class _Check(NamedTuple):
 
     def found(self, number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
         """Step ``number`` is done: its problems are differences, and with ``explain`` the step is
-        worded (its problems, or its notes when it has none)."""
+        worded (its problems, or its notes when it has none). (A step that found no problem in a
+        hand audited without ``explain`` has nothing to do here: it does not call.)"""
         if self.explain:
             self.steps.append(_step(number, notes, problems))
         self.differences.extend(problems)
@@ -146,19 +147,24 @@ def _returns(check: _Check, total_in_pots: Amount) -> dict[str, Amount]:
                     f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
                     f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
                 )
-    check.found(2, notes or ["every bet was matched: nothing goes back"], problems)
+    if problems or explain:
+        check.found(2, notes or ["every bet was matched: nothing goes back"], problems)
     return said
 
 
 def _withheld(
-    check: _Check, amounts: list[Amount], total_in_pots: Amount, rake: Rake | None, problems: list[str]
+    check: _Check,
+    amounts: list[Amount],
+    reported: tuple[Amount, ...],
+    total_in_pots: Amount,
+    rake: Rake | None,
+    problems: list[str],
 ) -> tuple[Amount, ...]:
     """Step 3's rake: what the site withholds from each pot (its own split, when the summary's pots
     show one, else in proportion to the pots), and the rake against the ``rake`` policy, if given.
     What is amiss goes into ``problems``."""
     hand = check.hand
     withheld: tuple[Amount, ...] = (0,) * len(amounts)
-    reported = hand.pots_reported
     if not hand.rake:
         pass  # nothing withheld
     elif hand.rake > total_in_pots or hand.rake % hand.chip:
@@ -205,7 +211,11 @@ def _pots_and_rake(
     problems: list[str] = []
     notes: list[str] = []
     reported = hand.pots_reported
-    withheld = _withheld(check, amounts, total_in_pots, rake, problems)
+    withheld = (
+        _withheld(check, amounts, reported, total_in_pots, rake, problems)
+        if hand.rake or rake is not None
+        else (0,) * len(amounts)  # nothing withheld, no policy to check
+    )
     pots = tuple(
         [
             pot
@@ -249,7 +259,8 @@ def _pots_and_rake(
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    check.found(3, notes, problems)
+    if problems or check.explain:
+        check.found(3, notes, problems)
     return pots, count
 
 
@@ -284,7 +295,8 @@ def _eligibility(check: _Check, pots: Sequence[Pot], count: int) -> None:
         )
     if check.explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-    check.found(4, notes, problems)
+    if problems or check.explain:
+        check.found(4, notes, problems)
 
 
 _Won = tuple[list[Pot], str, Tiers, Tiers | None, tuple[Run, ...], str, dict[str, Amount]]
@@ -300,7 +312,13 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
     hand, layout, explain = check.hand, check.layout, check.explain
     problems: list[str] = []
     notes: list[str] = []
-    paid, beyond = _paid_per_pot(hand, len(pots))
+    # One entry per pot the chips make; pots the history names beyond those (a "side pot-N" of
+    # any N the file writes) are kept apart in a dict, never in a structure sized by N.
+    paid: list[dict[str, Amount]] = [{} for _ in pots]
+    beyond: dict[int, dict[str, Amount]] = {}
+    for c in hand.collections:
+        pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
+        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
     live = [p for p in check.contributions if p not in check.folded]
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
@@ -336,36 +354,30 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
             cards_ok=not clashes,
             remarks=check.remarks,
         )
-    wins = _awards(check, pots, count, tiers, low_tiers, order, paid, notes)
+    if hand.hi_lo:
+        wins = _hilo_awards(check, pots, count, tiers, low_tiers, order, paid, notes)
+    else:
+        wins = []
+        for pot in pots:  # (a loop: a list comprehension is one more call)
+            wins.append(award(pot, tiers, order=order, chip=hand.chip))
     if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
         paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
     for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
         awarded.append(won)
+        if paid[i] == won.shares and not (cashed or explain):
+            continue  # the lines pay what the engine awards: nothing to say (the common case)
         _pot_compared(check, pot_label(i, count), pot, won, paid[i], order, cashed, unpaid, problems, notes)
     for i in sorted(beyond):
         if beyond[i]:
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    check.found(5, notes, problems)
+    if problems or check.explain:
+        check.found(5, notes, problems)
     return awarded, source, tiers, low_tiers, shows, button, unpaid
 
 
-def _paid_per_pot(
-    hand: HandHistory, pots: int
-) -> tuple[list[dict[str, Amount]], dict[int, dict[str, Amount]]]:
-    """What the collected lines pay from each of the ``pots`` pots the chips make, by player; and
-    apart, from pots the history names beyond those (a "side pot-N" of any N the file writes),
-    kept in a dict, never in a structure sized by N."""
-    paid: list[dict[str, Amount]] = [{} for _ in range(pots)]
-    beyond: dict[int, dict[str, Amount]] = {}
-    for c in hand.collections:
-        pays = paid[c.pot] if c.pot < pots else beyond.setdefault(c.pot, {})
-        pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
-    return paid, beyond
-
-
-def _awards(
+def _hilo_awards(
     check: _Check,
     pots: Sequence[Pot],
     count: int,
@@ -375,15 +387,15 @@ def _awards(
     paid: Sequence[Mapping[str, Amount]],
     notes: list[str],
 ) -> list[Pot]:
-    """Each pot of a hand dealt once as the engine awards it: by ``tiers``, and in hi-lo split
-    between the best high and the best low (``low_tiers``; ``None``: the collected lines say who
-    won each half, as :func:`~potengine.histories.winners._hilo_from_lines` reads them)."""
+    """Each pot of a hi-lo hand dealt once as the engine awards it: split between the best high
+    (``tiers``) and the best qualifying low (``low_tiers``), or, when the cards do not tell the
+    lows (``None``), as the collected lines pay the halves
+    (:func:`~potengine.histories.winners._hilo_from_lines`)."""
     hand = check.hand
-    hi_lo = hand.hi_lo
     wins: list[Pot] = []
     for i, pot in enumerate(pots):
         won: Pot
-        if hi_lo and low_tiers is not None:
+        if low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
             won = halves
             if check.explain and halves.low_winners:
@@ -399,14 +411,12 @@ def _awards(
                     f"to {', '.join(halves.high_winners)}, "
                     f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
                 )
-        elif hi_lo:
+        else:
             no_low = "No low hand qualified" in hand.lines
             site_pays = {p: a for p, a in paid[i].items() if a}
             won = _hilo_from_lines(
                 pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
             )
-        else:
-            won = award(pot, tiers, order=order, chip=hand.chip)
         wins.append(won)
     return wins
 
@@ -503,7 +513,8 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    check.found(6, notes, problems)
+    if problems or check.explain:
+        check.found(6, notes, problems)
 
 
 def _compare_runs(
