@@ -2,7 +2,10 @@
 
 * :mod:`~potengine.histories.phh`: the PHH format (replay and write);
 * :mod:`~potengine.histories.pokerstars`: reading PokerStars hand histories;
-* :mod:`~potengine.histories.audit`: checking a PokerStars history pot by pot with the engine.
+* :mod:`~potengine.histories.audit`: checking a PokerStars history pot by pot with the engine
+  (the entry points; the work is divided between :mod:`~potengine.histories.contributions`,
+  :mod:`~potengine.histories.winners`, :mod:`~potengine.histories.pot_check`,
+  :mod:`~potengine.histories.verdicts` and :mod:`~potengine.histories.audit_json`).
 """
 
 from importlib.resources import files

@@ -1,6 +1,6 @@
 """Auditing PokerStars hand histories: replay each hand with the engine and compare, pot by pot.
 
-:func:`audit_hand` takes a parsed :class:`~potengine.histories.pokerstars.HandHistory` and walks the six
+:func:`audit_hand` takes a parsed :class:`~potengine.histories.record.HandHistory` and walks the six
 steps of EX-06 over it, each time putting what the history says next to what the chips put in
 make:
 
@@ -42,6 +42,23 @@ engine does not handle, named); ``unreadable`` (not a hand history: the line and
 :func:`iter_audits` audits a text one hand at a time and :func:`audit_json` gives the JSON document
 ``potengine audit --json`` prints; both use the standard library only (they run in a browser).
 
+This module holds the entry points (:func:`audit_hand`, :func:`audit_lines`, :class:`AuditRun`,
+:func:`iter_audits`, :func:`audit_json`, :func:`audit_file`); the work is done by the modules
+below it, each named for what it holds, and none of which imports this one:
+
+- :mod:`~potengine.histories.contributions`: step 1, the chips put in and the legality of the
+  betting (the lines added up, the actions replayed with the hand model), and the pots they make;
+- :mod:`~potengine.histories.stated`: what the room does not state, filled in from the chips;
+- :mod:`~potengine.histories.winners`: who won, from the shown cards or the collected lines
+  (step 5's order of the hands);
+- :mod:`~potengine.histories.pot_check`: steps 2 to 6, the pot comparison (returns, pots and
+  rake, eligibility, winners, conservation), with runs and cash-outs;
+- :mod:`~potengine.histories.verdicts`: the verdict of a hand (:class:`HandAudit`) and its words;
+- :mod:`~potengine.histories.audit_json`: the JSON of the audits.
+
+Every name other code imported from this module before it was divided is still importable from
+here (see ``__all__``).
+
 >>> from potengine.histories.pokerstars import parse_text
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (5/10) - 2026/01/01 12:00:00 ET
 ... Table 'Demo' 3-max Seat #3 is the button
@@ -76,6 +93,7 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 
+from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, PotEngineError
 from ..pots.check import AuditStep
@@ -187,18 +205,8 @@ def audit_hand(
     contributions, folded, wrong_lines, odd_lines = contributions_from_lines(hand, dead=dead)
     replayed = replay_actions(hand, contributions, dead=dead)
     irregular += odd_lines + replayed.problems
-    notes: list[str] = []
     if explain:
-        notes = [
-            "Put in: "
-            + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
-            + "; "
-            + (
-                f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded"
-            ),
-            *replayed.notes,
-        ]
-    if explain:
+        notes = [_put_in(contributions, folded), *replayed.notes]
         steps.append(_step(1, notes, wrong_lines + odd_lines + replayed.problems))
     differences += wrong_lines
 
@@ -244,6 +252,12 @@ def audit_hand(
     if hand.cash_outs:
         fields["cash_outs"] = _cash_outs(hand, awarded)
     return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
+
+
+def _put_in(contributions: Mapping[str, Amount], folded: frozenset[str]) -> str:
+    """Step 1's note in words: what each player put in, and who folded."""
+    gone = f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded"
+    return "Put in: " + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items()) + "; " + gone
 
 
 # ----------------------------------------------------------------------------------------------

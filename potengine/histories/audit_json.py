@@ -35,7 +35,8 @@ class _Tail(Protocol):
 
 
 def write_json(out: Any, audits: Iterable[HandAudit], run: _Tail) -> None:
-    """Write the document of :func:`audit_json` to ``out`` hand by hand (memory stays flat).
+    """Write the document of :func:`~potengine.histories.audit.audit_json` to ``out`` hand by hand
+    (memory stays flat).
 
     The text is what ``json.dumps(document, indent=2, ensure_ascii=False)`` would give.
 

@@ -687,7 +687,8 @@ def _on_board(hand: HandHistory, board: tuple[str, ...]) -> HandHistory:
 
 
 class _NotAudited(PotEngineError):
-    """A hand the auditor reads but cannot check (see :func:`audit_hand`): it is ``unsupported``."""
+    """A hand the auditor reads but cannot check (see :func:`~potengine.histories.audit.audit_hand`):
+    it is ``unsupported``."""
 
 
 def _cashed_out(
