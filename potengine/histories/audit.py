@@ -222,8 +222,10 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
-        checked, layout, filled = fill_unstated(hand, layout)  # what the room does not state
-        remarks += filled
+        checked = hand
+        if hand.not_stated or hand.added:  # what the room does not state, filled in
+            checked, layout, filled = fill_unstated(hand, layout)
+            remarks += filled
         try:
             awarded, source = _compare_pots(
                 checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
@@ -299,7 +301,11 @@ def audit_lines(
         if isinstance(item, HandHistoryError):
             yield refused(item, file)
             continue
-        yield _audited(item, rake, file)
+        try:
+            audit = audit_hand(item, rake=rake, file=file)
+        except PotEngineError as err:  # a safety net: audit_hand reports problems in words
+            audit = _not_audited(item, err, file)
+        yield audit
 
 
 def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
@@ -307,9 +313,13 @@ def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
     try:
         return audit_hand(hand, rake=rake, file=file)
     except PotEngineError as err:  # a safety net: audit_hand reports problems in words
-        failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
-        failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
-        return refused(failure, file)
+        return _not_audited(hand, err, file)
+
+
+def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit:
+    failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
+    failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
+    return refused(failure, file)
 
 
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:

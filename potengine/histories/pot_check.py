@@ -354,15 +354,25 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
             cards_ok=not clashes,
             remarks=check.remarks,
         )
-    if hand.hi_lo:
-        wins = _hilo_awards(check, pots, count, tiers, low_tiers, order, paid, notes)
-    else:
-        wins = []
-        for pot in pots:  # (a loop: a list comprehension is one more call)
-            wins.append(award(pot, tiers, order=order, chip=hand.chip))
-    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
-        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
-    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
+    hi_lo = hand.hi_lo
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
+        paid = placed_as_awarded(
+            paid,
+            [
+                (
+                    award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+                    if hi_lo and low_tiers is not None
+                    else award(pot, tiers, order=order, chip=hand.chip)
+                ).shares
+                for pot in pots
+            ],
+        )
+    for i, pot in enumerate(pots):  # one loop: a second over the pots costs more than it saves
+        won: Pot
+        if hi_lo:
+            won = _hilo_award(check, i, count, pot, tiers, low_tiers, order, paid[i], notes)
+        else:
+            won = award(pot, tiers, order=order, chip=hand.chip)
         awarded.append(won)
         if paid[i] == won.shares and not (cashed or explain):
             continue  # the lines pay what the engine awards: nothing to say (the common case)
@@ -377,48 +387,43 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
     return awarded, source, tiers, low_tiers, shows, button, unpaid
 
 
-def _hilo_awards(
+def _hilo_award(
     check: _Check,
-    pots: Sequence[Pot],
+    i: int,
     count: int,
+    pot: Pot,
     tiers: Tiers,
     low_tiers: Tiers | None,
     order: Sequence[str],
-    paid: Sequence[Mapping[str, Amount]],
+    paid: Mapping[str, Amount],
     notes: list[str],
-) -> list[Pot]:
-    """Each pot of a hi-lo hand dealt once as the engine awards it: split between the best high
+) -> Pot:
+    """Pot ``i`` of a hi-lo hand dealt once as the engine awards it: split between the best high
     (``tiers``) and the best qualifying low (``low_tiers``), or, when the cards do not tell the
-    lows (``None``), as the collected lines pay the halves
+    lows (``None``), as the collected lines (``paid``) pay the halves
     (:func:`~potengine.histories.winners._hilo_from_lines`)."""
     hand = check.hand
-    wins: list[Pot] = []
-    for i, pot in enumerate(pots):
-        won: Pot
-        if low_tiers is not None:
-            halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
-            won = halves
-            if check.explain and halves.low_winners:
-                how = (
-                    "quartered between"
-                    if halves.quartered
-                    else "split between"
-                    if len(halves.low_winners) > 1
-                    else "to"
-                )
-                notes.append(
-                    f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
-                    f"to {', '.join(halves.high_winners)}, "
-                    f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
-                )
-        else:
-            no_low = "No low hand qualified" in hand.lines
-            site_pays = {p: a for p, a in paid[i].items() if a}
-            won = _hilo_from_lines(
-                pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+    if low_tiers is not None:
+        halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+        if check.explain and halves.low_winners:
+            how = (
+                "quartered between"
+                if halves.quartered
+                else "split between"
+                if len(halves.low_winners) > 1
+                else "to"
             )
-        wins.append(won)
-    return wins
+            notes.append(
+                f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
+                f"to {', '.join(halves.high_winners)}, "
+                f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
+            )
+        return halves
+    no_low = "No low hand qualified" in hand.lines
+    site_pays = paid if all(paid.values()) else {p: a for p, a in paid.items() if a}
+    return _hilo_from_lines(
+        pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+    )
 
 
 def _pot_compared(
@@ -489,7 +494,7 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
     accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(check.contributions.values(), start=0)
     added = hand.added_total if hand.added else 0
-    if accounted != put_in + added:
+    if accounted != (put_in + added if added else put_in):
         by_room = f" and the room added {fmt(added)}" if added else ""
         problems.append(
             f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
