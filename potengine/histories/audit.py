@@ -42,19 +42,42 @@ engine does not handle, named); ``unreadable`` (not a hand history: the line and
 :func:`iter_audits` audits a text one hand at a time and :func:`audit_json` gives the JSON document
 ``potengine audit --json`` prints; both use the standard library only (they run in a browser).
 
-This module holds the entry points (:func:`audit_hand`, :func:`audit_lines`, :class:`AuditRun`,
-:func:`iter_audits`, :func:`audit_json`, :func:`audit_file`); the work is done by the modules
-below it, each named for what it holds, and none of which imports this one:
+Where each part of the audit lives
+----------------------------------
+This module holds the entry points; the work is done by the modules below it, each named for what
+it holds, and none of which imports this one. Imports point one way, down: ``audit`` imports
+them all; ``audit_json`` imports ``verdicts``; ``pot_check`` imports ``verdicts``, ``winners``
+and ``stated``; ``contributions``, ``winners``, ``verdicts`` and ``stated`` import nothing of the
+histories but ``record``. A change to the audit goes where its step lives:
 
-- :mod:`~potengine.histories.contributions`: step 1, the chips put in and the legality of the
-  betting (the lines added up, the actions replayed with the hand model), and the pots they make;
-- :mod:`~potengine.histories.stated`: what the room does not state, filled in from the chips;
-- :mod:`~potengine.histories.winners`: who won, from the shown cards or the collected lines
-  (step 5's order of the hands);
-- :mod:`~potengine.histories.pot_check`: steps 2 to 6, the pot comparison (returns, pots and
-  rake, eligibility, winners, conservation), with runs and cash-outs;
-- :mod:`~potengine.histories.verdicts`: the verdict of a hand (:class:`HandAudit`) and its words;
-- :mod:`~potengine.histories.audit_json`: the JSON of the audits.
+- reading rooms and streams, this module: :func:`audit_hand` (runs step 1, forms the pots, fills
+  in what the room leaves unstated with :func:`~potengine.histories.stated.fill_unstated`, hands
+  steps 2 to 6 to ``_compare_pots``, builds the :class:`HandAudit`), :func:`audit_lines` (the
+  room recognised, each hand read by its room's reader; the PokerStars stream audited inline),
+  :class:`AuditRun`, :func:`iter_audits`, :func:`audit_json`, :func:`audit_file`,
+  :func:`not_read_audits`;
+- step 1, contributions and legality, :mod:`~potengine.histories.contributions`:
+  :func:`contributions_from_lines` (its findings worded by ``_call_sized``, ``_post_sized``,
+  ``_raise_sized``, ``_beyond_stack``), :func:`dead_posts` (with the readers' marks
+  :data:`LIVE_POST` and :data:`DEAD_POST`), :func:`dead_money`, :func:`replay_actions` (set up
+  by ``_replayable``, played by ``_played``, compared by ``_compared``; ``_plainly_legal`` the
+  fast path), :func:`structure_from_header`; and ``_pots``, the pots the chips make;
+- steps 2 to 6, the pot comparison, :mod:`~potengine.histories.pot_check`: ``_compare_pots``
+  calls one function a step, each sharing a ``_Check``: step 2 ``_returns`` (``_unanswered``),
+  step 3 ``_pots_and_rake`` (the rake's split, ``_withheld``), step 4 ``_eligibility``, step 5
+  ``_winners`` (its pre-pass ``_unstated_pots`` for a room that names no pot or states no rake;
+  per pot ``_hilo_award`` and ``_pot_compared``; a hand run more than once ``_compare_runs``,
+  ``_showdowns``, ``_not_run``, ``_parts_compared``; cash-outs ``_cashed_out``, ``_cash_outs``),
+  step 6 ``_conservation``;
+- who won (step 5's order of the hands), :mod:`~potengine.histories.winners`:
+  :func:`duplicate_cards`, ``_ranking``, ``_short_deck_ranking``, ``_hilo_from_lines``,
+  ``_hilo_by_totals``;
+- what a room does not state, filled in from the chips, :mod:`~potengine.histories.stated`;
+- verdicts and notes, :mod:`~potengine.histories.verdicts`: :class:`Verdict`,
+  :class:`HandAudit`, :class:`Awarded`, :class:`CashOut`, :func:`refused`, and the words every
+  step uses (``_chips``, ``_gap``, ``_payments``, ``_step``);
+- JSON, :mod:`~potengine.histories.audit_json`: :func:`hand_json`, :func:`write_json`
+  (:func:`audit_json` stays here, with the audits it runs).
 
 Every name other code imported from this module before it was divided is still importable from
 here (see ``__all__``).
@@ -101,6 +124,8 @@ from ..pots.layout import PotLayout, built
 from ..pots.rake import Rake
 from .audit_json import hand_json, write_json
 from .contributions import (
+    DEAD_POST,
+    LIVE_POST,
     PREFLOP,
     REPLAYED,
     LineTotals,
@@ -147,6 +172,8 @@ __all__ = [
     "iter_audits",
     "not_read_audits",
     # the names this module held before the auditor was split, imported from here by other code
+    "DEAD_POST",
+    "LIVE_POST",
     "NEITHER_ORDER",
     "PREFLOP",
     "REPLAYED",

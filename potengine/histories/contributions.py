@@ -7,15 +7,18 @@ betting that put it in is legal.
 - :func:`contributions_from_lines` adds up the betting lines of a :class:`~.record.HandHistory`
   (street totals: "raises 20 to 40" makes that player's bet 40) into a :class:`LineTotals`, with
   the lines whose chips cannot be (``wrong``) and those that follow a practice other than the
-  engine's rules (``irregular``); :func:`dead_posts` and :func:`dead_money` are the chips posted
-  dead (in the pot, matching no bet);
+  engine's rules (``irregular``); a straddle counts as a live blind; :func:`dead_posts` and
+  :func:`dead_money` are the chips posted dead (in the pot, matching no bet), a reader marking a
+  small blind its room counts otherwise than PokerStars with :data:`LIVE_POST` or
+  :data:`DEAD_POST`;
 - :func:`replay_actions` plays the actions through the engine's hand model
   (:mod:`potengine.play.hand`) under the header's betting structure
-  (:func:`structure_from_header`) and says, in a :class:`Replay`, which rule an action breaks;
+  (:func:`structure_from_header`; straddles as the model's own) and says, in a :class:`Replay`,
+  which rule an action breaks;
   ``_plainly_legal`` passes the plain no-limit hands without stepping the model;
 - ``_pots`` forms the contributions into the engine's pots (``_whole_chips`` first: amounts that
-  are not whole chips make none), which steps 2 to 6 (:mod:`~potengine.histories.pot_check`)
-  compare with the history.
+  are not whole chips make none; one player alone putting chips in makes none and has them back),
+  which steps 2 to 6 (:mod:`~potengine.histories.pot_check`) compare with the history.
 
 It reads the record alone (no words of a verdict: findings are plain strings), and nothing in
 the package below it imports it.
@@ -55,13 +58,23 @@ class LineTotals(NamedTuple):
     irregular: list[str]
 
 
+LIVE_POST = "(live)"
+"""How a reader ends the text of a small blind its room counts toward the player's bet although
+PokerStars would count it dead (a second small blind: see :func:`dead_posts`)."""
+DEAD_POST = "(dead)"
+"""How a reader ends the text of a small blind its room writes as dead in its own words."""
+
+
 def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     """The dead part of each blind post, by the post's line number.
 
     Dead money belongs to the pot but counts toward no bet: the small blind of "posts small & big
     blinds" (or "small and big blinds"), and a second "posts small blind" (a player entering out
     of position, or posting both blinds on two lines). The first small blind posted by a player
-    who does not also post a big blind is the live one.
+    who does not also post a big blind is the live one. A reader whose room counts a small blind
+    posted out of turn toward the player's bet ends the action's text with :data:`LIVE_POST`
+    (partypoker); one whose room writes a small blind dead in words PokerStars does not use ends
+    it with :data:`DEAD_POST`.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_posts(read_file(DATA / "pokerstars/cash_rake.txt")[2])
@@ -83,7 +96,10 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
             if hand.big_blind is not None and a.amount > hand.big_blind:
                 dead[a.line] = a.amount - hand.big_blind
         elif a.kind == "small blind":
-            if live_small or a.player in big:
+            said = a.text[-len(LIVE_POST) :]
+            if said == LIVE_POST:  # the reader's word: this room counts it toward the bet
+                continue
+            if live_small or a.player in big or said == DEAD_POST:
                 dead[a.line] = a.amount
             else:
                 live_small = True
@@ -221,8 +237,8 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
     return LineTotals(contributions, frozenset(folded.intersection(contributions)), wrong, irregular)
 
 
-_BLINDS = ("small blind", "big blind", "blinds", "button blind")
-"""The kinds of blind post (an ante is posted too, but toward no bet)."""
+_BLINDS = ("small blind", "big blind", "blinds", "button blind", "straddle")
+"""The kinds of blind post (an ante is posted too, but toward no bet); a straddle is a live blind."""
 
 
 def _all_in_folds(action: Action) -> str:
@@ -374,8 +390,8 @@ def replay_actions(
     setup = _replayable(hand, dead)
     if isinstance(setup, str):
         return Replay(False, [skip.format(setup)], [], None)
-    dealt, small, big, ante_posts, antes, big_blind_ante, sb, bb, structure = setup
-    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    dealt, small, big, ante_posts, antes, big_blind_ante, straddles, sb, bb, structure = setup
+    plain = isinstance(structure, NoLimit) and not big_blind_ante and not straddles
     if fast and plain and small.amount == sb and big.amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
@@ -396,6 +412,7 @@ def replay_actions(
             chip=hand.chip,
             structure=structure,
             game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
+            straddles=straddles or None,
         )
     except PotEngineError as err:
         return Replay(False, [skip.format(str(err))], [], None)
@@ -408,10 +425,13 @@ def replay_actions(
     return _compared(played, contributions)
 
 
-_Setup = tuple[list[str], Action, Action, list[Action], set[Amount], bool, Amount, Amount, Structure]
+_Setup = tuple[
+    list[str], Action, Action, list[Action], set[Amount], bool, dict[str, Amount], Amount, Amount, Structure
+]
 """What the hand model is set up with, for :func:`replay_actions`: the players dealt in (seat
 order), the small and the big blind's posts, the ante posts, their amounts (all-in antes left
-out), whether the ante is a big-blind ante, the blinds the stakes set, and the structure."""
+out), whether the ante is a big-blind ante, each straddler's straddle, the blinds the stakes set,
+and the structure."""
 
 
 def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup | str:
@@ -429,6 +449,7 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
+    straddles: dict[str, Amount] = {}
     for a in posts:
         if a.kind == "small blind":
             small.append(a)
@@ -436,6 +457,8 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
             big.append(a)
         elif a.kind == "ante":
             ante_posts.append(a)
+        elif a.kind == "straddle":
+            straddles[a.player] = a.amount
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):
@@ -455,7 +478,7 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
         return str(err)
     if structure is None:
         return "the header names no betting structure"
-    return dealt, small[0], big[0], ante_posts, antes, big_blind_ante, sb, bb, structure
+    return dealt, small[0], big[0], ante_posts, antes, big_blind_ante, straddles, sb, bb, structure
 
 
 def _played(hand: HandHistory, game: Hand, dealt: Sequence[str]) -> Hand | Replay:
@@ -625,6 +648,10 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) == 1 and not dead:
+        # one player alone put chips in (a walk; or the other blind was never posted and
+        # everybody folded to him): no pot, his chips go back to him
+        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
     for amount in contributions.values():

@@ -12,8 +12,10 @@ next to what the chips make:
 4. eligibility (``_eligibility``): nobody collects from a pot he cannot win;
 5. the winners (``_winners``): each pot awarded by the engine, in the order of the hands
    (:mod:`~potengine.histories.winners`), the odd chip clockwise from the button, against the
-   collected lines; a hand run more than once (``_compare_runs``) per run; an all-in cash-out
-   (``_cashed_out``, ``_cash_outs``) beside the pots;
+   collected lines; for a room that names no pot or states no rake, the lines placed as the
+   engine awards the pots and the rake's split read from the payments first (``_unstated_pots``);
+   a hand run more than once (``_compare_runs``) per run; an all-in cash-out (``_cashed_out``,
+   ``_cash_outs``) beside the pots;
 6. conservation (``_conservation``): paid + returned + withheld = put in (+ added by the room).
 
 The steps share one ``_Check``: the record, the contributions, and the lists each step writes its
@@ -41,10 +43,10 @@ from ..pots.ranking import Tiers
 from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import award
 from ..pots.split import odd_chip_order
-from .record import POT_NAMES, HandHistory, pot_label
+from .record import POT_NAMES, RAKE, HandHistory, pot_label
 from .stated import placed_as_awarded
 from .verdicts import Awarded, CashOut, _apart, _chips, _gap, _names, _payments, _step
-from .winners import _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
+from .winners import _hilo_by_totals, _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
 
 _AMOUNT = attrgetter("amount")
 
@@ -355,18 +357,8 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
             remarks=check.remarks,
         )
     hi_lo = hand.hi_lo
-    if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
-        paid = placed_as_awarded(
-            paid,
-            [
-                (
-                    award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
-                    if hi_lo and low_tiers is not None
-                    else award(pot, tiers, order=order, chip=hand.chip)
-                ).shares
-                for pot in pots
-            ],
-        )
+    if hand.not_stated and len(pots) > 1:  # the room names no pot, or states no rake
+        pots, paid = _unstated_pots(check, pots, paid, tiers, low_tiers, order, count)
     for i, pot in enumerate(pots):  # one loop: a second over the pots costs more than it saves
         won: Pot
         if hi_lo:
@@ -385,6 +377,62 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
     if problems or check.explain:
         check.found(5, notes, problems)
     return awarded, source, tiers, low_tiers, shows, button, unpaid
+
+
+def _unstated_pots(
+    check: _Check,
+    pots: tuple[Pot, ...],
+    paid: list[dict[str, Amount]],
+    tiers: Tiers,
+    low_tiers: Tiers | None,
+    order: Sequence[str],
+    count: int,
+) -> tuple[tuple[Pot, ...], list[dict[str, Amount]]]:
+    """Step 5's pre-pass for two or more pots of a room that leaves something unstated: the pots
+    and what the collected lines pay from each. A room that names no pot has its collections
+    placed the way the engine awards the pots (:func:`~potengine.histories.stated.placed_as_awarded`;
+    a hi-lo hand whose cards do not tell the lows by the players' totals,
+    :func:`~potengine.histories.winners._hilo_by_totals`); a room that states no rake states no
+    split of it either: the split its payments show (each pot less what it paid from it) stands
+    if it fits, said in a remark."""
+    hand, chip = check.hand, check.hand.chip
+    hi_lo = hand.hi_lo
+    as_listed = paid
+    if POT_NAMES in hand.not_stated:
+        hilo_split = (
+            _hilo_by_totals(pots, tiers, paid, order, chip, no_low="No low hand qualified" in hand.lines)
+            if hi_lo and low_tiers is None
+            else None
+        )
+        paid = placed_as_awarded(
+            paid,
+            hilo_split
+            or [
+                (
+                    award_hilo(pot, tiers, low_tiers, order=order, chip=chip)
+                    if hi_lo and low_tiers is not None
+                    else award(pot, tiers, order=order, chip=chip)
+                ).shares
+                for pot in pots
+            ],
+        )
+    if RAKE in hand.not_stated and hand.rake and not hi_lo:
+        zero = 0 * chip
+        cuts = [pot.amount - sum(pays.values(), start=zero) for pot, pays in zip(pots, paid, strict=True)]
+        fits = all(0 <= cut <= pot.amount for cut, pot in zip(cuts, pots, strict=True))
+        if fits and cuts != [pot.rake for pot in pots] and sum(cuts, start=zero) == hand.rake:
+            even = ", ".join(fmt(pot.rake) for pot in pots)
+            pots = tuple(rebuilt(pot, rake=cut) for pot, cut in zip(pots, cuts, strict=True))
+            if paid is not as_listed:
+                paid = placed_as_awarded(
+                    as_listed, [award(pot, tiers, order=order, chip=chip).shares for pot in pots]
+                )
+            spread = ", ".join(f"{fmt(cut)} from the {pot_label(i, count)}" for i, cut in enumerate(cuts))
+            check.remarks.append(
+                f"rake: the room states none; its payments take {spread}; in proportion to the pots "
+                f"it would be {even} (how the room splits its rake is not stated: not checked)"
+            )
+    return pots, paid
 
 
 def _hilo_award(

@@ -15,7 +15,9 @@ and compares the awards with the history's collected lines.
   collected lines fit, named by :data:`TRIPS_ABOVE_STRAIGHT`, :data:`STRAIGHT_ABOVE_TRIPS` or
   :data:`NEITHER_ORDER`; ``_short_deck_game`` is the engine's game for that order;
 - ``_hilo_from_lines``: a hi-lo pot whose low hands were not all shown, split as the collected
-  lines pay it when one split of high and low halves does.
+  lines pay it when one split of high and low halves does; ``_hilo_by_totals``: the same for all
+  the pots at once, from each player's total, when the room names no pot (its collections are
+  placed main pot first, so one pot's lines are not that pot's).
 
 It reads the record and the card evaluators; it writes no verdict and imports nothing of the
 auditor's other modules.
@@ -23,7 +25,7 @@ auditor's other modules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..cards.evaluate import rank_players
@@ -256,3 +258,61 @@ def _hilo_from_lines(
                 )
                 return won
     return whole
+
+
+_HILO_SEARCH = 20_000
+"""How many pot awards :func:`_hilo_by_totals` tries at most before it gives up."""
+
+
+def _hilo_by_totals(
+    pots: Sequence[Pot],
+    tiers: Tiers,
+    paid: Sequence[Mapping[str, Amount]],
+    order: Sequence[str],
+    chip: Amount,
+    *,
+    no_low: bool,
+) -> list[Mapping[str, Amount]] | None:
+    """The shares of a hi-lo hand's pots, some player's high and some player's low in each (or the
+    whole pot to the best high hand), that pay every player exactly what his collections add up
+    to over all the pots; ``None`` when none does (or the search grows too long).
+
+    For a room that names no pot (see :mod:`potengine.histories.stated`) in a hi-lo hand whose
+    cards do not tell the winners: placed main pot first, a player's high and low halves of two
+    pots cannot be told apart; the split each pot must have can, from the totals.
+    """
+    totals: dict[str, Amount] = {}
+    for pays in paid:
+        for player, amount in pays.items():
+            totals[player] = totals[player] + amount if player in totals else amount
+    tries = 0
+
+    def candidates(pot: Pot, left: Mapping[str, Amount]) -> Iterator[Pot]:
+        yield award(pot, tiers, order=order, chip=chip)
+        names = [p for p in pot.eligible if left.get(p)]
+        if no_low or not 0 < len(names) <= 5:
+            return
+        groups = [
+            tuple(p for k, p in enumerate(names) if mask >> k & 1) for mask in range(1, 1 << len(names))
+        ]
+        for high in groups:
+            rest = tuple(t for t in (tuple(q for q in group if q not in high) for group in tiers) if t)
+            for low in groups:
+                yield award_hilo(pot, (high, *rest), (low,), order=order, chip=chip)
+
+    def search(i: int, left: dict[str, Amount]) -> list[Mapping[str, Amount]] | None:
+        nonlocal tries
+        if i == len(pots):
+            return [] if not any(left.values()) else None
+        for won in candidates(pots[i], left):
+            tries += 1
+            if tries > _HILO_SEARCH:
+                return None
+            shares = {p: a for p, a in won.shares.items() if a}
+            if all(left.get(p, 0) >= a for p, a in shares.items()):
+                rest = search(i + 1, {p: a - shares.get(p, 0) for p, a in left.items()})
+                if rest is not None:
+                    return [shares, *rest]
+        return None
+
+    return search(0, totals)
