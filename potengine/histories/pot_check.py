@@ -49,6 +49,7 @@ from .verdicts import Awarded, CashOut, _apart, _chips, _gap, _names, _payments,
 from .winners import _hilo_by_totals, _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
 
 _AMOUNT = attrgetter("amount")
+_tuple_new = tuple.__new__
 
 
 class _Check(NamedTuple):
@@ -90,10 +91,15 @@ def _compare_pots(
     make: what each step finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with
     ``explain``, into ``steps``); the result is the engine's pots as awarded and how the winners
     were decided."""
-    check = _Check(hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
+    # built as the tuple it is: the NamedTuple's generated __new__ costs some 2,000 machine
+    # instructions more, a hand (benchmarks/count_instructions.py)
+    check = _tuple_new(
+        _Check, (hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
+    )
     amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
-    said = _returns(check, total_in_pots)  # step 2
+    # step 2 (nothing returned, nothing unmatched: nothing to compare, unless explained)
+    said = _returns(check, total_in_pots) if hand.returned or layout.refunds or explain else {}
     pots, count = _pots_and_rake(check, amounts, total_in_pots, rake)  # step 3
     _eligibility(check, pots, count)  # step 4
     awarded, source, tiers, low_tiers, shows, button, unpaid = _winners(check, pots, count)  # step 5
@@ -261,14 +267,14 @@ def _pots_and_rake(
             f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
             f"{_gap(hand.total_pot, total_in_pots)}"
         )
-    if problems or check.explain:
+    if problems or explain:
         check.found(3, notes, problems)
     return pots, count
 
 
 def _eligibility(check: _Check, pots: Sequence[Pot], count: int) -> None:
     """Step 4, the eligible players per pot: nobody collects from a pot he cannot win."""
-    hand, contributions, folded = check.hand, check.contributions, check.folded
+    hand, contributions, folded, explain = check.hand, check.contributions, check.folded, check.explain
     problems: list[str] = []
     notes: list[str] = []
     for c in hand.collections:
@@ -295,9 +301,9 @@ def _eligibility(check: _Check, pots: Sequence[Pot], count: int) -> None:
             f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
             f"(eligible: {', '.join(pot.eligible)})"
         )
-    if check.explain:
+    if explain:
         notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
-    if problems or check.explain:
+    if problems or explain:
         check.found(4, notes, problems)
 
 
@@ -321,7 +327,8 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
     for c in hand.collections:
         pays = paid[c.pot] if c.pot < len(pots) else beyond.setdefault(c.pot, {})
         pays[c.player] = pays[c.player] + c.amount if c.player in pays else c.amount
-    live = [p for p in check.contributions if p not in check.folded]
+    folded = check.folded  # (read once: the comprehension would read it for every player)
+    live = [p for p in check.contributions if p not in folded]
     button = _button(hand, layout.seats)
     order = odd_chip_order(layout.seats, button)
     cashed = {player: (amount, fee) for player, amount, fee in hand.cash_outs} if hand.cash_outs else {}
@@ -374,7 +381,7 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
             problems.append(
                 f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
             )
-    if problems or check.explain:
+    if problems or explain:
         check.found(5, notes, problems)
     return awarded, source, tiers, low_tiers, shows, button, unpaid
 
@@ -530,7 +537,7 @@ def _pot_compared(
 def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str, Amount]) -> None:
     """Step 6, paid + returned + withheld = put in (+ what the room added), for the history; and
     the summary's "won" amounts against the collected lines."""
-    hand = check.hand
+    hand, explain = check.hand, check.explain
     problems: list[str] = []
     notes: list[str] = []
     collected: dict[str, Amount] = {}
@@ -550,7 +557,7 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
             + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
             + _gap(accounted, put_in + added)
         )
-    elif check.explain:
+    elif explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
@@ -566,7 +573,7 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
                     f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
                     f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
                 )
-    if problems or check.explain:
+    if problems or explain:
         check.found(6, notes, problems)
 
 
