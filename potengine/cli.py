@@ -24,14 +24,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
-from .histories.audit import AuditRun, HandAudit, Verdict, write_json
-from .histories.rooms import file_lines
+from .histories.audit import AuditRun, Verdict, write_json_texts
+from .histories.jobs import printed_audits
+from .histories.rooms import BY_NAME, ROOMS
 from .i18n import translator
 from .pots.cashout import CashOut, Insurance, SidePayment
 from .pots.fees import Added, Fee
@@ -49,6 +50,8 @@ examples:
   potengine audit *.txt --json              one JSON document for every hand of every file
   potengine audit cash.txt --rake 5 --rake-cap 3
                                             also check the rake: 5 %, at most 3
+  potengine audit --room ggpoker hands.txt  say the room instead of recognising it
+  potengine audit --jobs 2 *.txt            two processes at once; the same output
 
 verdicts: consistent (every chip right, the betting legal), irregular (every chip right, an
 action departs from the engine's rules: a note, not an accusation), wrong (a chip is where it
@@ -220,28 +223,35 @@ def _audit(args: argparse.Namespace) -> int:
         )
     elif args.rake_cap is not None:
         raise InputError("--rake-cap needs --rake PERCENT")
-    run = AuditRun(rake=rake)
-
-    def audits() -> Iterator[HandAudit]:
-        for path in args.files:
-            yield from run.audits(file_lines(path), path)
+    room = None
+    if args.room is not None:
+        room = BY_NAME.get(args.room.lower())
+        if room is None:
+            raise InputError(f"--room {args.room!r} is no room: choose {_ROOM_NAMES}")
+    if args.jobs < 1:
+        raise InputError(f"--jobs takes a number of processes, 1 or more, not {args.jobs}")
+    run = AuditRun(rake=rake, room=room)
+    audits = printed_audits(args.files, run, jobs=args.jobs, as_json=args.json, verbose=args.verbose)
 
     if args.json:
-        write_json(sys.stdout, audits(), run)
+        write_json_texts(sys.stdout, (item.json for _, item in audits), run)
     else:
         current = None
-        for audit in audits():
-            if audit.file != current:
-                current = audit.file
+        for path, item in audits:
+            if path != current:
+                current = path
                 print(f"== {current}")
-            print(audit.report() if args.verbose else audit.text())
-            if audit.notes and not args.verbose:
-                print("\n".join(f"  note: {n}" for n in audit.notes))
-            if audit.verdict is Verdict.UNREADABLE:
-                print(f"potengine audit: {audit.file}: {audit.error}", file=sys.stderr)
+            notes = [f"  note: {n}" for n in item.notes]
+            print("\n".join([item.text, *notes, *item.steps]) if args.verbose else item.text)
+            if notes and not args.verbose:
+                print("\n".join(notes))
+            if item.unreadable:
+                print(f"potengine audit: {path}: {item.unreadable}", file=sys.stderr)
         for entry in run.files:
             if entry["error"]:
                 print(f"potengine audit: error: {entry['error']}", file=sys.stderr)
+            elif room is not None and not entry["hands"]:
+                print(f"potengine audit: {entry['file']}: no {room.label} hand in it", file=sys.stderr)
         for dup in run.duplicates():
             places = ", ".join(f"{d['file']} line {d['line']}" for d in dup["at"])
             print(f"Duplicate hand #{dup['hand_id']}: {places}")
@@ -250,6 +260,9 @@ def _audit(args: argparse.Namespace) -> int:
         words = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
         print(f"Summary: {total} hand{'s' if total != 1 else ''}: {words}")
     return run.exit_status()
+
+
+_ROOM_NAMES = ", ".join(room.name for room in ROOMS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,6 +295,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--rake-preflop",
         action="store_true",
         help="rake hands that end before the flop too (default: no flop, no drop)",
+    )
+    audit.add_argument(
+        "--room",
+        metavar="NAME",
+        help=f"the room that wrote every file, instead of recognising it from the text: {_ROOM_NAMES}",
+    )
+    audit.add_argument(
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=1,
+        help="audit the files in N processes at once (default 1); the output is the same, in input order",
     )
     audit.set_defaults(run=_audit)
 

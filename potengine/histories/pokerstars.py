@@ -306,6 +306,9 @@ def _game(header_rest: str) -> tuple[str | None, str]:
         )
     if game not in _READ_GAMES:
         return None, f"{game}{of} is not a game the engine plays: {_ONLY}"
+    if game != "6+ Hold'em" and _NOT_HOLDEM_WORD.search(words):  # "Hold'em No Limit (6+ Hold'em, ...)"
+        short = any(word in words for word in _NOT_HOLDEM[:2])
+        return None, _SHORT_DECK_ONLY if short else _ONLY
     if limit == "Pot Limit" and words[found.end() : found.end() + 9] == " Pre-Flop":
         return None, "pot limit before the flop and no limit after it is not supported"
     if limit == "Fixed Limit":
