@@ -100,8 +100,9 @@ from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import iter_text
-from .record import Action, HandHistory, UnsupportedHandError
+from .record import POT_NAMES, Action, HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
+from .stated import fill_unstated, placed_as_awarded
 
 STEP_TITLES = (
     "contributions and folds",
@@ -809,19 +810,6 @@ def _same_pots(model: Mapping[str, Amount], lines: Mapping[str, Amount], folded:
 # ----------------------------------------------------------------------------------------------
 # Helpers for words
 # ----------------------------------------------------------------------------------------------
-def pot_label(index: int, count: int) -> str:
-    """PokerStars' name for pot ``index`` of ``count``: "pot", "main pot", "side pot", "side pot-2".
-
-    >>> [pot_label(i, 3) for i in range(3)], pot_label(0, 1), pot_label(1, 2)
-    (['main pot', 'side pot-1', 'side pot-2'], 'pot', 'side pot')
-    """
-    if count <= 1:
-        return "pot"
-    if index == 0:
-        return "main pot"
-    return "side pot" if count == 2 else f"side pot-{index}"
-
-
 def _chips(n: Amount) -> str:
     return f"{fmt(n)} chip" + ("" if n == 1 else "s")
 
@@ -1085,9 +1073,13 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
+        checked = hand
+        if hand.not_stated or hand.added:  # what the room does not state, filled in
+            checked, layout, filled = fill_unstated(hand, layout)
+            remarks += filled
         try:
             awarded, source = _compare_pots(
-                hand, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
+                checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
         except _NotAudited as err:
             return refused(_unsupported(hand, str(err)), file)
@@ -1241,7 +1233,7 @@ def _compare_pots(
         ]
     )
     count = max(len(pots), len(reported))
-    if len(reported) != len(pots):
+    if reported and len(reported) != len(pots):  # (none: the room states the total alone)
         our_pots = ", ".join(
             f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
             for i, p in enumerate(pots)
@@ -1346,6 +1338,18 @@ def _compare_pots(
             cards_ok=not clashes,
             remarks=remarks,
         )
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
+        paid = placed_as_awarded(
+            paid,
+            [
+                (
+                    award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+                    if hi_lo and low_tiers is not None
+                    else award(pot, tiers, order=order, chip=hand.chip)
+                ).shares
+                for pot in pots
+            ],
+        )
     for i, pot in enumerate(pots):
         site_pays = paid[i]
         if not all(site_pays.values()):  # a line collecting nothing: left out
@@ -1430,17 +1434,21 @@ def _compare_pots(
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(contributions.values(), start=0)
-    if accounted != put_in:
+    added = hand.added_total if hand.added else 0
+    if accounted != (put_in + added if added else put_in):
+        by_room = f" and the room added {fmt(added)}" if added else ""
         problems.append(
             f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
             + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
-            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}: {_gap(accounted, put_in)}"
+            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
+            + _gap(accounted, put_in + added)
         )
     elif explain:
         notes.append(
             f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
             + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
             + f"= put in {fmt(put_in)}"
+            + (f" + added by the room {fmt(added)}" if added else "")
         )
     if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
         for player in dict.fromkeys([*collected, *hand.summary_won]):
@@ -1776,7 +1784,11 @@ def audit_lines(
         if isinstance(item, HandHistoryError):
             yield refused(item, file)
             continue
-        yield _audited(item, rake, file)
+        try:
+            audit = audit_hand(item, rake=rake, file=file)
+        except PotEngineError as err:  # a safety net: audit_hand reports problems in words
+            audit = _not_audited(item, err, file)
+        yield audit
 
 
 def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
@@ -1784,9 +1796,13 @@ def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
     try:
         return audit_hand(hand, rake=rake, file=file)
     except PotEngineError as err:  # a safety net: audit_hand reports problems in words
-        failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
-        failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
-        return refused(failure, file)
+        return _not_audited(hand, err, file)
+
+
+def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit:
+    failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
+    failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
+    return refused(failure, file)
 
 
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:

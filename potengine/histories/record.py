@@ -27,8 +27,8 @@ The shape every reader fills
 - What the room states about the totals: ``total_pot`` (before the rake, after the returns),
   ``main_pot`` and ``side_pots`` (after the rake), ``rake`` (everything the room withholds from
   the pot: ``withheld`` names its parts where the room does, ``(("rake", 0.15), ("jackpot",
-  0.07))``), ``added`` (the room's money put into the pot: a cash drop), ``cash_outs`` (paid
-  outside the pot).
+  0.07))``), ``added`` (the room's money put into the main pot, named: ``(("cash drop",
+  0.2),)``), ``cash_outs`` (paid outside the pot).
 
 What a room does not state
 --------------------------
@@ -44,6 +44,11 @@ odd chip, the conservation of chips):
   engine's return is taken, and a collection that holds it is accepted.
 - :data:`POT_NAMES`: the collections do not say main or side pot (GGPoker, 888, iPoker,
   PokerNow): each player's winnings are placed main pot first.
+- :data:`SIDE_POTS`: the room states the total pot but not each pot's size (``main_pot`` is
+  then None whatever the pots): the total alone is checked. Implied by :data:`TOTAL`.
+
+:func:`potengine.histories.stated.fill_unstated` fills in what is not stated, from the chips put
+in, before the auditor's checks, and says what it filled in.
 
 >>> hand = HandHistory(
 ...     hand_id="RC1", first_line=1, header="", tournament=None, small_blind=1, big_blind=2,
@@ -77,7 +82,9 @@ RETURNS = "returns"
 """In :attr:`HandHistory.not_stated`: the room writes no line returning an unmatched bet."""
 POT_NAMES = "pot names"
 """In :attr:`HandHistory.not_stated`: the room's collections do not name the pot."""
-NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES))
+SIDE_POTS = "side pots"
+"""In :attr:`HandHistory.not_stated`: the room states the total pot but not each pot's size."""
+NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES, SIDE_POTS))
 """Everything a reader may mark as not stated."""
 
 _CENT = Decimal("0.01")
@@ -199,7 +206,7 @@ class HandHistory:
     room: str = "PokerStars"
     not_stated: frozenset[str] = frozenset()
     withheld: tuple[tuple[str, Amount], ...] = ()
-    added: Amount = 0
+    added: tuple[tuple[str, Amount], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shown", MappingProxyType(dict(self.shown)))
@@ -251,8 +258,16 @@ class HandHistory:
         return len(self.board) >= 3 or bool(self.runs)
 
     @property
+    def added_total(self) -> Amount:
+        """All the money the room added to the pot (0 when none)."""
+        return sum((amount for _, amount in self.added), start=0)
+
+    @property
     def pots_reported(self) -> tuple[Amount, ...]:
-        """The pots as the summary states them, after rake, main pot first."""
+        """The pots as the summary states them, after rake, main pot first (none when the room
+        does not state each pot's size)."""
+        if self.not_stated and (SIDE_POTS in self.not_stated or TOTAL in self.not_stated):
+            return ()
         if self.main_pot is None:
             return (self.total_pot - self.rake,)
         return (self.main_pot, *self.side_pots)
@@ -265,3 +280,16 @@ class HandHistory:
     def stack(self, player: str) -> Amount:
         """The chips ``player`` had at the start of the hand."""
         return self.stacks[player]
+
+
+def pot_label(index: int, count: int) -> str:
+    """PokerStars' name for pot ``index`` of ``count``: "pot", "main pot", "side pot", "side pot-2".
+
+    >>> [pot_label(i, 3) for i in range(3)], pot_label(0, 1), pot_label(1, 2)
+    (['main pot', 'side pot-1', 'side pot-2'], 'pot', 'side pot')
+    """
+    if count <= 1:
+        return "pot"
+    if index == 0:
+        return "main pot"
+    return "side pot" if count == 2 else f"side pot-{index}"

@@ -1,0 +1,211 @@
+"""What a room does not state, filled in from the chips put in before the auditor checks a hand.
+
+Rooms write different things (see :mod:`potengine.histories.record`): Winamax never writes an
+uncalled bet going back, iPoker and 888 write no rake and no total pot, GGPoker's collections
+never name the pot. A reader marks what its room does not state in
+:attr:`~potengine.histories.record.HandHistory.not_stated`; :func:`fill_unstated` fills each of
+those in from the pots the chips make, so that the auditor's checks (the one set for every room)
+run unchanged, and writes one remark saying what was filled in and is therefore not checked:
+
+- the **returns** (:data:`~potengine.histories.record.RETURNS`): the engine's unmatched chips
+  are the returns. A room that pays them inside a collection (Winamax), as a collection of their
+  own (partypoker, 888) or not at all is never wrong for it: when the collections hold more than
+  the pots (less any stated rake), the returned part is taken out of the player's collections
+  (a collection of exactly that amount first, else his largest one);
+- the **rake** (:data:`~potengine.histories.record.RAKE`): what the pots hold beyond the
+  collections is taken as withheld (a rake policy given to the auditor is still checked on it);
+- the **total pot** (:data:`~potengine.histories.record.TOTAL`): the pots' total;
+- **which pot each collection is from** (:data:`~potengine.histories.record.POT_NAMES`): each
+  player's winnings (run by run in a hand run more than once) are placed main pot first, the
+  players who can win the fewest pots (the shortest stacks) placed first, none beyond what a pot
+  holds after the rake, and what is left over in the last pot he can win (where the auditor then
+  names it).
+
+Money the room adds (:attr:`~potengine.histories.record.HandHistory.added`, a cash drop) goes
+into the main pot before the rake, as :mod:`potengine.pots.fees` has it.
+
+>>> from potengine.histories.record import Collection, HandHistory, Seat, POT_NAMES, RAKE, RETURNS
+>>> from potengine.pots.layout import build_pots
+>>> hand = HandHistory(
+...     hand_id="1", first_line=1, header="", tournament=None, small_blind=1, big_blind=2,
+...     currency=False, table="", button_seat=1, seats=(Seat(1, "Ann", 100), Seat(2, "Bo", 100)),
+...     actions=(), returned=(), board=(), shown={}, total_pot=0, main_pot=None, side_pots=(),
+...     collections=(Collection(9, "Ann", 58, 0, "pot"),), rake=0,
+...     not_stated=frozenset({RAKE, RETURNS, POT_NAMES}))
+>>> layout = build_pots({"Ann": 40, "Bo": 20})
+>>> filled, _, remarks = fill_unstated(hand, layout)
+>>> filled.returned, filled.rake, [(c.player, c.amount, c.label) for c in filled.collections]
+((('Ann', 20),), 2, [('Ann', 38, 'pot')])
+>>> for part in remarks[0].split("; "):
+...     print(part)
+not stated by the room, so not checked: the returns (the engine's: 20 to Ann
+paid inside Ann's collected amount)
+the rake (the 2 the collections leave of the pots is taken as withheld)
+which pot each collection is from (placed main pot first)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ..chips import Amount
+from ..chips import format_amount as fmt
+from ..pots.layout import Pot, PotLayout, rebuilt
+from ..pots.rake import spread_in_proportion
+from ..pots.runs import divide_runs
+from .record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, Collection, HandHistory, pot_label
+
+
+def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, PotLayout, list[str]]:
+    """``hand`` with what its room does not state filled in from ``layout`` (the pots the chips
+    put in make), ``layout`` with the room's added money in the main pot, and the remarks saying
+    what was filled in (see the module's notes). A hand that states everything comes back as it
+    is, with no remark."""
+    if not hand.not_stated and not hand.added:
+        return hand, layout, []
+    if hand.added:
+        first = layout.pots[0]
+        more = dict(first.added)
+        for name, amount in hand.added:
+            more[name] = more[name] + amount if name in more else amount
+        pots = (rebuilt(first, amount=first.amount + hand.added_total, added=more), *layout.pots[1:])
+        layout = rebuilt(layout, pots=pots)
+    unstated = hand.not_stated
+    if not unstated:
+        return hand, layout, []
+    chip = hand.chip
+    in_pots = sum((pot.amount for pot in layout.pots), start=0 * chip)
+    collections = list(hand.collections)
+    changes: dict[str, object] = {}
+    filled: list[str] = []
+    if RETURNS in unstated:
+        changes["returned"] = tuple(layout.refunds.items())
+        stated_rake = hand.rake if RAKE not in unstated else 0 * chip
+        collections, how = _returns_taken_out(collections, layout.refunds, in_pots - stated_rake)
+        if layout.refunds:
+            given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
+            filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
+        else:
+            filled.append("the returns (every chip was matched: none)")
+    rake = hand.rake
+    if RAKE in unstated:
+        left = in_pots - sum((c.amount for c in collections), start=0 * chip)
+        rake = left if left > 0 and left % chip == 0 else 0 * chip  # else the conservation check names it
+        changes["rake"] = rake
+        changes["withheld"] = ()
+        filled.append(f"the rake (the {fmt(rake)} the collections leave of the pots is taken as withheld)")
+    if TOTAL in unstated:
+        changes.update(total_pot=in_pots, main_pot=None, side_pots=())
+        filled.append("the total pot")
+    elif SIDE_POTS in unstated and len(layout.pots) > 1:
+        filled.append("each pot's size (the total pot alone is stated)")
+    if POT_NAMES in unstated:
+        collections = _placed(collections, layout.pots, rake, chip, len(hand.runs))
+        filled.append("which pot each collection is from (placed main pot first)")
+    changes["collections"] = tuple(collections)
+    remarks = ["not stated by the room, so not checked: " + "; ".join(filled)] if filled else []
+    return replace(hand, **changes), layout, remarks  # type: ignore[arg-type]
+
+
+def _returns_taken_out(
+    collections: list[Collection], refunds: Mapping[str, Amount], holds: Amount
+) -> tuple[list[Collection], list[str]]:
+    """The collections without the returned chips a room paid inside them, and how each was paid.
+
+    ``holds`` is what the pots hold for the collections (after any stated rake): only when the
+    collections add up to more is a return looked for inside them.
+    """
+    how: list[str] = []
+    for player, back in refunds.items():
+        excess = sum((c.amount for c in collections), start=0 * back) - holds
+        if excess <= 0:
+            break  # the collections leave the returns out
+        mine = [i for i, c in enumerate(collections) if c.player == player]
+        own = next((i for i in mine if collections[i].amount == back), None)
+        if own is not None:
+            del collections[own]
+            how.append(f"paid back to {player} in a collection of its own")
+            continue
+        if not mine:
+            continue
+        largest = max(mine, key=lambda i: collections[i].amount)
+        if collections[largest].amount < back:
+            continue
+        collections[largest] = replace(collections[largest], amount=collections[largest].amount - back)
+        how.append(f"paid inside {player}'s collected amount")
+    return collections, how
+
+
+def _placed(
+    collections: Sequence[Collection], pots: Sequence[Pot], rake: Amount, chip: Amount, runs: int
+) -> list[Collection]:
+    """Each player's collections placed in the pots, main pot first (see the module's notes)."""
+    amounts = [pot.amount for pot in pots]
+    cuts = spread_in_proportion(amounts, rake, chip=chip) if rake else (0 * chip,) * len(pots)
+    whole = [a - c for a, c in zip(amounts, cuts, strict=True)]
+    count = len(pots)
+    placed: list[Collection] = []
+    for run in dict.fromkeys(c.run for c in collections):
+        if run and runs > 1:
+            room = [divide_runs(w, runs, chip=chip)[run - 1] if w else w for w in whole]
+        else:
+            room = list(whole)
+        totals: dict[str, Amount] = {}
+        first: dict[str, Collection] = {}
+        for c in collections:
+            if c.run == run:
+                totals[c.player] = totals[c.player] + c.amount if c.player in totals else c.amount
+                first.setdefault(c.player, c)
+        where = {p: [i for i, pot in enumerate(pots) if p in pot.eligible] for p in totals}
+        seat = {p: n for n, p in enumerate(totals)}
+        for player in sorted(totals, key=lambda p: (len(where[p]) or count + 1, seat[p])):
+            left, line = totals[player], first[player].line
+            eligible = where[player] or [0]  # in no pot: main pot, where the auditor names it
+            for i in eligible:
+                take = left if i == eligible[-1] else min(left, room[i])
+                if take > 0 or (i == eligible[0] and left == 0):
+                    placed.append(Collection(line, player, take, i, pot_label(i, count), run))
+                    room[i] -= take
+                    left -= take
+                if left <= 0:
+                    break
+    return placed
+
+
+def placed_as_awarded(
+    paid: Sequence[Mapping[str, Amount]], shares: Sequence[Mapping[str, Amount]]
+) -> list[dict[str, Amount]]:
+    """What a room that does not name its pots paid from each pot, placed the way the engine
+    awards them: each player's collections, pot by pot, up to his share of each pot; anything
+    left over stays in the last pot he was first placed in (where the auditor names the gap).
+
+    The placement main pot first (:func:`fill_unstated`) cannot tell which of two players won
+    the main pot and which the side pot when only their totals are written; the engine's award
+    can, once it is known. A room is consistent when every player's total is what the engine
+    gives him.
+
+    >>> placed_as_awarded([{"Bo": 40}, {"Cy": 60}], [{"Cy": 60}, {"Bo": 40}])  # as the engine pays
+    [{'Cy': 60}, {'Bo': 40}]
+    >>> placed_as_awarded([{"Bo": 60}, {"Cy": 40}], [{"Cy": 60}, {"Bo": 40}])  # 20 to the wrong one
+    [{'Cy': 40, 'Bo': 20}, {'Bo': 40}]
+    """
+    totals: dict[str, Amount] = {}
+    last: dict[str, int] = {}
+    for i, pays in enumerate(paid):
+        for player, amount in pays.items():
+            totals[player] = totals[player] + amount if player in totals else amount
+            last[player] = i
+    placed: list[dict[str, Amount]] = [{} for _ in paid]
+    for i, share in enumerate(shares):
+        for player, amount in share.items():
+            have = totals.get(player)
+            if amount and have:
+                take = min(amount, have)
+                placed[i][player] = take
+                totals[player] = have - take
+    for player, left in totals.items():
+        if left or not any(player in pays for pays in placed):
+            here = placed[last[player]]
+            here[player] = here[player] + left if player in here else left
+    return placed
