@@ -229,6 +229,8 @@ def test_the_game_is_found_wherever_the_header_puts_it(words, game):
         ("Badugi Limit ($1/$2 USD)", "Badugi is not"),
         ("Hold'em Pot Limit Pre-Flop, No Limit Post-Flop ($1/$2 USD)", "pot limit before the flop"),
         ("Pinochle (1/2)", "only hold'em and Omaha hands can be read"),
+        ("Hold'em No Limit (6+ Hold'em, $1 ante)", "short deck is read only under PokerStars' own header"),
+        ("Hold'em No Limit (Razz rules, 1/2)", "only hold'em and Omaha hands can be read"),
     ],
 )
 def test_a_game_the_engine_does_not_play_is_refused_naming_it(words, reason):

@@ -1854,12 +1854,22 @@ class AuditRun:
     def audits(self, lines: Iterable[str | bytes], file: str = "") -> Iterator[HandAudit]:
         """Audit the hands of one file, one at a time; a file that cannot be read is recorded."""
         index = self.open_file(file)
+        entry, counts, seen = self.files[index], self.counts, self._seen
         try:
             for audit in audit_lines(lines, file, rake=self.rake, room=self.room):
-                note = self.count(index, audit.verdict, duplicate_key(audit), audit.hand_id, audit.line)
-                yield audit if note is None else replace(audit, notes=(*audit.notes, note))
+                # what count() does, without its call: a hand's only cost here
+                entry["hands"] += 1
+                counts[audit.verdict.value] += 1
+                key = duplicate_key(audit)
+                if key is not None:
+                    here = index << 40 | audit.line
+                    packed = seen.setdefault(key, here)
+                    if packed != here:
+                        note = self._again(packed, audit.hand_id or "", index, audit.line)
+                        audit = replace(audit, notes=(*audit.notes, note))
+                yield audit
         except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
-            self.files[index]["error"] = str(err)
+            entry["error"] = str(err)
 
     def open_file(self, file: str) -> int:
         """Start counting the hands of another file; its index, for :meth:`count`.
@@ -1890,8 +1900,11 @@ class AuditRun:
             return None
         here = index << 40 | line
         packed = self._seen.setdefault(key, here)
-        if packed == here:
-            return None
+        return None if packed == here else self._again(packed, hand_id, index, line)
+
+    def _again(self, packed: int, hand_id: str, index: int, line: int) -> str:
+        """Note hand ``hand_id``, first seen where ``packed`` says, again in file ``index`` at
+        ``line``; the note its audit gets."""
         first = (self._names[packed >> 40], packed & (1 << 40) - 1)
         self._duplicates.setdefault(hand_id, [first]).append((self._names[index], line))
         where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
