@@ -1875,7 +1875,12 @@ class AuditRun:
         """Start counting the hands of another file; its index, for :meth:`count`.
 
         :meth:`audits` calls it, and so does a caller that audits the files elsewhere (in other
-        processes: ``potengine audit --jobs``) and counts their verdicts here, in input order."""
+        processes: ``potengine audit --jobs``) and counts their verdicts here, in input order.
+
+        >>> run = AuditRun()
+        >>> run.open_file("a.txt"), run.open_file("b.txt"), run.files[1]
+        (0, 1, {'file': 'b.txt', 'hands': 0, 'error': None})
+        """
         self.files.append({"file": file, "hands": 0, "error": None})
         self._names.append(file)
         return len(self._names) - 1

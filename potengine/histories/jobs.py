@@ -1,7 +1,7 @@
-"""Auditing many files at once: each file in a process of its own, the output as one process gives it.
+"""Auditing many files at once in several processes, the output as one process gives it.
 
 ``potengine audit --jobs N FILE...`` hands the files to ``N`` processes (a
-:class:`concurrent.futures.ProcessPoolExecutor`). A worker reads and audits one whole file and
+:class:`concurrent.futures.ProcessPoolExecutor`). A worker reads and audits whole files and
 sends back each hand's audit already put in words (:class:`Printed`: its text, notes and steps,
 or its JSON text), with what the parent needs to count it: its verdict, its hand ID, the line it
 starts on and its :func:`~potengine.histories.audit.duplicate_key`. The parent takes the files
