@@ -12,7 +12,8 @@ included), and checks that both print the same bytes; then the same two runs ins
 (:func:`potengine.histories.jobs.printed_audits`: no interpreter start, the pool's start
 included). The figures to read are the ``ratio`` lines: the median time of ``--jobs 1`` over that
 of ``--jobs 2``, measured in the same rounds (timings on this shared machine move from run to run;
-a ratio of two runs side by side moves much less). Default 7 rounds.
+a ratio of two runs side by side moves much less, but a second process gains only while the
+second core is idle: the load average is printed before and after). Default 7 rounds.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def main(argv: list[str]) -> int:
     folder = SHARED if SHARED.is_dir() else LOCAL
     files = sorted(str(p) for p in folder.glob("*.txt"))
     print(f"{len(files)} files from {folder}, {os.cpu_count()} cores, {rounds} rounds")
+    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     times: dict[str, dict[int, list[float]]] = {"command": {1: [], 2: []}, "in process": {1: [], 2: []}}
     hands = 0
     for r in range(rounds):
@@ -71,6 +73,11 @@ def main(argv: list[str]) -> int:
             seconds, hands = in_process(files, jobs)
             times["in process"][jobs].append(seconds)
     print(f"{hands} hands; the same output with --jobs 1 and --jobs 2 in every round")
+    print(
+        "load average after: {:.2f} {:.2f} {:.2f} (two processes gain only on an idle core)".format(
+            *os.getloadavg()
+        )
+    )
     for what, by_jobs in times.items():
         one, two = (statistics.median(by_jobs[j]) for j in (1, 2))
         print(
