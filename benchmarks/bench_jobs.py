@@ -73,11 +73,8 @@ def main(argv: list[str]) -> int:
             seconds, hands = in_process(files, jobs)
             times["in process"][jobs].append(seconds)
     print(f"{hands} hands; the same output with --jobs 1 and --jobs 2 in every round")
-    print(
-        "load average after: {:.2f} {:.2f} {:.2f} (two processes gain only on an idle core)".format(
-            *os.getloadavg()
-        )
-    )
+    load = "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    print(f"load average after: {load} (a second process gains only on an idle core)")
     for what, by_jobs in times.items():
         one, two = (statistics.median(by_jobs[j]) for j in (1, 2))
         print(
