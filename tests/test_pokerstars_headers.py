@@ -1,6 +1,7 @@
 """PokerStars' headers beyond cash hold'em: Omaha tournaments (hi-lo, five cards, Zoom), Home
-Games, mixed tables (the hold'em and Omaha rounds read, the others refused naming the game) and
-6-card Omaha (refused: the engine's Omaha evaluator takes four or five hole cards).
+Games, mixed tables (the hold'em and Omaha rounds read, the others refused naming the game),
+6+ Hold'em (short deck, audited with the 36-card ranking) and 6-card Omaha (refused: the engine's
+Omaha evaluator takes four or five hole cards).
 
 The hands are the project's own (potengine/histories/samples/pokerstars/): the real corpus holds
 no such header (see tests/test_audit_real_corpus.py).
@@ -18,7 +19,7 @@ from potengine.histories.pokerstars import game_name, game_refused, parse_text
 from potengine.histories.record import UnsupportedHandError
 from potengine.pots.hilo import HiLoPot
 
-FILES = ("tournament_omaha.txt", "home_games.txt", "mixed_games.txt")
+FILES = ("tournament_omaha.txt", "home_games.txt", "mixed_games.txt", "short_deck.txt")
 TEXTS = {
     text.split(":", 1)[0].rsplit("#", 1)[1]: text
     for name in FILES
@@ -50,6 +51,10 @@ def test_every_sample_hand_gets_its_verdict():
         "250000004202": "consistent",
         "250000004203": "consistent",
         "250000004204": "unsupported",
+        "250000004205": "consistent",
+        "250000004301": "consistent",
+        "250000004302": "consistent",
+        "250000004303": "consistent",
     }
 
 
@@ -143,6 +148,54 @@ def test_the_hold_em_and_omaha_rounds_of_a_mixed_table_are_read():
     )
 
 
+def test_a_mixed_omaha_tournament_round_of_hi_lo_splits_the_odd_chip_to_the_high_half():
+    audit = AUDITS["250000004205"]
+    hand = audit.hand
+    assert (hand.game, hand.tournament, hand.currency, hand.big_blind) == (
+        "Omaha Hi/Lo Pot Limit",
+        "3300000021",
+        False,
+        30,
+    )
+    assert "Mixed Omaha H/L (Omaha Hi/Lo Pot Limit)" in hand.header
+    assert dict(audit.contributions) == {"Ann": 190, "Bo": 15, "Cy": 190}
+    [pot] = audit.settlement.pots
+    assert isinstance(pot, HiLoPot)
+    assert (pot.amount, pot.high_amount, pot.low_amount) == (395, 198, 197)
+    assert (pot.high_winners, pot.low_winners) == (("Cy",), ("Ann",))
+
+
+def test_a_six_plus_side_pot_goes_to_the_ace_six_seven_eight_nine_straight():
+    audit = AUDITS["250000004301"]
+    hand = audit.hand
+    assert (hand.game, hand.small_blind, hand.big_blind, hand.currency) == (
+        "6+ Hold'em No Limit",
+        None,
+        Decimal("0.50"),
+        True,
+    )
+    assert [(a.player, a.kind) for a in hand.posts][-1] == ("Cy", "button blind")
+    assert audit.settlement.game == "short-deck" and audit.notes == ()
+    assert [(pot.amount, pot.rake) for pot in audit.settlement.pots] == [
+        (Decimal("12.00"), Decimal("0.50")),
+        (Decimal("12.00"), Decimal("0.50")),
+    ]
+    assert shares(audit) == [{"Bo": Decimal("11.50")}, {"Ann": Decimal("11.50")}]
+    assert "Bo: Nine-high straight" in audit.report()  # A-6-7-8-9, the ace below the six
+
+
+def test_a_six_plus_flush_beats_a_full_house_and_the_unmatched_bet_goes_back():
+    audit = AUDITS["250000004302"]
+    assert audit.hand.returned == (("Ann", Decimal("1.75")),)
+    assert shares(audit) == [{"Ann": Decimal("12.15")}]  # Ann's flush over Cy's aces full
+    assert audit.settlement.payouts["Ann"] == Decimal("13.90")
+
+
+def test_a_six_plus_split_gives_the_odd_cent_left_of_the_button():
+    audit = AUDITS["250000004303"]
+    assert shares(audit) == [{"Ann": Decimal("2.03"), "Bo": Decimal("2.02")}]
+
+
 def test_a_razz_round_of_horse_is_refused_naming_the_game_and_the_mix():
     audit = AUDITS["250000004204"]
     assert audit.verdict is Verdict.UNSUPPORTED
@@ -169,6 +222,30 @@ def test_a_razz_round_of_horse_is_refused_naming_the_game_and_the_mix():
             "Di collected 1800 from side pot",
             "Cy collected 1800 from side pot",
             "side pot: history pays Cy 1800",
+        ),
+        (
+            "250000004205",
+            "Cy collected 198 from pot\nAnn collected 197",
+            "Cy collected 197 from pot\nAnn collected 198",
+            "pot: history pays Cy 197 and Ann 198, the engine pays Ann 197 and Cy 198",
+        ),
+        (
+            "250000004301",
+            "Bo collected $11.50 from main pot",
+            "Ann collected $11.50 from main pot",
+            "main pot: history pays Ann 11.50, the engine pays Bo 11.50",
+        ),
+        (
+            "250000004302",
+            "Ann collected $12.15 from pot",
+            "Cy collected $12.15 from pot",
+            "pot: history pays Cy 12.15, the engine pays Ann 12.15",
+        ),
+        (
+            "250000004303",
+            "Ann collected $2.03 from pot\nBo collected $2.02",
+            "Ann collected $2.02 from pot\nBo collected $2.03",
+            "pot: history pays Ann 2.02 and Bo 2.03, the engine pays Ann 2.03 and Bo 2.02",
         ),
         (
             "250000004101",
