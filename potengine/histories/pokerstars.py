@@ -44,10 +44,33 @@ inside its parentheses: ``HORSE (Omaha Hi/Lo Limit, $0.10/$0.20 USD)``, ``Mixed 
 hi-lo and 6+ Hold'em are read; the rounds of a mixed game that are stud, razz or draw, and
 6-card Omaha (the engine's Omaha evaluator takes four or five hole cards), are ``unsupported``,
 naming the game (:func:`game_refused`). Measured on ``../shared/data/pokerstars-real``: 1,571
-headers, 152 of them Zoom, 22 tournaments (all hold'em); no Omaha tournament, Home Game, mixed
-table or 6-card Omaha is there: those headers are read in the shapes other parsers' examples
-give them, and tested on the project's own hands (``samples/pokerstars/tournament_omaha.txt``,
-``home_games.txt``, ``mixed_games.txt``).
+headers, 153 of them Zoom, 22 tournaments (all hold'em); no Omaha tournament, Home Game, mixed
+table, 6+ Hold'em or 6-card Omaha hand is there: those headers are read in the shapes other
+parsers' examples give them, and tested on the project's own hands
+(``samples/pokerstars/tournament_omaha.txt``, ``home_games.txt``, ``mixed_games.txt``,
+``short_deck.txt``).
+
+How PokerStars writes 6+ Hold'em, and which ranking checks it
+-------------------------------------------------------------
+PokerStars' short deck is "6+ Hold'em": ``6+ Hold'em No Limit (Button Blind $0.50 - Ante $0.25
+USD)``. There is no small or big blind: every player posts the ante, and the button alone
+``posts button blind``, the bet a call must reach before the flop (the record's ``big_blind``;
+``small_blind`` is None; the post's kind is ``"button blind"``); the player left of the button
+acts first on every street. The deck has 36 cards, sixes to aces: a hand that shows a deuce,
+three, four or five is refused, naming the card and its line. Other short-deck names ("Short
+Deck", a hold'em header that speaks of 6+) are ``unsupported``.
+
+The auditor ranks a 6+ showdown with :mod:`potengine.cards.short_deck`, with the ranking
+PokerStars uses: the ace also plays low below the six (**A-6-7-8-9** is the lowest straight),
+and a **flush beats a full house**. Whether PokerStars ranks **three of a kind above a
+straight** is the one point its sources do not settle (it did when 6+ Hold'em opened in January
+2019, by the launch reports; later guides put the straight above; PokerStars' own rules page is
+not among the stored sources): where the two orders rank the shown hands differently, the
+auditor reads the order from each pot's collected lines and names it in a note
+(:data:`~potengine.histories.audit.TRIPS_ABOVE_STRAIGHT` or ``STRAIGHT_ABOVE_TRIPS``); where
+both fit, the straight above, as in hold'em; where neither fits, the pot is found wrong. So a
+PokerStars hand is checked with the ranking PokerStars dealt it with, never with an assumed one
+(``tests/test_audit_short_deck.py``, ``tests/test_pokerstars_headers.py``).
 
 How PokerStars writes a hand run twice
 --------------------------------------
