@@ -13,6 +13,13 @@ from potengine.histories import jobs, rooms
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "pokerstars-real"
 SAMPLES = sorted(str(p) for p in DATA.glob("*.txt"))
+ROOM_SAMPLES = DATA.parent
+READ_ROOMS = [room.name for room in rooms.ROOMS if room.reader]
+"""Every room the auditor reads (a reader in rooms.py), each with its samples in a folder of its name."""
+
+
+def room_files(name: str) -> list[str]:
+    return sorted(str(p) for p in (ROOM_SAMPLES / name).iterdir() if p.is_file())
 
 
 def audit(capsys, *args: str) -> tuple[int, str, str]:
@@ -53,6 +60,25 @@ def test_the_room_said_replaces_the_room_recognised(tmp_path, capsys):
     assert "Hand at line 1: unreadable: hand (no ID), line 1: a hand must start with 'PokerStars Hand" in out
 
 
+@pytest.mark.parametrize("name", READ_ROOMS)
+def test_every_room_with_a_reader_is_accepted_and_reads_its_own_samples(capsys, name):
+    files = room_files(name)
+    assert files, f"no samples for {name}"
+    said = audit(capsys, "--room", name, *files)
+    assert said == audit(capsys, *files)  # the room said is the room recognised
+    assert said[0] == 1  # each room's samples hold one hand paid wrongly on purpose
+    summary = said[1].splitlines()[-1]
+    assert summary.startswith("Summary: ") and " 0 hands" not in summary
+    assert "consistent" in said[1]
+    if name != "pokerstars":  # PokerStars' samples hold several wrong hands and an unreadable one
+        assert " 1 wrong" in summary and said[2] == ""
+
+
+def test_the_rooms_read_are_the_rooms_of_the_merged_readers():
+    assert set(READ_ROOMS) >= {"pokerstars", "ipoker", "888poker", "partypoker", "fulltilt", "ignition"}
+    assert "pokernow" in READ_ROOMS
+
+
 def test_a_room_that_finds_no_hand_in_a_file_says_so(capsys):
     status, out, err = audit(capsys, "--room", "winamax", str(DATA / "uncalled.txt"))
     assert status == 2 and out.endswith(
@@ -80,6 +106,24 @@ def test_the_samples_audited_in_processes_print_what_one_process_prints(capsys, 
     for n in ("2", "3"):
         assert audit(capsys, *mode, "--jobs", n, *files) == one
     assert pools == [2, 3]
+
+
+@pytest.mark.parametrize("mode", [[], ["--json"]])
+def test_every_room_s_samples_in_processes_print_what_one_process_prints(capsys, pools, mode):
+    # iPoker's XML, PokerNow's CSV and JSON, 888, partypoker, ...: each file read in a worker
+    files = [path for name in READ_ROOMS for path in room_files(name)]
+    one = audit(capsys, *mode, *files)
+    assert one[0] == 1 and (one[1].count("== ") if not mode else one[1].count('"file": ')) >= len(files)
+    assert audit(capsys, *mode, "--jobs", "2", *files) == one
+    assert pools == [2]
+
+
+def test_an_ipoker_file_and_its_copy_in_two_processes_are_one_process_s_duplicates(capsys, pools):
+    [path] = [p for p in room_files("ipoker") if p.endswith("wrong_odd_chip.txt")]
+    one = audit(capsys, path, path)
+    assert one[0] == 1 and "Duplicate hand #" in one[1] and "appears more than once" in one[1]
+    assert audit(capsys, "--jobs", "2", "--room", "ipoker", path, path) == one
+    assert pools == [2]
 
 
 def test_more_processes_than_files_start_one_per_file_and_one_file_none(capsys, pools):
