@@ -83,6 +83,8 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
         changes["returned"] = tuple(layout.refunds.items())
         stated_rake = hand.rake if RAKE not in unstated else 0 * chip
         collections, how = _returns_taken_out(collections, layout.refunds, in_pots - stated_rake)
+        if hand.summary_won and how:  # a summary that says what the collections said says it with them
+            changes["summary_won"] = _summary_without_returns(hand, collections)
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -135,6 +137,23 @@ def _returns_taken_out(
         collections[largest] = replace(collections[largest], amount=collections[largest].amount - back)
         how.append(f"paid inside {player}'s collected amount")
     return collections, how
+
+
+def _summary_without_returns(hand: HandHistory, collections: Sequence[Collection]) -> dict[str, Amount]:
+    """The summary's winnings of ``hand``, each one that equals what the player's collections
+    held (the returned chips among them, as Winamax writes both) given as they hold now, the
+    returns taken out; a summary figure that differed from the collections stays as written,
+    for the auditor to name."""
+    before: dict[str, Amount] = {}
+    for c in hand.collections:
+        before[c.player] = before.get(c.player, 0) + c.amount
+    after: dict[str, Amount] = {}
+    for c in collections:
+        after[c.player] = after.get(c.player, 0) + c.amount
+    return {
+        player: after.get(player, 0 * won) if before.get(player) == won else won
+        for player, won in hand.summary_won.items()
+    }
 
 
 def _placed(
