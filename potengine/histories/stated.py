@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
@@ -140,20 +141,23 @@ def _returns_taken_out(
 
 
 def _summary_without_returns(hand: HandHistory, collections: Sequence[Collection]) -> dict[str, Amount]:
-    """The summary's winnings of ``hand``, each one that equals what the player's collections
-    held (the returned chips among them, as Winamax writes both) given as they hold now, the
-    returns taken out; a summary figure that differed from the collections stays as written,
-    for the auditor to name."""
+    """The summary's winnings of ``hand``, the returns taken out of each player's figure that
+    holds them as his collections did (a room that pays a return inside a collection writes it
+    in the summary too: Winamax), so that the summary is compared with the collections on the
+    same footing and a gap between the two is the room's own. A figure nearer to the collections
+    without the returns (a summary that leaves them out, as PokerStars' does) stays as written."""
     before: dict[str, Amount] = {}
     for c in hand.collections:
         before[c.player] = before.get(c.player, 0) + c.amount
     after: dict[str, Amount] = {}
     for c in collections:
         after[c.player] = after.get(c.player, 0) + c.amount
-    return {
-        player: after.get(player, 0 * won) if before.get(player) == won else won
-        for player, won in hand.summary_won.items()
-    }
+    summary: dict[str, Amount] = {}
+    for player, won in hand.summary_won.items():
+        had, has = before.get(player, 0 * won), after.get(player, 0 * won)
+        holds_them = abs(Decimal(won - had)) < abs(Decimal(won - has))
+        summary[player] = won - (had - has) if holds_them else won
+    return summary
 
 
 def _placed(
