@@ -75,7 +75,7 @@ ROOMS: tuple[Room, ...] = (
     ),
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)", reader="winamax"),
-    _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )", reader="wpn"),
+    _room("wpn", "WPN/ACR", r"(?:(?:Game )?Hand #(\d+) - |Game started at: )", reader="wpn"),
     _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\""),
     _room(
         "888poker",

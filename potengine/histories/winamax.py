@@ -408,6 +408,8 @@ class _Reader:
             number, line = lines[at]
             seat = _SEAT.match(line)
             if seat is None:
+                if line.startswith("Seat "):
+                    raise self.fail(number, line, "cannot read this seat line ('Seat N: name (stack)')")
                 break
             n, name = int(seat.group(1)), seat.group(2)
             if not 0 <= n <= 10 or n in numbers or name in seats:
