@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
+from itertools import count
 
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, _error
-from .record import RETURNS, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import RETURNS, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
 
 ROOM = "Winamax"
@@ -44,6 +45,8 @@ for _kind, _pattern in _VERBS:
     _VERB_TABLE[_pattern.pattern[1:5]] = (*_VERB_TABLE.get(_pattern.pattern[1:5], ()), (_kind, _pattern))
 """The patterns to try for a player's words, by their first four letters ("fold", "post" ...)."""
 _POSTS = {"ante": "ante", "small blind": "small blind", "big blind": "big blind"}
+_PLAIN = {said: re.match(said, said) for said in ("folds", "checks")}
+"""The two lines without an amount, matched once."""
 _QUIET = frozenset(
     (
         "mucks",
@@ -97,66 +100,90 @@ def numbered_lines(hand: RoomHand) -> list[tuple[int, str]]:
     >>> numbered_lines(RoomHand(BY_NAME["winamax"], "1-2-3", 7, "Winamax Poker - x\\n\\nTable: y  \\n"))
     [(7, 'Winamax Poker - x'), (9, 'Table: y')]
     """
+    text = hand.text
+    if "`" not in text:  # nearly every hand: no quote to cut it out of
+        stripped = list(map(str.rstrip, text.split("\n")))
+        if max(map(len, stripped)) > MAX_LINE_CHARS:
+            at = next(i for i, line in enumerate(stripped) if len(line) > MAX_LINE_CHARS)
+            raise _error(hand.hand_id, hand.line + at, stripped[at], _TOO_LONG)
+        found = [pair for pair in zip(count(hand.line), stripped, strict=False) if pair[1]]
+    else:
+        found = _quoted_lines(hand)
+    if not found:
+        raise _error(hand.hand_id, hand.line, "", "the hand is empty")
+    if len(found) > MAX_HAND_LINES:
+        first, head = found[0]
+        raise _error(hand.hand_id, first, head, f"the hand has more than the limit of {MAX_HAND_LINES} lines")
+    return found
+
+
+_TOO_LONG = f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+
+
+def _quoted_lines(hand: RoomHand) -> list[tuple[int, str]]:
+    """The lines of a hand quoted in a program's text (export const HAND = `Hand #…`;): from the
+    first backtick to the next, numbered as in the file, blank ones left out."""
     found: list[tuple[int, str]] = []
-    count = 0
     for number, text in enumerate(hand.text.split("\n"), start=hand.line):
         line = text.rstrip()
-        quoted = "`" in line  # a hand quoted in a program's text (export const HAND = `Hand #…`;)
+        quoted = "`" in line
         if quoted and not found:
             line = line.rsplit("`", 1)[1]
         elif quoted:
             line = line.split("`", 1)[0].rstrip()
-        if not line:
-            if quoted and found:
-                break
-            continue
-        count += 1
-        if len(line) > MAX_LINE_CHARS:
-            raise _error(
-                hand.hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
-            )
-        if count > MAX_HAND_LINES:
-            first, head = found[0]
-            raise _error(
-                hand.hand_id, first, head, f"the hand has more than the limit of {MAX_HAND_LINES} lines"
-            )
-        found.append((number, line))
-        if quoted and len(found) > 1:
+        if line:
+            if len(line) > MAX_LINE_CHARS:
+                raise _error(
+                    hand.hand_id,
+                    number,
+                    line,
+                    f"the line has more than the limit of {MAX_LINE_CHARS} characters",
+                )
+            found.append((number, line))
+        if quoted and len(found) > 1 or len(found) > MAX_HAND_LINES:
             break  # the quote ends: the rest is the program's
-    if not found:
-        raise _error(hand.hand_id, hand.line, "", "the hand is empty")
     return found
 
 
-def read_amount(
-    text: str, currency: bool, where: tuple[str | None, int, str], *, symbols: str = _SYMBOLS
-) -> Amount:
+def read_amount(text: str, currency: bool, hand_id: str | None, number: int, line: str) -> Amount:
     """An amount as a history writes it ("0.50€", "$1,354.25", "1175"): a Decimal in a game
-    played for money, else an int; anything else is refused, naming the hand and the line
-    (``where``: the hand ID, the line number and its text).
+    played for money, else an int; anything else is refused, naming the hand, the line number
+    and its text.
 
-    >>> read_amount("6.02€", True, ("1", 3, "x")), read_amount("1175", False, ("1", 3, "x"))
+    >>> read_amount("6.02€", True, "1", 3, "x"), read_amount("1175", False, "1", 3, "x")
     (Decimal('6.02'), 1175)
-    >>> read_amount("1.5", False, ("9-1-1", 3, "X bets 1.5"))
+    >>> read_amount("1.5", False, "9-1-1", 3, "X bets 1.5")
     Traceback (most recent call last):
     ...
     potengine.errors.HandHistoryError: hand #9-1-1, line 3: amount 1.5 has cents in a game played in chips:
     "X bets 1.5"
     """
-    raw = text.strip(symbols).replace(",", "")
+    known = _KNOWN[currency]
+    value = known.get(text)
+    if value is not None:
+        return value
+    raw = text.strip(_SYMBOLS).replace(",", "")
     whole = raw.split(".")[0]
-    hand_id, number, line = where
     if not whole.isdigit() or len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 7:
         raise _error(hand_id, number, line, f"cannot read the amount {text!r}")
     try:
-        value = Decimal(raw)
+        decimal = Decimal(raw)
     except InvalidOperation:
         raise _error(hand_id, number, line, f"cannot read the amount {text!r}") from None
     if currency:
-        return value
-    if value != value.to_integral_value():
+        value = decimal
+    elif decimal != decimal.to_integral_value():
         raise _error(hand_id, number, line, f"amount {text} has cents in a game played in chips")
-    return int(value)
+    else:
+        value = int(decimal)
+    if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+        known.clear()
+    known[text] = value
+    return value
+
+
+_KNOWN: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text, in games played in chips and for money."""
 
 
 def read_cards(text: str, hand_id: str | None, number: int, line: str, *, most: int = 5) -> list[str]:
@@ -178,16 +205,26 @@ def read_cards(text: str, hand_id: str | None, number: int, line: str, *, most: 
     return cards
 
 
-def speaker(line: str, names: Sequence[str]) -> str | None:
-    """The seated player whose name (followed by a space) starts ``line``: ``names`` are the
-    seated players, longest first, so that "Ann Lee" is found before "Ann".
+def heads(names: Iterable[str], lead: str = "") -> list[tuple[str, str]]:
+    """What starts a line each seated player speaks ("Ann Lee ", or "Player Ann Lee " with
+    ``lead``), with the player, longest first, for :func:`speaker`.
 
-    >>> speaker("Ann Lee calls 2€", ["Ann Lee", "Ann"]), speaker("Bo folds", ["Ann"])
-    ('Ann Lee', None)
+    >>> heads(["Ann", "Ann Lee"])
+    [('Ann Lee ', 'Ann Lee'), ('Ann ', 'Ann')]
     """
-    for name in names:
-        if line.startswith(name) and line[len(name) : len(name) + 1] == " ":
-            return name
+    return sorted(((f"{lead}{name} ", name) for name in names), key=lambda head: -len(head[0]))
+
+
+def speaker(line: str, starts: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+    """The seated player whose name (followed by a space) starts ``line``, and his words after
+    it; ``starts`` are :func:`heads`, longest first, so that "Ann Lee" is found before "Ann".
+
+    >>> speaker("Ann Lee calls 2€", heads(["Ann", "Ann Lee"])), speaker("Bo folds", heads(["Ann"]))
+    (('Ann Lee', 'calls 2€'), None)
+    """
+    for head, name in starts:
+        if line.startswith(head):
+            return name, line[len(head) :]
     return None
 
 
@@ -294,7 +331,7 @@ class _Reader:
         return _error(self.hand_id, number, line, reason)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
-        return read_amount(text, self.currency, (self.hand_id, number, line))
+        return read_amount(text, self.currency, self.hand_id, number, line)
 
     def read(self) -> HandHistory:
         lines = self.lines
@@ -326,8 +363,7 @@ class _Reader:
         if table.group(3) == "play money":
             self.currency = False
         seats, at = self.seats(lines)
-        names = sorted(seats, key=len, reverse=True)
-        play = self.play(lines, at, seats, names, hole)
+        play = self.play(lines, at, seats, heads(seats), hole)
         actions, board, shown, collections, added, at = play
         total_text, total, rake, summary_board, won, more_shown = self.summary(lines, at, seats)
         for player, cards in more_shown.items():
@@ -426,7 +462,12 @@ class _Reader:
         return seats, at
 
     def play(
-        self, lines: list[tuple[int, str]], start: int, seats: dict[str, Seat], names: list[str], hole: int
+        self,
+        lines: list[tuple[int, str]],
+        start: int,
+        seats: dict[str, Seat],
+        names: list[tuple[str, str]],
+        hole: int,
     ) -> tuple[
         list[Action],
         list[str],
@@ -469,8 +510,8 @@ class _Reader:
                         raise self.fail(number, line, "the board before it is not the board so far")
                     board.extend(new)
                 continue
-            player = speaker(line, names)
-            if player is None:
+            spoken = speaker(line, names)
+            if spoken is None:
                 if line.startswith("Dealt to "):
                     continue
                 money = _ADDED.match(line)
@@ -478,10 +519,10 @@ class _Reader:
                     added.append((money.group(1).lower(), self.amount(money.group(2), number, line)))
                     continue
                 raise self.fail(number, line, "cannot read this line")
-            said = line[len(player) + 1 :]
-            verb = None
-            kind = ""
-            for kind, pattern in _VERB_TABLE.get(said[:4], ()):  # noqa: B007 (kind: the one that matched)
+            player, said = spoken
+            verb = _PLAIN.get(said)  # "folds", "checks": the most frequent lines, matched once
+            kind = said[:-1] if verb is not None else ""  # "fold", "check"
+            for kind, pattern in () if verb is not None else _VERB_TABLE.get(said[:4], ()):  # noqa: B007 (kind: the one that matched)
                 verb = pattern.match(said)
                 if verb is not None:
                     break
@@ -521,7 +562,19 @@ class _Reader:
                     raise self.fail(number, line, "antes and blinds are posted before the betting")
             else:
                 betting = True
-            actions.append(Action(number, street, player, kind, amount, to, all_in, line))
+            actions.append(
+                record(
+                    Action,
+                    line=number,
+                    street=street,
+                    player=player,
+                    kind=kind,
+                    amount=amount,
+                    to=to,
+                    all_in=all_in,
+                    text=line,
+                )
+            )
         number, line = lines[-1]
         raise self.fail(number, line, "the hand ends before its summary ('*** SUMMARY ***')")
 

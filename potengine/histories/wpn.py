@@ -11,9 +11,9 @@ from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .pokerstars import _error
-from .record import POT_NAMES, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import POT_NAMES, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
-from .winamax import numbered_lines, read_amount, read_cards, speaker
+from .winamax import heads, numbered_lines, read_amount, read_cards, speaker
 
 ROOM = "WPN/ACR"
 """The room's label (:data:`potengine.histories.rooms.ROOMS`), written into every record."""
@@ -117,6 +117,25 @@ _OLD_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ante", re.compile(r"^(?:posts )?ante \((" + _AMT + r")\)$")),
     ("straddle", re.compile(r"^straddle \((" + _AMT + r")\)$")),
 )
+_OLD_FIRST_WORDS = {
+    "folds": ("fold",),
+    "checks": ("check",),
+    "calls": ("call",),
+    "bets": ("bet",),
+    "raises": ("raise",),
+    "caps": ("raise",),
+    "cap": ("raise",),
+    "allin": ("allin",),
+    "has": ("small blind", "big blind"),
+    "posts": ("dead", "post", "ante"),
+    "ante": ("ante",),
+    "straddle": ("straddle",),
+}
+_OLD_VERB_TABLE = {
+    word: tuple((kind, pattern) for kind, pattern in _OLD_VERBS if kind in kinds)
+    for word, kinds in _OLD_FIRST_WORDS.items()
+}
+"""The patterns to try for the old layout's words, by their first word ("raises", "posts" ...)."""
 _OLD_QUIET = re.compile(
     r"^(?:received (?:a )?card(?:: \[[^\]]*\])?\.?|mucks cards|sitting out|sits out|is timed out\.?|"
     r"wait BB|waits for big blind|is sitting out|does not show cards\.?)$"
@@ -168,7 +187,7 @@ class _Base:
         return _error(self.hand_id, number, line, reason, UnsupportedHandError)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
-        return read_amount(text, self.currency, (self.hand_id, number, line))
+        return read_amount(text, self.currency, self.hand_id, number, line)
 
     def new_street(self, street: Street) -> None:
         self.street, self.bets, self.current = street, {}, 0 * self.current
@@ -197,7 +216,19 @@ class _Base:
             self.bets[player] = after
             if after > self.current:
                 self.current = after
-        self.actions.append(Action(number, self.street, player, kind, amount, to, all_in, line))
+        self.actions.append(
+            record(
+                Action,
+                line=number,
+                street=self.street,
+                player=player,
+                kind=kind,
+                amount=amount,
+                to=to,
+                all_in=all_in,
+                text=line,
+            )
+        )
 
     def chips_added(self, player: str, added: Amount, number: int, line: str, all_in: bool) -> None:
         """An action that writes only the chips it adds (WPN's "raises (12)", "allin (124)"): a
@@ -269,9 +300,8 @@ class _Reader(_Base):
         if table is None or table.group(3) is None:
             raise self.fail(number, line, "expected '<table> N-max Seat #N is the button'")
         seats, at = self.seats(lines)
-        names = sorted(seats, key=len, reverse=True)
         self.current = 0 * self.amount(big_text, number, header)
-        play = self.play(lines, at, names, hole, big_blind)
+        play = self.play(lines, at, seats, heads(seats), hole, big_blind)
         at, returned, board, shown, collections, pots, run_boards, showdowns = play
         total_line, board_said, won, showed = self.summary(lines, at, seats, run_boards)
         last_number, last_line = lines[-1]
@@ -351,7 +381,13 @@ class _Reader(_Base):
         return seats, at
 
     def play(
-        self, lines: list[tuple[int, str]], start: int, names: list[str], hole: int, big_blind: Amount | None
+        self,
+        lines: list[tuple[int, str]],
+        start: int,
+        seats: dict[str, Seat],
+        names: list[tuple[str, str]],
+        hole: int,
+        big_blind: Amount | None,
     ) -> tuple[
         int,
         list[tuple[str, Amount]],
@@ -420,21 +456,21 @@ class _Reader(_Base):
                 del rake_text  # each pot's rake: the summary's rake is the hand's, and the pots' sum
                 continue
             block_open = False
-            player = speaker(line, names)
-            if player is None:
+            spoken = speaker(line, names)
+            if spoken is None:
                 if line.startswith("Dealt to "):
                     continue
                 uncalled = _UNCALLED.match(line)
                 if uncalled is not None:
                     who = uncalled.group(2)
-                    if who not in names:
+                    if who not in seats:
                         raise self.fail(number, line, f"{who!r} has no seat in this hand")
                     back = self.amount(uncalled.group(1), number, line)
                     returned.append((who, back))
                     since -= back
                     continue
                 raise self.fail(number, line, "cannot read this line")
-            said = line[len(player) + 1 :]
+            player, said = spoken
             if said in _QUIET:
                 continue
             verb = None
@@ -646,26 +682,30 @@ class _OldReader(_Base):
         if button is None:
             raise self.fail(number, line, "expected 'Seat N is the button'")
         seats: dict[str, Seat] = {}
+        numbers: set[int] = set()
         at = 3
         while at < len(lines) and (seat := _OLD_SEAT.match(lines[at][1])) is not None:
             number, line = lines[at]
             n, name = int(seat.group(1)), seat.group(2)
-            if not 1 <= n <= 10 or name in seats or any(s.number == n for s in seats.values()):
+            if not 1 <= n <= 10 or name in seats or n in numbers:
                 raise self.fail(number, line, "a seat number or player appears twice or is out of range")
             seats[name] = Seat(n, name, self.amount(seat.group(3), number, line))
+            numbers.add(n)
             at += 1
         if not seats:
             number, line = lines[min(at, len(lines) - 1)]
             raise self.fail(number, line, "expected the seats ('Seat N: name (stack).')")
-        names = sorted(seats, key=len, reverse=True)
+        names = heads(seats, "Player ")
         board: list[str] = []
         returned: list[tuple[str, Amount]] = []
         while at < len(lines):
             number, line = lines[at]
             at += 1
+            if line.endswith(" received a card."):  # the most frequent line: two to five per player
+                continue
             if line == "------ Summary ------":
                 break
-            street_line = _OLD_STREET.match(line)
+            street_line = _OLD_STREET.match(line) if line[0] == "*" else None
             if street_line is not None:
                 street = _STREET_NAMED[street_line.group(1)]
                 cards = _CARDS.findall(street_line.group(2))
@@ -677,22 +717,19 @@ class _OldReader(_Base):
                 board.extend(new)
                 self.new_street(street)
                 continue
-            uncalled = _UNCALLED.match(line)
+            uncalled = _UNCALLED.match(line) if line[0] == "U" else None
             if uncalled is not None:
                 who = uncalled.group(2)
                 if who not in seats:
                     raise self.fail(number, line, f"{who!r} has no seat in this hand")
                 returned.append((who, self.amount(uncalled.group(1), number, line)))
                 continue
-            if not line.startswith("Player "):
+            spoken = speaker(line, names)
+            if spoken is None:
+                if line.startswith("Player ") and _OLD_QUIET.match(line[7:].lstrip()):
+                    continue  # a nameless "Player  is timed out.": it names nobody, puts nothing in
                 raise self.fail(number, line, "cannot read this line")
-            player = speaker(line[7:], names)
-            said = line[8 + len(player) :] if player is not None else line[7:].lstrip()
-            if _OLD_QUIET.match(said):
-                continue  # (a nameless "Player  is timed out." too: it names nobody, puts nothing in)
-            if player is None:
-                raise self.fail(number, line, "cannot read this line")
-            self.old_action(number, line, player, said, big_blind)
+            self.old_action(number, line, *spoken, big_blind)
         else:
             number, line = lines[-1]
             raise self.fail(number, line, "the hand ends before its summary ('------ Summary ------')")
@@ -702,11 +739,15 @@ class _OldReader(_Base):
 
     def old_action(self, number: int, line: str, player: str, said: str, big_blind: Amount) -> None:
         """One line of the old layout's betting: every figure is the chips the line adds."""
-        for kind, pattern in _OLD_VERBS:  # noqa: B007 (kind: the one that matched)
+        verb = None
+        kind = ""
+        for kind, pattern in _OLD_VERB_TABLE.get(said.split(" ", 1)[0], ()):  # noqa: B007 (the one matched)
             verb = pattern.match(said)
             if verb is not None:
                 break
-        else:
+        if verb is None:
+            if _OLD_QUIET.match(said):
+                return  # "mucks cards", "sitting out", "is timed out.": nothing put in
             raise self.fail(number, line, f"cannot read {player}'s action")
         if kind in ("fold", "check"):
             self.add(number, line, player, kind, 0 * big_blind, None, False)
