@@ -1,6 +1,99 @@
-"""Reading WPN/ACR (Winning Poker Network, Americas Cardroom) hand histories into the neutral record.
+"""Reading WPN/ACR hand histories (Winning Poker Network, Americas Cardroom) into the neutral record.
 
-DOCSTRING-TO-BE-WRITTEN
+:func:`read_hand` reads one hand of either layout WPN has written (:mod:`~potengine.histories.record`):
+
+>>> text = '''Hand #7001 - Holdem(No Limit) - $1.00/$2.00 - 2026/01/01 12:00:00 UTC
+... Demo 6-max Seat #3 is the button
+... Seat 1: Alice ($100.00)
+... Seat 2: Bilal ($100.00)
+... Seat 3: Chloé ($100.00)
+... Alice posts the small blind $1.00
+... Bilal posts the big blind $2.00
+... *** HOLE CARDS ***
+... Chloé raises $6.00 to $6.00
+... Alice raises $17.00 to $18.00
+... Bilal folds
+... Chloé folds
+... Uncalled bet ($12.00) returned to Alice
+... Alice does not show
+... *** SUMMARY ***
+... Total pot $14.00
+... Seat 1: Alice (small blind) did not show and won $14.00'''
+>>> from potengine.histories.rooms import cut_hands
+>>> hand = read_hand(cut_hands(text)[0])
+>>> [(a.player, a.kind, a.amount, a.to) for a in hand.actions if a.kind == "raise"]
+[('Chloé', 'raise', Decimal('4.00'), Decimal('6.00')), ('Alice', 'raise', Decimal('12.00'), Decimal('18.00'))]
+>>> hand.returned, hand.total_pot, [(c.player, c.amount) for c in hand.collections]
+((('Alice', Decimal('12.00')),), Decimal('14.00'), [('Alice', Decimal('14.00'))])
+
+What WPN writes, and how it is read
+-----------------------------------
+Measured on ``../shared/data/other-rooms/wpn`` (58 files, 67 hands, 55 hand IDs: HHSmithy's
+WinningPoker and WinningPokerV2 parser tests and one hand quoted in poker-apprentice's
+TypeScript; 55 files UTF-8 with a byte-order mark):
+
+**The old layout** (53 hands, 2014 to 2017; 39 Hold'em, 14 Omaha):
+
+- ``Game started at: 2014/3/9 16:53:43``, then ``Game ID: 261641541 0.10/0.25 Tantalite   (JP)
+  (Hold'em)`` (the hand ID, the blinds, the table, the game), ``Seat 5 is the button`` and
+  ``Seat 1: Shipologist (44.87).``. The game's betting structure is never named: the record's
+  game is ``Hold'em`` or ``Omaha`` alone, so the auditor does not replay the betting through the
+  hand model (it checks every chip all the same). Amounts are dollars (a table named ``PM ...``
+  is play money).
+- ``Player X has small blind (0.10)``, ``has big blind (0.25)``, ``posts (0.25)`` (a live big
+  blind; a live post of less, ``posts (2)`` at 2/4, which WPN counts in the player's bet, is read
+  as a bet of that much before the betting), ``posts (0.25) as a dead bet``, ``straddle (0.50)``
+  (read as a raise to it); ``received a card.`` (462 lines), ``wait BB``, ``sitting out``.
+- **Every figure is the chips the line adds**: ``raises (12)`` by a player with 2 in makes his
+  bet 14 (48 raises), ``allin (124)`` (6 lines) is a bet, a raise or a call by the total it
+  makes; the reader converts each to the record's bet, raise (over the bet faced, to the street
+  total) or call.
+- ``Uncalled bet (8) returned to Carlos Danger`` (41 lines): returns stated.
+- The summary: ``Pot: 7.73. Rake 0.41`` (50 hands) or ``Pot: 37.05. Rake 1.71. JP fee 0.24``
+  (3): the pot after the rake and the jackpot fee, so the record's total is their sum, its rake
+  the rake and the fee (``withheld`` names them). Then a line per player, ``*Player johna52801
+  shows: One pair of Js [Jd Js]. Bets: 4.07. Collects: 7.73. Wins: 3.66.``: ``Collects`` is what
+  he took, from no pot named (:data:`~potengine.histories.record.POT_NAMES` and, no pot's size
+  being written, :data:`~potengine.histories.record.SIDE_POTS` not stated), and the cards in
+  brackets the cards he showed.
+- At the tables named for a jackpot (``(JP)``, ``( Beast )``: 33 hands), 15 hands of 2014 that
+  saw a flop have 0.25 taken beside the rake and written nowhere (their own ``Bets:`` add up to
+  0.25 more than ``Pot`` and ``Rake``): the auditor finds the quarter missing, and the reader
+  says in a remark that such a table's drop is not always written.
+- Two hands whose only other player sits out post a blind, return it and write ``Pot: 0``: no
+  pot is played, and the hand is refused as a cancelled hand.
+
+**The new layout** (14 hands, 2019 on; 10 Omaha(Pot Limit), 3 Holdem(No Limit), 1 seven-card
+stud hi-lo, refused, named):
+
+- ``Hand #55280000 - Omaha(Pot Limit) - $0.50/$1.00 - 2019/04/25 16:00:00 UTC`` (tournaments:
+  ``Game Hand #… - Tournament #… - Holdem(No Limit) - Level 3 (500.00/1000.00)- …``, in chips),
+  ``Forreston 6-max Seat #2 is the button``, ``Seat 1: Player 1 ($102.25)``; games read under
+  PokerStars' names for them (``Omaha Pot Limit``: the auditor replays the betting under it).
+- ``posts the small blind $0.50``, ``posts the big blind $1.00``, ``posts $0.02`` (a live big
+  blind, 3 lines), ``posts dead $0.03`` (both blinds at once: the big blind live, the rest dead, as
+  PokerStars' "posts small & big blinds"), ``waits for big blind``.
+- **``raises $2.50 to $3.00``: the first figure is the chips the raise adds** (29 raises; in all of
+  them the chips added and the player's bet before make the second figure), the second the
+  player's total on the street. The record's raise is over the bet faced: the reader works it out
+  from the chips added (when WPN's two figures disagree, the auditor names the line).
+- After each street's heading and the showdown's, the pots so far, each after its own rake:
+  ``Main pot $280.76 | Rake $0.76``, ``Side pot(1) $836.62 | Rake $2.24`` (38 lines). When no chip
+  went in after the last of them (a showdown; a bet that went back), they are the hand's pots:
+  the record's main pot and side pots, whose rakes are the site's split of the rake; else the
+  total alone is stated (:data:`~potengine.histories.record.SIDE_POTS`).
+- ``Uncalled bet ($41.00) returned to Player 1`` (13 lines); ``collected $79.50 from main pot``,
+  ``from side pot-1``: written only at a showdown (6 hands). Else the summary's ``did not show and
+  won $0.20`` or ``showed [...] and won $722.00 with ...`` are the collections, from no pot named.
+- ``Total pot $79.50 | Rake $0.46 | JP Fee $0.04`` (11 hands) or ``Total pot $0.20`` (3, no
+  flop, no rake): net of the rake and the jackpot fee, as in the old layout.
+- A hand run twice (none in the corpus; as the issue describes WPN's, with the numbered streets
+  other rooms write): ``*** RUN IT TWICE ***``, ``*** FLOP 1 ***`` or ``*** FIRST FLOP ***``,
+  ``*** TURN 2 *** [9s 8d 2c] [Kc]``, ``*** SHOW DOWN 1 ***`` before each run's collected lines
+  (as PokerStars' ``FIRST SHOW DOWN``), ``Board 1 [...]``, ``won $146.00 with ..., and won
+  ($146.00) with ...``: each run's board into ``runs`` and each collection its run, as
+  :mod:`~potengine.histories.pokerstars` fills them. A hand run twice whose collected lines say no
+  run is refused, named.
 """
 
 from __future__ import annotations
@@ -159,7 +252,12 @@ def read_hand(hand: RoomHand) -> HandHistory:
     raises :class:`~potengine.errors.HandHistoryError` naming the hand and the line, a game the
     engine does not play :class:`UnsupportedHandError` naming the game.
 
-    DOCTEST-TO-BE-WRITTEN
+    >>> from potengine.histories.rooms import cut_hands
+    >>> read_hand(cut_hands("Game started at: 2014/3/9 1:47:3\\nGame ID: 1 2/4 Baryte (Hold'em)")[0])
+    Traceback (most recent call last):
+    ...
+    potengine.errors.HandHistoryError: hand #1, line 2: the hand ends before its seats:
+    "Game ID: 1 2/4 Baryte (Hold'em)"
     """
     lines = numbered_lines(hand)
     if lines[0][1].startswith("Game started at:"):
