@@ -213,7 +213,8 @@ def test_cents_in_a_tournament_and_an_overlong_amount_are_refused():
 
 def test_a_line_or_a_hand_too_long_to_be_a_history_is_refused():
     text = (SAMPLES / "side_pots.txt").read_text(encoding="utf-8")
-    with pytest.raises(HandHistoryError, match=r"line 16: the line has more than the limit of 1000 characters"):
+    too_long = r"line 16: the line has more than the limit of 1000 characters"
+    with pytest.raises(HandHistoryError, match=too_long):
         winamax.read_hand(cut(text.replace("MarieJo folds", "MarieJo folds" + " " * 5 + "x" * 1000)))
     padded = text.replace("*** SUMMARY ***", "Dealt to MarieJo [9c 9d]\n" * 400 + "*** SUMMARY ***")
     with pytest.raises(HandHistoryError, match=r"line 1: the hand has more than the limit of 400 lines"):
