@@ -400,8 +400,11 @@ class Converted:
 
     >>> done = Converted()
     >>> done.written = 3
-    >>> done.exit_status, done.skipped.append("hand #1: ...") or done.exit_status
-    (0, 1)
+    >>> done.exit_status
+    0
+    >>> done.skipped.append("hand #1: ...")
+    >>> done.exit_status
+    1
     """
 
     def __init__(self) -> None:
