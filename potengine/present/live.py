@@ -462,7 +462,7 @@ def survey(text: str) -> dict[str, object]:
     shows (see :func:`potengine.histories.rooms.survey`).
 
     >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]  # doctest: +ELLIPSIS
-    'GGPoker history, 2 hands: this checker does not read GGPoker hands yet (it reads PokerStars, ...)'
+    'GGPoker history, 2 hands: this checker does not read GGPoker hands yet (it reads PokerStars...)'
     """
     return rooms.survey(rooms.decode(text))
 
