@@ -39,7 +39,14 @@ HEADER = {
 }
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"  # the same rule in all three languages
 
-PHRASES = {"check_amount": 1, "parse_amount": 1, "_chips": 1, "exact_arithmetic": 0}
+PHRASES = {
+    "check_amount": 1,
+    "parse_amount": 1,
+    "exact_arithmetic": 0,
+    "_chips": 1,  # potengine.play.hand
+    "_check_name": 1,  # potengine.pots.fees
+    "_pot_index": 2,  # potengine.pots.fees
+}
 """The functions whose argument at this position is a phrase of the catalogues (``what``)."""
 
 
