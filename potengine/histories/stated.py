@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
@@ -82,7 +83,13 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     if RETURNS in unstated:
         changes["returned"] = tuple(layout.refunds.items())
         stated_rake = hand.rake if RAKE not in unstated else 0 * chip
-        collections, how = _returns_taken_out(collections, layout.refunds, in_pots - stated_rake)
+        before = _by_player(collections)
+        collections, how = _returns_taken_out(
+            collections, layout.refunds, in_pots - stated_rake, rake_known=RAKE not in unstated
+        )
+        if hand.summary_won and how:  # a summary that says what the collections said holds the returns too
+            after = _by_player(collections)
+            changes["summary_won"] = _summary_without_returns(hand.summary_won, before, after)
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -108,25 +115,39 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     return replace(hand, **changes), layout, remarks  # type: ignore[arg-type]
 
 
+def _by_player(collections: Sequence[Collection]) -> dict[str, Amount]:
+    """What the collections pay each player, over every pot and run."""
+    paid: dict[str, Amount] = {}
+    for c in collections:
+        paid[c.player] = paid[c.player] + c.amount if c.player in paid else c.amount
+    return paid
+
+
 def _returns_taken_out(
-    collections: list[Collection], refunds: Mapping[str, Amount], holds: Amount
+    collections: list[Collection], refunds: Mapping[str, Amount], holds: Amount, *, rake_known: bool = True
 ) -> tuple[list[Collection], list[str]]:
     """The collections without the returned chips a room paid inside them, and how each was paid.
 
     ``holds`` is what the pots hold for the collections (after any stated rake): only when the
-    collections add up to more is a return looked for inside them.
+    collections add up to more is a return looked for inside them. When the rake is not stated
+    (``rake_known`` false) an unknown rake may hide the excess, so a collection of exactly the
+    returned amount is still taken as the return (partypoker pays it as a "side pot" of its own),
+    though never the only collection: that one pays the pot (iPoker's win= of a hand won
+    uncalled can equal the return to the chip).
     """
     how: list[str] = []
     for player, back in refunds.items():
         excess = sum((c.amount for c in collections), start=0 * back) - holds
-        if excess <= 0:
+        if excess <= 0 and rake_known:
             break  # the collections leave the returns out
         mine = [i for i, c in enumerate(collections) if c.player == player]
         own = next((i for i in mine if collections[i].amount == back), None)
-        if own is not None:
+        if own is not None and (excess > 0 or len(collections) > 1):  # (the pot is paid by another)
             del collections[own]
             how.append(f"paid back to {player} in a collection of its own")
             continue
+        if excess <= 0:
+            continue  # the rake is not known: no other collection is taken for the return
         if not mine:
             continue
         largest = max(mine, key=lambda i: collections[i].amount)
@@ -137,10 +158,35 @@ def _returns_taken_out(
     return collections, how
 
 
+def _summary_without_returns(
+    summary: Mapping[str, Amount], before: Mapping[str, Amount], after: Mapping[str, Amount]
+) -> dict[str, Amount]:
+    """The summary's winnings, the returns taken out of each player's figure that holds them as
+    his collections did (``before`` and ``after`` the returns were taken out of them): a room that
+    pays a return inside a collection writes it in the summary too (Winamax), so the summary is
+    compared with the collections on the same footing and a gap between the two is the room's
+    own. A figure nearer the collections without the returns (a summary that leaves them out, as
+    PokerStars' does) stays as written.
+
+    >>> _summary_without_returns({"Ann": 7, "Bo": 3}, {"Ann": 9, "Bo": 3}, {"Ann": 7, "Bo": 3})
+    {'Ann': 7, 'Bo': 3}
+    >>> _summary_without_returns({"Ann": 9}, {"Ann": 9}, {"Ann": 7})
+    {'Ann': 7}
+    """
+    won: dict[str, Amount] = {}
+    for player, figure in summary.items():
+        had, has = before.get(player, 0 * figure), after.get(player, 0 * figure)
+        holds_them = abs(Decimal(figure - had)) < abs(Decimal(figure - has))
+        won[player] = figure - (had - has) if holds_them else figure
+    return won
+
+
 def _placed(
     collections: Sequence[Collection], pots: Sequence[Pot], rake: Amount, chip: Amount, runs: int
 ) -> list[Collection]:
     """Each player's collections placed in the pots, main pot first (see the module's notes)."""
+    if not pots:  # one player alone put chips in: no pot to place them in (the auditor names them)
+        return list(collections)
     amounts = [pot.amount for pot in pots]
     cuts = spread_in_proportion(amounts, rake, chip=chip) if rake else (0 * chip,) * len(pots)
     whole = [a - c for a, c in zip(amounts, cuts, strict=True)]

@@ -461,8 +461,8 @@ def survey(text: str) -> dict[str, object]:
     """The room the checker recognises in a text and its hands counted, with the line the page
     shows (see :func:`potengine.histories.rooms.survey`).
 
-    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]
-    'GGPoker history, 2 hands: this checker does not read GGPoker hands yet (it reads PokerStars)'
+    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]  # doctest: +ELLIPSIS
+    'GGPoker history, 2 hands: this checker does not read GGPoker hands yet (it reads PokerStars...)'
     """
     return rooms.survey(rooms.decode(text))
 
@@ -530,7 +530,7 @@ def count_hands(text: str) -> int:
     from ..histories.pokerstars import split_hands
 
     room = rooms.recognise(rooms.decode(text[:65536]))
-    if room is not None and not room.readable:
+    if room is not None and room is not rooms.POKERSTARS:  # each room cuts its own hands
         return len(rooms.cut_hands(rooms.decode(text), room))
     return len(split_hands(text))
 
