@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Any
 
 from .chips import Amount, parse_amount, shown
-from .errors import InputError, PotEngineError
+from .errors import InputError, PotEngineError, said
 from .histories.audit import AuditRun, Verdict, write_json_texts
 from .histories.convert import FORMATS, convert_files
 from .histories.jobs import printed_audits
@@ -126,10 +126,12 @@ def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
         name, sep, value = pair.rpartition("=")
         name = name.strip()
         if not sep or not name:
-            raise InputError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {shown(pair)}")
+            raise InputError(
+                said("write each contribution as NAME=CHIPS (e.g. Alice=40), got {pair}", pair=shown(pair))
+            )
         if name in result:
-            raise InputError(f"{shown(name)} is given twice")
-        result[name] = parse_amount(value, f"{name}'s contribution")
+            raise InputError(said("{name} is given twice", name=shown(name)))
+        result[name] = parse_amount(value, "{player}'s contribution", player=name)
     return result
 
 
@@ -139,22 +141,35 @@ def _named(text: str, option: str, example: str) -> tuple[str, Amount, str | Non
     value, at, pot = rest.partition("@")
     if not sep or not name.strip() or (at and not pot.strip()):
         raise InputError(
-            f"write {option} as NAME=AMOUNT or NAME=AMOUNT@POT (e.g. {example}), got {shown(text)}"
+            said(
+                "write {option} as NAME=AMOUNT or NAME=AMOUNT@POT (e.g. {example}), got {text}",
+                option=option,
+                example=example,
+                text=shown(text),
+            )
         )
-    return name.strip(), parse_amount(value, f"the {name.strip()}"), pot.strip() if at else None
+    return name.strip(), parse_amount(value, "the {name}", name=name.strip()), pot.strip() if at else None
 
 
 def _pair(text: str, option: str, example: str, what: tuple[str, str]) -> tuple[str, Amount, Amount]:
-    """``NAME=AMOUNT`` or ``NAME=AMOUNT:SECOND`` (the second amount 0 when left out)."""
+    """``NAME=AMOUNT`` or ``NAME=AMOUNT:SECOND`` (the second amount 0 when left out); ``what``
+    names the two amounts, phrases of the catalogues with the player's name to fill in."""
     name, sep, rest = text.rpartition("=")
     first, colon, second = rest.partition(":")
     name = name.strip()
     if not sep or not name:
-        raise InputError(f"write {option} as NAME=AMOUNT[:AMOUNT] (e.g. {example}), got {shown(text)}")
+        raise InputError(
+            said(
+                "write {option} as NAME=AMOUNT[:AMOUNT] (e.g. {example}), got {text}",
+                option=option,
+                example=example,
+                text=shown(text),
+            )
+        )
     return (
         name,
-        parse_amount(first, f"{name}'s {what[0]}"),
-        parse_amount(second, f"{name}'s {what[1]}") if colon else 0,
+        parse_amount(first, what[0], player=name),
+        parse_amount(second, what[1], player=name) if colon else 0,
     )
 
 
@@ -163,9 +178,11 @@ def _low_runs(texts: Sequence[str] | None, runs: object) -> list[Any] | None:
     if texts is None:
         return None
     if not isinstance(runs, list):
-        raise InputError("--low-runs goes with --runs: one low ranking per run, in the same order")
+        raise InputError(said("--low-runs goes with --runs: one low ranking per run, in the same order"))
     if len(texts) != len(runs):
-        raise InputError(f"{len(texts)} --low-runs for {len(runs)} --runs: give one per run")
+        raise InputError(
+            said("{count} --low-runs for {runs} --runs: give one per run", count=len(texts), runs=len(runs))
+        )
     return [parse_ranking(text) if text.strip() else [] for text in texts]
 
 
@@ -198,11 +215,13 @@ def _settle(args: argparse.Namespace) -> int:
     if args.cash_out or args.insurance:
         side = []
         for text in args.cash_out:
-            name, value, fee = _pair(text, "--cash-out", "A=57:1", ("cash-out", "cash-out fee"))
+            name, value, fee = _pair(
+                text, "--cash-out", "A=57:1", ("{player}'s cash-out", "{player}'s cash-out fee")
+            )
             side.append(CashOut(name, value, fee=fee))
         for text in args.insurance:
             name, value, payout = _pair(
-                text, "--insurance", "B=5:60", ("insurance premium", "insurance payout")
+                text, "--insurance", "B=5:60", ("{player}'s insurance premium", "{player}'s insurance payout")
             )
             side.append(Insurance(name, value, payout=payout))
     note = ""
@@ -245,14 +264,18 @@ def _audit(args: argparse.Namespace) -> int:
             no_flop_no_drop=not args.rake_preflop,
         )
     elif args.rake_cap is not None:
-        raise InputError("--rake-cap needs --rake PERCENT")
+        raise InputError(said("--rake-cap needs --rake PERCENT"))
     room = None
     if args.room is not None:
         room = BY_NAME.get(args.room.lower())
         if room is None:
-            raise InputError(f"--room {args.room!r} is no room: choose {_ROOM_NAMES}")
+            raise InputError(
+                said("--room {room} is no room: choose {rooms}", room=repr(args.room), rooms=_ROOM_NAMES)
+            )
     if args.jobs < 1:
-        raise InputError(f"--jobs takes a number of processes, 1 or more, not {args.jobs}")
+        raise InputError(
+            said("--jobs takes a number of processes, 1 or more, not {jobs}", jobs=str(args.jobs))
+        )
     run = AuditRun(rake=rake, room=room)
     audits = printed_audits(args.files, run, jobs=args.jobs, as_json=args.json, verbose=args.verbose)
 
