@@ -54,8 +54,9 @@ histories but ``record``. A change to the audit goes where its step lives:
   in what the room leaves unstated with :func:`~potengine.histories.stated.fill_unstated`, hands
   steps 2 to 6 to ``_compare_pots``, builds the :class:`HandAudit`), :func:`audit_lines` (the
   room recognised, each hand read by its room's reader; the PokerStars stream audited inline),
-  :class:`AuditRun`, :func:`iter_audits`, :func:`audit_json`, :func:`audit_file`,
-  :func:`not_read_audits`;
+  :class:`AuditRun` (verdicts counted, duplicates told by :func:`duplicate_key`; ``open_file`` and
+  ``count`` for hands audited in other processes, :mod:`~potengine.histories.jobs`),
+  :func:`iter_audits`, :func:`audit_json`, :func:`audit_file`, :func:`not_read_audits`;
 - step 1, contributions and legality, :mod:`~potengine.histories.contributions`:
   :func:`contributions_from_lines` (its findings worded by ``_call_sized``, ``_post_sized``,
   ``_raise_sized``, ``_beyond_stack``), :func:`dead_posts` (with the readers' marks
@@ -76,8 +77,9 @@ histories but ``record``. A change to the audit goes where its step lives:
 - verdicts and notes, :mod:`~potengine.histories.verdicts`: :class:`Verdict`,
   :class:`HandAudit`, :class:`Awarded`, :class:`CashOut`, :func:`refused`, and the words every
   step uses (``_chips``, ``_gap``, ``_payments``, ``_step``);
-- JSON, :mod:`~potengine.histories.audit_json`: :func:`hand_json`, :func:`write_json`
-  (:func:`audit_json` stays here, with the audits it runs).
+- JSON, :mod:`~potengine.histories.audit_json`: :func:`hand_json`, :func:`hand_json_text`,
+  :func:`write_json`, :func:`write_json_texts` (:func:`audit_json` stays here, with the audits it
+  runs).
 
 Every name other code imported from this module before it was divided is still importable from
 here (see ``__all__``).
@@ -122,7 +124,7 @@ from ..errors import HandHistoryError, PotEngineError
 from ..pots.check import AuditStep
 from ..pots.layout import PotLayout, built
 from ..pots.rake import Rake
-from .audit_json import hand_json, write_json
+from .audit_json import hand_json, hand_json_text, write_json, write_json_texts
 from .contributions import (
     DEAD_POST,
     LIVE_POST,
@@ -169,6 +171,7 @@ __all__ = [
     "audit_hand",
     "audit_json",
     "audit_lines",
+    "duplicate_key",
     "iter_audits",
     "not_read_audits",
     # the names this module held before the auditor was split, imported from here by other code
@@ -191,11 +194,13 @@ __all__ = [
     "dead_posts",
     "duplicate_cards",
     "hand_json",
+    "hand_json_text",
     "pot_label",
     "refused",
     "replay_actions",
     "structure_from_header",
     "write_json",
+    "write_json_texts",
 ]
 
 
@@ -358,6 +363,21 @@ def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") ->
         yield HandAudit(hand.hand_id, Verdict.UNSUPPORTED, error=err, file=file, line=hand.line)
 
 
+def duplicate_key(audit: HandAudit) -> int | str | None:
+    """What tells a hand apart from the others of a run (its ID, and its room unless PokerStars:
+    the IDs of two rooms may be equal), or None for a hand that was not read.
+
+    >>> duplicate_key(refused(HandHistoryError("no hand"))) is None
+    True
+    """
+    hand_id = audit.hand_id
+    if hand_id is None or audit.hand is None:
+        return None
+    if len(hand_id) < 19 and hand_id.isdigit() and audit.hand.room == "PokerStars":
+        return int(hand_id)
+    return f"{audit.hand.room} {hand_id}"
+
+
 class AuditRun:
     """Audits of one or more files in one go: the verdicts counted, duplicate hand IDs noted.
 
@@ -369,8 +389,9 @@ class AuditRun:
     (6, ['250000000301', '250000000302', '250000000303'])
     """
 
-    def __init__(self, *, rake: Rake | None = None) -> None:
+    def __init__(self, *, rake: Rake | None = None, room: Room | None = None) -> None:
         self.rake = rake
+        self.room = room  # every file's room, said (``potengine audit --room``); else recognised
         self.counts = {verdict.value: 0 for verdict in Verdict}
         self.files: list[dict[str, Any]] = []
         # Duplicate detection is the one thing kept per hand: its ID and where it starts, packed
@@ -381,38 +402,67 @@ class AuditRun:
 
     def audits(self, lines: Iterable[str | bytes], file: str = "") -> Iterator[HandAudit]:
         """Audit the hands of one file, one at a time; a file that cannot be read is recorded."""
-        entry: dict[str, Any] = {"file": file, "hands": 0, "error": None}
-        self.files.append(entry)
-        self._names.append(file)
-        index = len(self._names) - 1
+        index = self.open_file(file)
+        entry, counts, seen = self.files[index], self.counts, self._seen
         try:
-            for audit in audit_lines(lines, file, rake=self.rake):
+            for audit in audit_lines(lines, file, rake=self.rake, room=self.room):
+                # what count() does, without its call: a hand's only cost here
                 entry["hands"] += 1
-                self.counts[audit.verdict.value] += 1
-                if audit.hand_id is not None and audit.hand is not None:
-                    hand_id = audit.hand_id
-                    key: int | str = (
-                        int(hand_id)
-                        if len(hand_id) < 19 and hand_id.isdigit() and audit.hand.room == "PokerStars"
-                        else f"{audit.hand.room} {hand_id}"  # IDs of two rooms may be equal
-                    )
+                counts[audit.verdict.value] += 1
+                key = duplicate_key(audit)
+                if key is not None:
                     here = index << 40 | audit.line
-                    packed = self._seen.setdefault(key, here)
+                    packed = seen.setdefault(key, here)
                     if packed != here:
-                        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
-                        self._duplicates.setdefault(audit.hand_id, [first]).append((file, audit.line))
-                        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
-                        audit = replace(
-                            audit,
-                            notes=(
-                                *audit.notes,
-                                f"hand #{audit.hand_id} appears "
-                                f"more than once in the input (first at {where})",
-                            ),
-                        )
+                        note = self._again(packed, audit.hand_id or "", index, audit.line)
+                        audit = replace(audit, notes=(*audit.notes, note))
                 yield audit
         except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
             entry["error"] = str(err)
+
+    def open_file(self, file: str) -> int:
+        """Start counting the hands of another file; its index, for :meth:`count`.
+
+        :meth:`audits` calls it, and so does a caller that audits the files elsewhere (in other
+        processes: ``potengine audit --jobs``) and counts their verdicts here, in input order.
+
+        >>> run = AuditRun()
+        >>> run.open_file("a.txt"), run.open_file("b.txt"), run.files[1]
+        (0, 1, {'file': 'b.txt', 'hands': 0, 'error': None})
+        """
+        self.files.append({"file": file, "hands": 0, "error": None})
+        self._names.append(file)
+        return len(self._names) - 1
+
+    def count(
+        self, index: int, verdict: Verdict, key: int | str | None, hand_id: str | None, line: int
+    ) -> str | None:
+        """Count one hand of file ``index`` (see :meth:`open_file`): its verdict, and its
+        :func:`duplicate_key` with the line it starts on; the note to add to its audit when that
+        hand was seen before, else None.
+
+        >>> run = AuditRun()
+        >>> first, second = run.open_file("a.txt"), run.open_file("b.txt")
+        >>> run.count(first, Verdict.CONSISTENT, 7, "7", 1), run.count(second, Verdict.WRONG, 7, "7", 30)
+        (None, 'hand #7 appears more than once in the input (first at a.txt line 1)')
+        >>> run.summary()["hands"], run.files[1]["hands"], run.duplicates()[0]["at"][1]
+        (2, 1, {'file': 'b.txt', 'line': 30})
+        """
+        self.files[index]["hands"] += 1
+        self.counts[verdict.value] += 1
+        if key is None or hand_id is None:
+            return None
+        here = index << 40 | line
+        packed = self._seen.setdefault(key, here)
+        return None if packed == here else self._again(packed, hand_id, index, line)
+
+    def _again(self, packed: int, hand_id: str, index: int, line: int) -> str:
+        """Note hand ``hand_id``, first seen where ``packed`` says, again in file ``index`` at
+        ``line``; the note its audit gets."""
+        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
+        self._duplicates.setdefault(hand_id, [first]).append((self._names[index], line))
+        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
+        return f"hand #{hand_id} appears more than once in the input (first at {where})"
 
     def summary(self) -> dict[str, int]:
         """The number of hands of each verdict, and in all."""

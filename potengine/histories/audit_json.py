@@ -1,5 +1,6 @@
-"""The JSON of the audits: one hand's (:func:`hand_json`), and the whole document written hand by
-hand (:func:`write_json`), as ``potengine audit --json`` prints it.
+"""The JSON of the audits: one hand's (:func:`hand_json`, as text :func:`hand_json_text`), and the
+whole document written hand by hand (:func:`write_json`; from texts made in other processes,
+:func:`write_json_texts`), as ``potengine audit --json`` prints it.
 
 The six steps of the audit (:mod:`potengine.histories.audit`) leave a
 :class:`~potengine.histories.verdicts.HandAudit` per hand; this module writes it as plain JSON
@@ -28,7 +29,7 @@ from .verdicts import UPWARD, HandAudit
 
 
 class _Tail(Protocol):
-    """What :func:`write_json` needs of the run that audited the hands
+    """What :func:`write_json` and :func:`write_json_texts` need of the run that audited the hands
     (:class:`~potengine.histories.audit.AuditRun`): the parts of the document after the hands."""
 
     def tail(self) -> dict[str, Any]: ...
@@ -48,14 +49,42 @@ def write_json(out: Any, audits: Iterable[HandAudit], run: _Tail) -> None:
     >>> json.loads(out.getvalue())["hands"][0]["verdict"]
     'unsupported'
     """
+    write_json_texts(out, map(hand_json_text, audits), run)
+
+
+def hand_json_text(audit: HandAudit) -> str:
+    """One hand's audit (:func:`hand_json`) as the JSON text :func:`write_json_texts` writes.
+
+    >>> from potengine.errors import HandHistoryError
+    >>> from potengine.histories.verdicts import refused
+    >>> print(hand_json_text(refused(HandHistoryError("no hand")))[:30])
+    {
+      "file": "",
+      "line": 0,
+    """
+    return json.dumps(hand_json(audit), indent=2, ensure_ascii=False)
+
+
+def write_json_texts(out: Any, hands: Iterable[str], run: _Tail) -> None:
+    """Write the document of :func:`write_json` from each hand's JSON text (:func:`hand_json_text`,
+    made in another process, say), then ``run``'s files, duplicates and summary, once the hands
+    are written (and counted in ``run``).
+
+    >>> import io
+    >>> from potengine.histories.audit import AuditRun
+    >>> out = io.StringIO()
+    >>> write_json_texts(out, [], AuditRun())
+    >>> json.loads(out.getvalue())["summary"]["hands"]
+    0
+    """
 
     def dump(value: Any, indent: str) -> str:
         return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
 
     out.write('{\n  "hands": [')
     empty = True
-    for audit in audits:
-        out.write(("\n    " if empty else ",\n    ") + dump(hand_json(audit), "    "))
+    for text in hands:
+        out.write(("\n    " if empty else ",\n    ") + text.replace("\n", "\n    "))
         empty = False
     out.write("]" if empty else "\n  ]")
     for key, value in run.tail().items():
