@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
-from typing import NamedTuple
 
 from ..cards.deck import parse_cards
 from ..chips import Amount
@@ -49,22 +48,51 @@ from .verdicts import Awarded, CashOut, _apart, _chips, _gap, _names, _payments,
 from .winners import _hilo_by_totals, _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
 
 _AMOUNT = attrgetter("amount")
-_tuple_new = tuple.__new__
 
 
-class _Check(NamedTuple):
+class _Check:
     """What the steps of one hand share: the record and the pots the chips make, and the lists
-    every step writes its findings into (see :func:`_compare_pots`)."""
+    every step writes its findings into (see :func:`_compare_pots`). No field is rebound once
+    set; the lists are appended to.
 
-    hand: HandHistory
-    layout: PotLayout
-    contributions: dict[str, Amount]
-    folded: frozenset[str]
-    explain: bool
-    differences: list[str]  # chips out of place: the verdict is wrong
-    irregular: list[str]  # actions that depart from the engine's rules, every chip agreeing
-    remarks: list[str]  # what the reader should know either way (the audit's notes)
-    steps: list[AuditStep]  # the steps in words, written with explain only
+    A class with slots, not a NamedTuple: the steps read these fields some twenty times a hand,
+    and a slot is read in under a third of the instructions a tuple's named field takes
+    (benchmarks/count_instructions.py: some 3,000 instructions a hand in all).
+    """
+
+    __slots__ = (
+        "hand",
+        "layout",
+        "contributions",
+        "folded",
+        "explain",
+        "differences",
+        "irregular",
+        "remarks",
+        "steps",
+    )
+
+    def __init__(
+        self,
+        hand: HandHistory,
+        layout: PotLayout,
+        contributions: dict[str, Amount],
+        folded: frozenset[str],
+        explain: bool,
+        differences: list[str],
+        irregular: list[str],
+        remarks: list[str],
+        steps: list[AuditStep],
+    ) -> None:
+        self.hand = hand
+        self.layout = layout
+        self.contributions = contributions
+        self.folded = folded
+        self.explain = explain
+        self.differences = differences  # chips out of place: the verdict is wrong
+        self.irregular = irregular  # actions that depart from the engine's rules, every chip agreeing
+        self.remarks = remarks  # what the reader should know either way (the audit's notes)
+        self.steps = steps  # the steps in words, written with explain only
 
     def found(self, number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
         """Step ``number`` is done: its problems are differences, and with ``explain`` the step is
@@ -91,11 +119,7 @@ def _compare_pots(
     make: what each step finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with
     ``explain``, into ``steps``); the result is the engine's pots as awarded and how the winners
     were decided."""
-    # built as the tuple it is: the NamedTuple's generated __new__ costs some 2,000 machine
-    # instructions more, a hand (benchmarks/count_instructions.py)
-    check = _tuple_new(
-        _Check, (hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
-    )
+    check = _Check(hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
     amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
     # step 2 (nothing returned, nothing unmatched: nothing to compare, unless explained)
