@@ -86,6 +86,11 @@ def test_the_checker_page_names_the_rooms_it_reads_and_those_it_does_not() -> No
 @pytest.mark.parametrize("page", ["README.md", "book/intro.md", "book/live/history_checker.md"])
 def test_no_page_says_the_checker_reads_pokerstars_alone(page: str) -> None:
     text = " ".join((ROOT / page).read_text(encoding="utf-8").split())
-    for claim in ("check PokerStars histories", "PokerStars-format files", "Paste a PokerStars hand",
-                  "checks PokerStars hands only", "auditing PokerStars histories"):
+    for claim in (
+        "check PokerStars histories",
+        "PokerStars-format files",
+        "Paste a PokerStars hand",
+        "checks PokerStars hands only",
+        "auditing PokerStars histories",
+    ):
         assert claim not in text, f"{page}: {claim!r}"
