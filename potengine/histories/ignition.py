@@ -143,7 +143,8 @@ _POSTS = frozenset(("small blind", "big blind", "posts", "dead", "ante"))
 _RESULT = re.compile(r"^Hand [Rr]esult(-Side [Pp]ot)? (" + _AMT + r")$")
 _RETURN = re.compile(r"^Return uncalled portion of bet (" + _AMT + r")$")
 _SHOWDOWN = re.compile(r"^Showdown ?\[([^\]]*)\](?: \(.*\))?$")
-_DEALT = re.compile(r"^Card dealt to a spot \[([^\]]*)\]$")
+_DEALT_TEXT = "Card dealt to a spot ["
+"""A player's hole cards: ``Card dealt to a spot [Th Qh]`` (nothing else in the brackets)."""
 _QUIET = re.compile(
     r"^(?:Set dealer \[\d+\]|Showdown ?\(.*\)|Mucks \[.*|Does not show \[.*|Leave\(Auto\)|Enter\(Auto\)|"
     r"Seat sit out|Seat sit down|Seat stand|Seat re-join|Sit out|Re-join|Stand|Table enter user|"
@@ -458,9 +459,14 @@ class _Play:
                 if back is not None:
                     returned.append((player, reader.amount(back.group(1), number, line)))
                     continue
-                cards_dealt = _DEALT.match(said) if first == "Card" else None
-                if cards_dealt is not None:
-                    hole = reader.cards(cards_dealt.group(1), number, line)
+                # "Card dealt to a spot [...]", read without a pattern's call
+                if (
+                    first == "Card"
+                    and said.startswith(_DEALT_TEXT)
+                    and said[-1] == "]"
+                    and "]" not in said[22:-1]
+                ):
+                    hole = reader.cards(said[22:-1], number, line)
                     if len(hole) != game.hole:
                         raise fail(number, line, f"a {game.name} hand is dealt {game.hole} cards")
                     dealt[player] = tuple(hole)

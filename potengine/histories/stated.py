@@ -201,6 +201,8 @@ def _placed(
     """Each player's collections placed in the pots, main pot first (see the module's notes)."""
     if not pots:  # one player alone put chips in: no pot to place them in (the auditor names them)
         return list(collections)
+    if len(pots) == 1:
+        return _in_one_pot(collections, pots[0])
     amounts = [pot.amount for pot in pots]
     cuts = spread_in_proportion(amounts, rake, chip=chip) if rake else (0 * chip,) * len(pots)
     whole = [a - c for a, c in zip(amounts, cuts, strict=True)]
@@ -240,6 +242,42 @@ def _placed(
                     left -= take
                 if left <= 0:
                     break
+    return placed
+
+
+def _in_one_pot(collections: Sequence[Collection], pot: Pot) -> list[Collection]:
+    """:func:`_placed` for a hand of one pot (most hands), without its sums for side pots: each
+    player's collections of a run in one, the players the pot is open to first, in the order they
+    were paid, the others after them (a negative total placed nowhere, as there)."""
+    placed: list[Collection] = []
+    eligible = pot.eligible
+    for run in dict.fromkeys(c.run for c in collections):
+        totals: dict[str, Amount] = {}
+        first: dict[str, int] = {}
+        for c in collections:
+            if c.run == run:
+                player = c.player
+                if player in totals:
+                    totals[player] += c.amount
+                else:
+                    totals[player], first[player] = c.amount, c.line
+        inside = [p for p in totals if p in eligible]
+        for player in (
+            inside if len(inside) == len(totals) else inside + [p for p in totals if p not in eligible]
+        ):
+            total = totals[player]
+            if total >= 0:
+                placed.append(
+                    _record(
+                        Collection,
+                        line=first[player],
+                        player=player,
+                        amount=total,
+                        pot=0,
+                        label="pot",
+                        run=run,
+                    )
+                )
     return placed
 
 
