@@ -407,6 +407,7 @@ class _Play:
         bigs: list[Amount] = []
         lines = reader.lines
         heads = self.heads
+        known = _AMOUNTS[reader.currency]  # the amounts already read (see _Reader.amount)
         for at in range(start, len(lines)):
             number, line = lines[at]
             if not line:
@@ -481,7 +482,11 @@ class _Play:
                 raise fail(number, line, f"cannot read {player}'s action")
             if collections:
                 raise fail(number, line, "a bet after the pot was won")
-            amount = reader.amount(verb.group(1), number, line) if verb.groups() else zero
+            if verb.groups():
+                written = verb.group(1)
+                amount = known.get(written) or reader.amount(written, number, line)  # (a call saved)
+            else:
+                amount = zero
             if kind in _POSTS:
                 if betting:
                     raise fail(number, line, "a post after the betting started")
@@ -569,7 +574,7 @@ class _Play:
             side_pots=(),
             rake=zero,
             summary_won=won,
-            lines=tuple(text for _, text in lines),  # (the quotes of a program taken off)
+            lines=tuple(map(itemgetter(1), lines)),  # (the quotes of a program taken off)
             game=game.name,
             room=ROOM,
             not_stated=frozenset(not_stated),
@@ -597,8 +602,10 @@ class _Play:
             if seat_line is None:
                 raise fail(number, line, "cannot read this summary line")
             rest = seat_line.group(2)
-            owner = next((n for n in names if rest.startswith(n)), None)
-            if owner is None:
+            for owner in names:  # (a loop, not a generator made for each line)
+                if rest.startswith(owner):
+                    break
+            else:
                 raise fail(number, line, "this summary line names a player not at the table")
             said = rest[len(owner) :]
             high = _SUMMARY_WON.match(said)
