@@ -117,6 +117,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from operator import itemgetter
 from typing import Any
 
 from ..chips import Amount
@@ -297,11 +298,22 @@ class _Amounts:
         self.decimal = decimal
 
     def __call__(self, text: str, number: int, line: str) -> Amount:
+        known = _AMOUNTS[self.decimal]
+        value = known.get(text)
+        if value is not None:
+            return value
         if len(text) > MAX_DIGITS and len(text.partition(".")[0]) > MAX_DIGITS:
             raise _error(self.hand_id, number, line, f"the amount {text[:20]} is too large")
-        if self.decimal or "." in text:
-            return Decimal(text)  # (the patterns give digits, and a point, only)
-        return int(text)
+        # (the patterns give digits, and a point, only)
+        value = Decimal(text) if self.decimal or "." in text else int(text)
+        if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+            known.clear()
+        known[text] = value
+        return value
+
+
+_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
+"""The amounts already read, by their text, in hands whose stacks have cents and in the others."""
 
 
 class _Players:
@@ -397,7 +409,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
         button_seat=button_seat,
         seats=tuple(seats),
         game=game,
-        lines=tuple([e for _, e in rows]),
+        lines=tuple(map(itemgetter(1), rows)),
     )
 
 
