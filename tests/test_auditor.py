@@ -567,3 +567,49 @@ def test_the_posts_are_the_first_actions_and_all_of_them(name):
             continue
         assert item.posts == item.actions[: len(item.posts)]
         assert [a for a in item.actions if a.kind in posts] == list(item.posts)
+
+
+STRADDLED = """PokerStars Hand #77: Hold'em No Limit (1/2) - 2026/01/01 12:00:00 ET
+Table 'T' 4-max Seat #1 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bo (100 in chips)
+Seat 3: Cy (100 in chips)
+Seat 4: Di (100 in chips)
+Bo: posts small blind 1
+Cy: posts big blind 2
+*** HOLE CARDS ***
+Ann: calls 4
+Bo: folds
+Cy: folds
+Di: checks
+*** FLOP *** [2c 7d 9h]
+Di: bets 6
+Ann: folds
+Uncalled bet (6) returned to Di
+Di collected 11 from pot
+*** SUMMARY ***
+Total pot 11 | Rake 0"""
+
+
+def _straddled(kind: str) -> object:
+    """The hand above with Di's straddle of 4 (a room's reader writes it as a post of its own,
+    ``to`` the straddler's bet) put in as ``kind``: "straddle", or a raise to 4."""
+    [hand] = parse_text(STRADDLED)
+    first = hand.actions[0]
+    extra = replace(
+        first, line=9, player="Di", kind=kind, amount=4 if kind == "straddle" else 2, to=4, text=""
+    )
+    return replace(hand, actions=(*hand.actions[:2], extra, *hand.actions[2:]))
+
+
+def test_a_straddle_is_a_live_post_replayed_with_the_straddlers_option():
+    """A straddle is a live blind: 4 of Di's chips count toward his bet, Ann calls 4, and Di's
+    check when the action comes back to him unraised is his option (the hand model's rule S1)."""
+    report = audit_hand(_straddled("straddle"))
+    assert report.consistent, report.report()
+    assert dict(report.contributions) == {"Ann": 4, "Bo": 1, "Cy": 2, "Di": 10}  # 6 of them returned
+    assert (
+        replay_actions(report.hand, report.contributions).notes[0].startswith("Replayed with the hand model")
+    )
+    as_raise = audit_hand(_straddled("raise"))  # the same chips as a first raise: no option to check
+    assert as_raise.verdict is Verdict.IRREGULAR and "the hand model refuses it" in as_raise.irregularities[0]

@@ -473,8 +473,8 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
                 target = current
         elif kind == "ante":
             spent[p] += action.amount
-        elif kind in ("small blind", "big blind", "blinds", "button blind"):
-            stake = _stake(hand, kind)
+        elif kind in ("small blind", "big blind", "blinds", "button blind", "straddle"):
+            stake = _stake(hand, kind)  # (None for a straddle: its size is the straddler's)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
                     f"{w(action)}: {p} posts {fmt(action.amount)}, "
@@ -607,6 +607,7 @@ def replay_actions(
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
+    straddles: dict[str, Amount] = {}  # live straddles, in the order posted: the straddler's bet
     for a in posts:
         if a.kind == "small blind":
             small.append(a)
@@ -614,6 +615,8 @@ def replay_actions(
             big.append(a)
         elif a.kind == "ante":
             ante_posts.append(a)
+        elif a.kind == "straddle":
+            straddles[a.player] = a.to if a.to is not None else a.amount
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):
@@ -633,7 +636,7 @@ def replay_actions(
         return Replay(False, [skip.format(str(err))], [], None)
     if structure is None:
         return Replay(False, [skip.format("the header names no betting structure")], [], None)
-    plain = isinstance(structure, NoLimit) and not big_blind_ante
+    plain = isinstance(structure, NoLimit) and not big_blind_ante and not straddles
     if fast and plain and small[0].amount == sb and big[0].amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
@@ -651,6 +654,7 @@ def replay_actions(
             button=hand.button,
             ante=max(antes or {a.amount for a in ante_posts}, default=0),
             big_blind_ante=big_blind_ante,
+            straddles=straddles or None,
             chip=hand.chip,
             structure=structure,
             game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
@@ -977,11 +981,15 @@ def _short_deck_ranking(
     the shown hands differently, each pot's collected lines are matched against each order
     (:func:`~potengine.cards.short_deck.rules_consistent_with`). One order fitting is the one
     used, named in ``remarks``; both fitting, the hold'em order, no remark; neither, the hold'em
-    order too, said in ``remarks``, and the pots it pays differently are found wrong.
-
+    order too, said in ``remarks``, and the pots it pays differently are found wrong. A record
+    whose game names the order (:func:`stated_short_deck_rules`: a room whose rules state it) is
+    ranked by that order alone, and a pot paid by the other is found wrong.
     """
     hands = {p: " ".join(hand.shown[p]) for p in live}
     board = " ".join(hand.board)
+    stated = stated_short_deck_rules(hand.game)
+    if stated is not None:  # the room's rules name the order: ranked by it, nothing to read
+        return rank_short_deck_players(hands, board, stated)
     triton, trips = (rank_short_deck_players(hands, board, rules) for rules in SHORT_DECK_RULES)
     if triton[0] == trips[0]:
         return triton
@@ -1003,8 +1011,26 @@ def _short_deck_ranking(
     return ranked
 
 
-def _short_deck_game(remarks: Sequence[str]) -> str:
+def stated_short_deck_rules(game: str) -> str | None:
+    """The short-deck order a record's game names at its end, for a room whose rules state it
+    (GGPoker's Short Deck: ``"6+ Hold'em No Limit (triton)"``); None when the showdown tells it
+    (PokerStars' 6+ Hold'em, see :func:`_short_deck_ranking`).
+
+    >>> [stated_short_deck_rules(g) for g in ("6+ Hold'em No Limit (triton)", "6+ Hold'em No Limit")]
+    ['triton', None]
+    """
+    if game[-1:] == ")":
+        for rules in SHORT_DECK_RULES:
+            if game.endswith(f"({rules})"):
+                return rules
+    return None
+
+
+def _short_deck_game(remarks: Sequence[str], game: str) -> str:
     """The engine's game for a 6+ Hold'em hand: the order its showdown was checked with."""
+    stated = stated_short_deck_rules(game)
+    if stated is not None:
+        return "short-deck" if stated == "triton" else "short-deck-trips-beat-straight"
     return "short-deck-trips-beat-straight" if TRIPS_ABOVE_STRAIGHT in remarks else "short-deck"
 
 
@@ -1457,7 +1483,7 @@ def _compare_pots(
 
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
     if hand.game[:1] == "6":
-        game = _short_deck_game(remarks)
+        game = _short_deck_game(remarks, hand.game)
     low_ranking = low_tiers if hi_lo else None
     if shows:
         return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source

@@ -12,7 +12,8 @@ The shape every reader fills
 - ``seats``: seat number, player, chips at the start of the hand, in clockwise order;
   ``button_seat`` the button's seat number.
 - ``actions`` in order, each on its street. Posts come first (``"ante"``, ``"small blind"``,
-  ``"big blind"``, ``"blinds"``, ``"button blind"``; a dead post is read by
+  ``"big blind"``, ``"blinds"``, ``"button blind"``, ``"straddle"``: a live straddle, ``amount``
+  the chips the line adds and ``to`` the straddler's bet after it; a dead post is read by
   :func:`~potengine.histories.audit.dead_posts` from the line's text, as PokerStars words it, or
   given by the reader as ``"dead"`` in the action's text). For ``"call"`` and ``"bet"``,
   ``amount`` is the chips the line adds; for ``"raise"``, ``amount`` is the raise over the bet
@@ -88,7 +89,7 @@ NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES, SIDE_POTS))
 """Everything a reader may mark as not stated."""
 
 _CENT = Decimal("0.01")
-_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind"))
+_POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind", "straddle"))
 
 
 class UnsupportedHandError(HandHistoryError):
@@ -125,9 +126,10 @@ class Action:
     """One line of the betting, in order.
 
     ``kind`` is ``"ante"``, ``"small blind"``, ``"big blind"``, ``"blinds"`` (small and big blind
-    posted together), ``"fold"``, ``"check"``, ``"call"``, ``"bet"`` or ``"raise"``. ``amount``
-    is the number the line writes ("calls 18" → 18, "raises 20 to 40" → 20) and ``to`` the total
-    a raise brings the player's bet on this street to (40), else ``None``.
+    posted together), ``"button blind"``, ``"straddle"``, ``"fold"``, ``"check"``, ``"call"``,
+    ``"bet"`` or ``"raise"``. ``amount`` is the number the line writes ("calls 18" → 18, "raises
+    20 to 40" → 20) and ``to`` the total a raise or a straddle brings the player's bet on this
+    street to (40), else ``None``.
     """
 
     line: int
