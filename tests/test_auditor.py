@@ -613,3 +613,73 @@ def test_a_straddle_is_a_live_post_replayed_with_the_straddlers_option():
     )
     as_raise = audit_hand(_straddled("raise"))  # the same chips as a first raise: no option to check
     assert as_raise.verdict is Verdict.IRREGULAR and "the hand model refuses it" in as_raise.irregularities[0]
+
+
+UNSTATED_SPREAD = """PokerStars Hand #78: Hold'em No Limit (1/2) - 2026/01/01 12:00:00 ET
+Table 'T' 3-max Seat #3 is the button
+Seat 1: Ann (30 in chips)
+Seat 2: Bo (200 in chips)
+Seat 3: Cy (200 in chips)
+Ann: posts small blind 1
+Bo: posts big blind 2
+*** HOLE CARDS ***
+Cy: raises 68 to 70
+Ann: calls 29 and is all-in
+Bo: calls 68
+*** FLOP *** [2c 7d 9h]
+Bo: checks
+Cy: checks
+*** TURN *** [2c 7d 9h] [Jc]
+Bo: checks
+Cy: checks
+*** RIVER *** [2c 7d 9h Jc] [Qs]
+Bo: checks
+Cy: checks
+*** SHOW DOWN ***
+Ann: shows [Ah Ad]
+Bo: shows [Kc 3d]
+Cy: shows [Kd 3c]
+Bo collected 39 from side pot
+Cy collected 39 from side pot
+Ann collected 89 from main pot
+*** SUMMARY ***
+Total pot 170 Main pot 89. Side pot 78. | Rake 3"""
+
+
+def _unnamed(text: str):
+    """The hand as a room that names no pot and states no pot's size writes it (GGPoker), the 3
+    withheld named as a rake of 1 and a jackpot of 2."""
+    from potengine.histories.record import POT_NAMES, SIDE_POTS
+
+    [hand] = parse_text(text)
+    return replace(
+        hand,
+        main_pot=None,
+        side_pots=(),
+        not_stated=frozenset({POT_NAMES, SIDE_POTS}),
+        withheld=(("rake", 1), ("jackpot", 2)),
+        collections=tuple(replace(c, pot=0, label="pot") for c in hand.collections),
+    )
+
+
+def test_a_spread_of_the_withheld_the_room_does_not_state_is_taken_from_its_collections():
+    """Main pot 90 (Ann's aces), side pot 80 split by Bo and Cy. In proportion the 3 withheld are
+    2 and 1 (Ann 88, Bo 40 with the odd chip, Cy 39); the room took 1 and 2 (the rake in
+    proportion, the jackpot from the side pot): Ann 89, Bo 39, Cy 39. Unstated, it is not wrong."""
+    stated = audit_text(UNSTATED_SPREAD)  # the pots' sizes stated: the site's split is read from them
+    assert (
+        stated.consistent
+        and "rake: the site takes 1 from the main pot, 2 from the side pot" in stated.notes[0]
+    )
+    audit = audit_hand(_unnamed(UNSTATED_SPREAD))
+    assert audit.consistent, audit.report()
+    assert [pot.rake for pot in audit.settlement.pots] == [1, 2]
+    assert any(
+        "its collections fit 1 from the main pot, 2 from the side pot (the rake in proportion; the "
+        "jackpot from the side pot); in proportion to the pots it would be 2, 1" in note
+        for note in audit.notes
+    ), audit.notes
+    paid_otherwise = UNSTATED_SPREAD.replace("Ann collected 89", "Ann collected 87").replace(
+        "Bo collected 39", "Bo collected 41"
+    )
+    assert audit_hand(_unnamed(paid_otherwise)).verdict is Verdict.WRONG  # no spread gives that

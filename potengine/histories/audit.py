@@ -76,6 +76,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from importlib import import_module
+from itertools import product
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -1101,10 +1102,32 @@ def audit_hand(
     if layout is not None:
         checked, layout, filled = fill_unstated(hand, layout)  # what the room does not state
         remarks += filled
+        marks = len(differences), len(irregular), len(remarks), len(steps)
         try:
             awarded, source = _compare_pots(
                 checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
+            if (
+                len(differences) > marks[0]
+                and len(layout.pots) > 1
+                and checked.rake
+                and not checked.pots_reported
+            ):
+                found = _respread(
+                    checked,
+                    layout,
+                    contributions,
+                    folded,
+                    rake,
+                    explain,
+                    marks,
+                    differences,
+                    irregular,
+                    remarks,
+                    steps,
+                )
+                if found is not None:
+                    awarded, source = found
         except _NotAudited as err:
             return refused(_unsupported(hand, str(err)), file)
     verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
@@ -1129,6 +1152,66 @@ def audit_hand(
     if hand.cash_outs:
         fields["cash_outs"] = _cash_outs(hand, awarded)
     return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
+
+
+def _respread(
+    hand: HandHistory,
+    layout: PotLayout,
+    contributions: dict[str, Amount],
+    folded: frozenset[str],
+    rake: Rake | None,
+    explain: bool,
+    marks: tuple[int, int, int, int],
+    differences: list[str],
+    irregular: list[str],
+    remarks: list[str],
+    steps: list[AuditStep],
+) -> tuple[Awarded, str] | None:
+    """A hand with several pots whose room states neither their sizes nor how it spreads what it
+    withholds between them (GGPoker), found wrong with the rake in proportion to the pots: audited
+    again with each other spread of the parts withheld (each part in proportion, or all of it
+    from one pot). The first spread under which every pot is paid as the engine pays it is taken,
+    and said in ``remarks``; the lists are then those of that audit (``marks``: their lengths
+    before steps 2 to 6). None when no spread fits, or the search would be long (over three parts
+    or four pots): the first audit stands."""
+    amounts = [pot.amount for pot in layout.pots]
+    parts = hand.withheld or (("rake", hand.rake),)
+    if len(parts) > 3 or len(amounts) > 4:
+        return None
+    zero = hand.chip * 0
+    options = []
+    for name, part in parts:
+        ways = [("in proportion", spread_in_proportion(amounts, part, chip=hand.chip))]
+        for i, amount in enumerate(amounts):
+            if part <= amount:
+                ways.append(
+                    (
+                        f"from the {pot_label(i, len(amounts))}",
+                        tuple(part if j == i else zero for j in range(len(amounts))),
+                    )
+                )
+        options.append([(name, way, cut) for way, cut in ways])
+    seen = {spread_in_proportion(amounts, hand.rake, chip=hand.chip)}  # the spread the first audit used
+    for combination in product(*options):
+        cut = tuple(sum((c[2][i] for c in combination), start=zero) for i in range(len(amounts)))
+        if cut in seen or any(c > a for c, a in zip(cut, amounts, strict=True)):
+            continue
+        seen.add(cut)
+        found = differences[: marks[0]], irregular[: marks[1]], remarks[: marks[2]], steps[: marks[3]]
+        again = _compare_pots(hand, layout, contributions, folded, rake, explain, *found, cuts=cut)
+        if len(found[0]) > marks[0]:
+            continue
+        taken = ", ".join(f"{fmt(c)} from the {pot_label(i, len(cut))}" for i, c in enumerate(cut))
+        how = "; ".join(f"the {name} {way}" for name, way, _ in combination)
+        even = ", ".join(fmt(c) for c in spread_in_proportion(amounts, hand.rake, chip=hand.chip))
+        found[2].append(
+            f"rake: the room states neither its pots' sizes nor how it spreads the {fmt(hand.rake)} it "
+            f"withholds between them; its collections fit {taken} ({how}); in proportion to the pots "
+            f"it would be {even}"
+        )
+        differences[:], irregular[:], remarks[:], steps[:] = found
+        return again
+    return None
 
 
 def _run_parts(pot: Pot) -> str:
@@ -1167,10 +1250,14 @@ def _compare_pots(
     irregular: list[str],
     remarks: list[str],
     steps: list[AuditStep],
+    *,
+    cuts: tuple[Amount, ...] | None = None,
 ) -> tuple[Awarded, str]:
     """Steps 2 to 6 of :func:`audit_hand`, on the pots the chips put in make: what each step
     finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with ``explain``, into
-    ``steps``); the result is the engine's pots as awarded and how the winners were decided."""
+    ``steps``); the result is the engine's pots as awarded and how the winners were decided.
+    ``cuts`` is what is withheld from each pot, when the room does not state it (see
+    :func:`_respread`); else the rake is spread in proportion to the pots."""
     # Step 2: the uncalled part ------------------------------------------------------------
     problems, notes = [], []
     amounts = list(map(_AMOUNT, layout.pots))
@@ -1226,7 +1313,7 @@ def _compare_pots(
         )
     else:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
-        withheld = proportional
+        withheld = proportional if cuts is None else cuts
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
             site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
             fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
@@ -1423,7 +1510,7 @@ def _compare_pots(
             irregular.append(
                 f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
                 f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
-                f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
+                f"({fmt(hand.rake)}): {hand.room} appears in some eras to charge the rake per winner"
             )
             continue
         odd = ""
