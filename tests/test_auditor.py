@@ -683,3 +683,16 @@ def test_a_spread_of_the_withheld_the_room_does_not_state_is_taken_from_its_coll
         "Bo collected 39", "Bo collected 41"
     )
     assert audit_hand(_unnamed(paid_otherwise)).verdict is Verdict.WRONG  # no spread gives that
+
+
+def test_the_settlement_of_a_hand_with_a_cash_drop_counts_the_room_s_money():
+    """A drop of 2 from the room into the straddled hand's pot of 11: Di collects 13; the
+    engine's settlement holds the drop in the main pot and passes the conservation check (paid +
+    returned + withheld = put in + added)."""
+    hand = _straddled("straddle")
+    [won] = hand.collections
+    dropped = replace(hand, added=(("cash drop", 2),), total_pot=13, collections=(replace(won, amount=13),))
+    audit = audit_hand(dropped)
+    assert audit.consistent, audit.report()
+    assert dict(audit.settlement.added) == {"cash drop": 2} and audit.settlement.pots[0].amount == 13
+    assert audit.settlement.payouts["Di"] == 13 + 6
