@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars)
+>>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
+Winamax history, 2 hands...
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ ROOMS: tuple[Room, ...] = (
         r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):",
         reader="pokerstars",
     ),
-    _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
+    _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):", reader="ggpoker"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
     _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )"),
     _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\""),
@@ -268,8 +268,8 @@ def count_hands(text: str) -> int:
 def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
-    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars)'
+    >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars, GGPoker...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"
