@@ -9,7 +9,11 @@ instructions a piece of code executes does not. This counts them with valgrind's
 - ``settle-runs``: the same tables run twice (``settle(..., runs=[ranking, reversed ranking])``),
   to hold against twice ``settle``'s figure;
 - ``audit``: one PokerStars hand read, audited and reported, on the hands of ``bench_audit``
-  (from ``../shared/data/pokerstars-real`` when it is there, else the package's samples).
+  (from ``../shared/data/pokerstars-real`` when it is there, else the package's samples);
+- ``audit-ROOM`` (``audit-ggpoker``, ``audit-winamax``, ``audit-pokernow``, ... any name of
+  :data:`potengine.histories.rooms.ROOMS`): one hand of that room's real files in ``../shared``
+  (``data/other-rooms/<folder>``, ``data/pokernow``) decoded, cut, read and audited, to hold
+  against ``audit``'s figure (issue #21: within 1.5 times PokerStars' per hand).
 
 Each workload runs twice under valgrind, once with no repetition and once with one, and the
 difference is divided by the number of calls, so that start-up and set-up do not count. Run:
@@ -66,8 +70,35 @@ def workload(name: str, repetitions: int) -> None:
             run = AuditRun()
             for _ in run.audits(open_lines(path), path.name):
                 pass
+    elif name.startswith("audit-"):
+        from potengine.histories.audit import AuditRun
+        from potengine.histories.rooms import file_lines
+
+        paths = room_files(name.removeprefix("audit-"))
+        for _ in range(repetitions):
+            run = AuditRun()
+            for path in paths:
+                for _ in run.audits(file_lines(path), path.name):
+                    pass
     else:
-        raise SystemExit(f"unknown workload {name!r}: settle, trusted, settle-runs or audit")
+        raise SystemExit(f"unknown workload {name!r}: settle, trusted, settle-runs, audit or audit-ROOM")
+
+
+SHARED = Path(os.environ.get("POTENGINE_SHARED", HERE.parent.parent / "shared")) / "data"
+FOLDERS = {"ignition": "ignition_bovada"}  # a room's folder in data/other-rooms, where not its name
+
+
+def room_files(room: str) -> list[Path]:
+    """The real files of ``room`` in ``../shared`` (other people's data, read where they are)."""
+    from potengine.histories.rooms import BY_NAME
+
+    if room not in BY_NAME:
+        raise SystemExit(f"unknown room {room!r}: {', '.join(BY_NAME)}")
+    folder = SHARED / "pokernow" if room == "pokernow" else SHARED / "other-rooms" / FOLDERS.get(room, room)
+    paths = sorted(p for p in folder.glob("*") if p.is_file() and p.name != "SOURCES.md")
+    if not paths:
+        raise SystemExit(f"no files of {room} in {folder}: they live in ../shared, beside the repository")
+    return paths
 
 
 def count(name: str, repetitions: int, env: dict[str, str]) -> int:
@@ -106,8 +137,16 @@ def main(argv: list[str]) -> int:
             print(f"audit: {len(hands)} hands from {source}")
         for name in names:
             per = len(hands) if name == "audit" else calls
+            if name.startswith("audit-"):
+                from potengine.histories.audit import AuditRun
+                from potengine.histories.rooms import file_lines
+
+                paths = room_files(name.removeprefix("audit-"))
+                run = AuditRun()
+                per = sum(1 for p in paths for _ in run.audits(file_lines(p), p.name))
+                print(f"{name}: {per} hands in {len(paths)} files, verdicts {run.summary()}")
             extra = count(name, 1, env) - count(name, 0, env)
-            unit = "a hand" if name == "audit" else "a call"
+            unit = "a hand" if name.startswith("audit") else "a call"
             print(f"instructions {name}: {extra // per:,} {unit}")
     return 0
 

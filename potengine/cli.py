@@ -391,7 +391,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except PotEngineError as err:
-        print(f"potengine: error: {err}", file=sys.stderr)
+        language = getattr(args, "lang", None)
+        try:
+            message = err.in_language(language) if language else str(err)
+        except PotEngineError:  # an unknown language: named by the error itself
+            message = str(err)
+        print(f"potengine: error: {message}", file=sys.stderr)
         return 2
     except (ValueError, ArithmeticError) as err:  # pragma: no cover
         # a safety net: one line, never a traceback

@@ -504,3 +504,43 @@ def test_the_live_pages_wheel_carries_the_compiled_catalogues(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Κύριο ποτ: 3 × 30 = 90, για τους παίκτες A, B και C."
+
+
+def test_an_engine_error_is_said_in_every_language_naming_the_same_amounts() -> None:
+    import pickle
+
+    from potengine.errors import InputError
+    from potengine.pots.rake import take_rake
+
+    with pytest.raises(InputError) as caught:
+        take_rake([40, 40], 81)
+    err = caught.value
+    assert str(err) == "a rake of 81 is more than the pots hold (80)"
+    said = {language: err.in_language(language) for language in ("en", "nl", "de", "el")}
+    assert said["en"] == str(err)
+    assert said["nl"] == "een rake van 81 is meer dan er in de pots zit (80)"
+    assert len(set(said.values())) == 4 and all("81" in s and "80" in s for s in said.values())
+    again = pickle.loads(pickle.dumps(err))  # --jobs sends errors between processes
+    assert str(again) == str(err) and again.in_language("de") == said["de"]
+
+
+def test_a_phrase_inside_an_error_is_said_in_the_same_language() -> None:
+    from potengine.errors import InputError, said
+
+    err = InputError(
+        said("a rake of {amount} is more than the pots hold ({total})", amount="5", total=said("{n}", n="4"))
+    )
+    assert err.in_language("nl") == "een rake van 5 is meer dan er in de pots zit (4)"
+    assert InputError("not said").in_language("el") == "not said"  # no translation: English, as written
+
+
+def test_the_command_line_says_an_engine_error_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from potengine.cli import main
+
+    assert main(["settle", "A=40", "B=40", "--ranking", "A > B", "--rake", "81", "--lang", "de"]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == "potengine: error: ein Rake von 81 ist mehr, als die Pots enthalten (80)"
+    )

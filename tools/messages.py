@@ -2,7 +2,7 @@
 
 A message is the literal first argument of ``_("…")``, of ``_.n("…", "…", count)`` (with its
 plural) or the two literals of ``_.p("context", "…")``, where ``_`` is a
-:class:`potengine.i18n.Words`. :func:`extract` reads them with :mod:`ast` (a call whose message
+:class:`potengine.i18n.Words`, or of ``said("…")`` (an error message, :func:`potengine.errors.said`). :func:`extract` reads them with :mod:`ast` (a call whose message
 is not a literal, such as an f-string, is an error: it could never be translated).
 
 Usage: python tools/messages.py           list the messages and where they are
@@ -64,7 +64,7 @@ def extract(files: list[Path] | None = None) -> list[Message]:
             func = node.func
             name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
             where = f"{name}:{node.lineno}"
-            if isinstance(func, ast.Name) and func.id == "_":
+            if isinstance(func, ast.Name) and func.id in ("_", "said"):
                 message = Message(_literal(node.args[0], where), None, None, where)
             elif (
                 isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "_"

@@ -1,16 +1,20 @@
-"""Hand-history formats: PHH files replayed with the hand model, PokerStars histories read and audited.
+"""Hand-history formats: PHH files replayed with the hand model, every room's histories read and audited.
 
 * :mod:`~potengine.histories.phh`: the PHH format (replay and write);
-* :mod:`~potengine.histories.pokerstars`: reading PokerStars hand histories;
-* :mod:`~potengine.histories.audit`: checking a PokerStars history pot by pot with the engine.
+* :mod:`~potengine.histories.rooms`: decoding any file, recognising its room, cutting its hands;
+* :mod:`~potengine.histories.record`: the neutral hand record every room's reader fills;
+* :mod:`~potengine.histories.pokerstars` (and one module per other room): the readers;
+* :mod:`~potengine.histories.stated`: what a room does not state, filled in and said so;
+* :mod:`~potengine.histories.audit`: checking a history pot by pot with the engine.
 """
 
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 
-def sample(name: str) -> Traversable:
-    """A PokerStars hand history the project wrote itself (for the book and the tests), by name.
+def sample(name: str, room: str = "pokerstars") -> Traversable:
+    """A hand history the project wrote itself (for the book and the tests), by name, in the
+    format of ``room`` (a name of :data:`potengine.histories.rooms.ROOMS`: one folder each).
 
     The files ship with the package, so the chapter "Was my pot split right?" runs outside a
     clone too; :func:`potengine.histories.pokerstars.read_file` and ``open`` take the result.
@@ -18,4 +22,4 @@ def sample(name: str) -> Traversable:
     >>> sample("side_pots.txt").read_text(encoding="utf-8").startswith("PokerStars Hand #")
     True
     """
-    return files(__name__).joinpath("samples", "pokerstars", name)
+    return files(__name__).joinpath("samples", room, name)

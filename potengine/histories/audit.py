@@ -1112,15 +1112,19 @@ def audit_hand(
             if explain:
                 steps.append(_step(2, (), [message]))
     if layout is not None:
-        checked, layout, filled = fill_unstated(hand, layout)  # what the room does not state
-        remarks += filled
-        marks = len(differences), len(irregular), len(remarks), len(steps)
+        checked = hand
+        if hand.not_stated or hand.added:  # what the room does not state, filled in
+            checked, layout, filled = fill_unstated(hand, layout)
+            remarks += filled
+        # the lists' lengths before steps 2 to 6, for a second audit of a spread not stated
+        marks = (len(differences), len(irregular), len(remarks), len(steps)) if hand.not_stated else None
         try:
             awarded, source = _compare_pots(
                 checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
             if (
-                len(differences) > marks[0]
+                marks is not None
+                and len(differences) > marks[0]
                 and len(layout.pots) > 1
                 and checked.rake
                 and not checked.pots_reported
@@ -1461,8 +1465,22 @@ def _compare_pots(
             cards_ok=not clashes,
             remarks=remarks,
         )
-    wins: list[Pot] = []
+    if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
+        paid = placed_as_awarded(
+            paid,
+            [
+                (
+                    award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
+                    if hi_lo and low_tiers is not None
+                    else award(pot, tiers, order=order, chip=hand.chip)
+                ).shares
+                for pot in pots
+            ],
+        )
     for i, pot in enumerate(pots):
+        site_pays = paid[i]
+        if not all(site_pays.values()):  # a line collecting nothing: left out
+            site_pays = {p: a for p, a in site_pays.items() if a}
         won: Pot
         if hi_lo and low_tiers is not None:
             halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
@@ -1482,19 +1500,11 @@ def _compare_pots(
                 )
         elif hi_lo:
             no_low = "No low hand qualified" in hand.lines
-            site_pays = {p: a for p, a in paid[i].items() if a}
             won = _hilo_from_lines(
                 pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
             )
         else:
             won = award(pot, tiers, order=order, chip=hand.chip)
-        wins.append(won)
-    if hand.not_stated and POT_NAMES in hand.not_stated and len(wins) > 1:
-        paid = placed_as_awarded(paid, [won.shares for won in wins])  # the room names no pot
-    for i, (pot, won) in enumerate(zip(pots, wins, strict=True)):
-        site_pays = paid[i]
-        if not all(site_pays.values()):  # a line collecting nothing: left out
-            site_pays = {p: a for p, a in site_pays.items() if a}
         awarded.append(won)
         shares = won.shares
         we_pay = dict(shares) if all(shares.values()) else {p: a for p, a in shares.items() if a}
@@ -1552,7 +1562,7 @@ def _compare_pots(
     accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(contributions.values(), start=0)
     added = hand.added_total if hand.added else 0
-    if accounted != put_in + added:
+    if accounted != (put_in + added if added else put_in):
         by_room = f" and the room added {fmt(added)}" if added else ""
         problems.append(
             f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
@@ -1901,7 +1911,11 @@ def audit_lines(
         if isinstance(item, HandHistoryError):
             yield refused(item, file)
             continue
-        yield _audited(item, rake, file)
+        try:
+            audit = audit_hand(item, rake=rake, file=file)
+        except PotEngineError as err:  # a safety net: audit_hand reports problems in words
+            audit = _not_audited(item, err, file)
+        yield audit
 
 
 def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
@@ -1909,9 +1923,13 @@ def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
     try:
         return audit_hand(hand, rake=rake, file=file)
     except PotEngineError as err:  # a safety net: audit_hand reports problems in words
-        failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
-        failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
-        return refused(failure, file)
+        return _not_audited(hand, err, file)
+
+
+def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit:
+    failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
+    failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
+    return refused(failure, file)
 
 
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:

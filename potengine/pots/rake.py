@@ -40,7 +40,7 @@ from numbers import Integral
 from typing import Literal
 
 from ..chips import Amount, check_amount, format_amount, is_multiple
-from ..errors import InputError
+from ..errors import InputError, said
 
 Spread = Literal["main pot first", "in proportion"]
 """How a hand's rake is spread over its pots (see :func:`take_rake`)."""
@@ -52,14 +52,18 @@ Percent = int | Fraction | Decimal
 def _check_percent(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (Integral, Fraction, Decimal)):
         raise InputError(
-            "a rake percentage must be exact (an int, Fraction or Decimal such as 5 or "
-            f"Decimal('4.5')), not the {type(value).__name__} {value!r}"
+            said(
+                "a rake percentage must be exact (an int, Fraction or Decimal such as 5 or "
+                "Decimal('4.5')), not the {kind} {value}",
+                kind=type(value).__name__,
+                value=repr(value),
+            )
         )
     if isinstance(value, Decimal) and not value.is_finite():
-        raise InputError(f"a rake percentage must be finite, got {value}")
+        raise InputError(said("a rake percentage must be finite, got {value}", value=str(value)))
     percent = Fraction(value)
     if not 0 <= percent <= 100:
-        raise InputError(f"a rake percentage must lie between 0 and 100, got {value}")
+        raise InputError(said("a rake percentage must lie between 0 and 100, got {value}", value=str(value)))
     return percent
 
 
@@ -91,9 +95,9 @@ class Rake:
             check_amount(self.cap, "the rake cap")
         check_amount(self.amount, "the fixed rake")
         if self.amount and self.percent:
-            raise InputError("a rake is either a fixed amount or a percentage, not both")
+            raise InputError(said("a rake is either a fixed amount or a percentage, not both"))
         if not isinstance(self.no_flop_no_drop, bool):
-            raise InputError("no_flop_no_drop must be True or False")
+            raise InputError(said("no_flop_no_drop must be True or False"))
 
     @classmethod
     def fixed(cls, amount: Amount, *, no_flop_no_drop: bool = True) -> Rake:
@@ -182,16 +186,26 @@ def take_rake(
         withheld = check_amount(rake, "the rake")
         if withheld > total:
             raise InputError(
-                f"a rake of {format_amount(withheld)} is more than the pots hold ({format_amount(total)})"
+                said(
+                    "a rake of {amount} is more than the pots hold ({total})",
+                    amount=format_amount(withheld),
+                    total=format_amount(total),
+                )
             )
         if not is_multiple(withheld, chip):
             raise InputError(
-                f"a rake of {format_amount(withheld)} is not a whole number of chips of {format_amount(chip)}"
+                said(
+                    "a rake of {amount} is not a whole number of chips of {chip}",
+                    amount=format_amount(withheld),
+                    chip=format_amount(chip),
+                )
             )
     if spread == "in proportion":
         return spread_in_proportion(amounts, withheld, chip=chip)
     if spread != "main pot first":
-        raise InputError(f"spread must be 'main pot first' or 'in proportion', not {spread!r}")
+        raise InputError(
+            said("spread must be 'main pot first' or 'in proportion', not {spread}", spread=repr(spread))
+        )
     parts: list[Amount] = []
     left = withheld
     for amount in amounts:
