@@ -620,7 +620,7 @@ def replay_actions(
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
-    straddles: dict[str, Amount] = {}  # live straddles, in the order posted: the straddler's bet
+    straddles: dict[str, Amount] | None = None  # live straddles, in the order posted: each one's bet
     for a in posts:
         if a.kind == "small blind":
             small.append(a)
@@ -629,6 +629,8 @@ def replay_actions(
         elif a.kind == "ante":
             ante_posts.append(a)
         elif a.kind == "straddle":
+            if straddles is None:
+                straddles = {}
             straddles[a.player] = a.to if a.to is not None else a.amount
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
@@ -667,7 +669,7 @@ def replay_actions(
             button=hand.button,
             ante=max(antes or {a.amount for a in ante_posts}, default=0),
             big_blind_ante=big_blind_ante,
-            straddles=straddles or None,
+            straddles=straddles,
             chip=hand.chip,
             structure=structure,
             game=("omaha-hi-lo" if hand.hi_lo else "omaha") if hand.omaha else "holdem",
@@ -1113,17 +1115,18 @@ def audit_hand(
                 steps.append(_step(2, (), [message]))
     if layout is not None:
         checked = hand
+        marks = None  # the lists' lengths before steps 2 to 6, for a second audit of a spread not stated
         if hand.not_stated or hand.added:  # what the room does not state, filled in
             checked, layout, filled = fill_unstated(hand, layout)
             remarks += filled
-        # the lists' lengths before steps 2 to 6, for a second audit of a spread not stated
-        marks = (len(differences), len(irregular), len(remarks), len(steps)) if hand.not_stated else None
+            marks = len(differences), len(irregular), len(remarks), len(steps)
         try:
             awarded, source = _compare_pots(
                 checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
             if (
                 marks is not None
+                and checked.not_stated
                 and len(differences) > marks[0]
                 and len(layout.pots) > 1
                 and checked.rake
