@@ -5,6 +5,10 @@ or unreadable) and a summary, or with ``--json`` one JSON document; it reads, au
 one hand at a time. It exits with 0 when no hand is wrong, 1 when some hand is wrong, 2 when
 nothing could be read, a file could not be opened, or the command line is wrong.
 ``potengine settle`` prints the pots, the payouts and the nets of one hand (or JSON).
+``potengine convert FILE... --to ohh|phh`` writes the hands of any room as Open Hand History JSON
+or PHH (:mod:`potengine.histories.convert`): a hand it cannot read or write is named on standard
+error and skipped; it exits with 0 when every hand was written, 1 when some hand was skipped, 2
+when none was written or a file could not be read.
 Errors are one line on standard error, never a traceback, with exit status 2.
 
 >>> main(["settle", "Alice=40", "Bilal=100", "Chloé=100", "--ranking", "Alice > Chloé > Bilal"])
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
@@ -31,6 +36,7 @@ from typing import Any
 from .chips import Amount, parse_amount, shown
 from .errors import InputError, PotEngineError
 from .histories.audit import AuditRun, HandAudit, Verdict, write_json
+from .histories.convert import FORMATS, convert_files
 from .histories.rooms import file_lines
 from .i18n import translator
 from .pots.cashout import CashOut, Insurance, SidePayment
@@ -84,6 +90,23 @@ examples:
 
 contributions are each player's total chips put in, in clockwise seat order;
 in the ranking ">" means beats and "=" means ties.
+"""
+
+
+CONVERT_EXAMPLES = """\
+examples:
+  potengine convert hands.txt --to ohh           Open Hand History JSON on standard output
+  potengine convert day1.txt day2.txt --to ohh -o days.ohh
+                                            one .ohh file: the hands separated by blank lines
+  potengine convert hands.txt --to phh -o out/   one .phh file per hand in the directory out/
+  potengine convert hands.txt --to phh           every hand on standard output, as a .phhs file
+                                            (a [1], [2], ... table per hand)
+
+a hand that cannot be read or written (its room unread, a game the format has no code for) is
+named on standard error with its file and line, and skipped.
+
+exit status: 0 every hand written, 1 some hand skipped, 2 no hand written, a file could not be
+read, or bad usage
 """
 
 
@@ -252,8 +275,28 @@ def _audit(args: argparse.Namespace) -> int:
     return run.exit_status()
 
 
+def _convert(args: argparse.Namespace) -> int:
+
+    target = args.output
+    directory = None
+    if target is not None and (os.path.isdir(target) or target.endswith(("/", os.sep))):
+        directory, target = target, None
+    if target is None:
+        done = convert_files(args.files, args.to, out=sys.stdout, directory=directory, errors=sys.stderr)
+    else:
+        with open(target, "w", encoding="utf-8") as out:
+            done = convert_files(args.files, args.to, out=out, errors=sys.stderr)
+    skipped = len(done.skipped)
+    print(
+        f"potengine convert: {done.written} hand{'s' if done.written != 1 else ''} written as "
+        f"{args.to.upper()}, {skipped} skipped",
+        file=sys.stderr,
+    )
+    return done.exit_status
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The ``potengine`` argument parser with its two commands."""
+    """The ``potengine`` argument parser with its commands."""
     parser = _Parser(
         prog="potengine",
         description="How poker pots are split: settle a hand, or audit hand histories.",
@@ -371,6 +414,26 @@ def build_parser() -> argparse.ArgumentParser:
         "tables: en, nl, de or el",
     )
     settle.set_defaults(run=_settle)
+
+    convert = commands.add_parser(
+        "convert",
+        help="write hand histories of any room as Open Hand History JSON or PHH",
+        description="Read every hand of the files (any room the checker reads) and write it as\n"
+        "Open Hand History 1.4.6 JSON (--to ohh) or as PHH (--to phh). A hand that cannot be\n"
+        "read or written is named on standard error and skipped; the others are written.",
+        epilog=CONVERT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    convert.add_argument("files", nargs="+", metavar="FILE", help="hand-history files")
+    convert.add_argument("--to", required=True, choices=FORMATS, help="the format to write: ohh or phh")
+    convert.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE|DIR",
+        help="write to FILE (default: standard output), or into the directory DIR (one that exists, "
+        "or a name ending in /): one .ohh file per input file, one .phh file per hand",
+    )
+    convert.set_defaults(run=_convert)
     return parser
 
 

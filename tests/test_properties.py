@@ -247,8 +247,10 @@ def test_chips_are_conserved_with_fees_added_money_and_side_payments(table, data
     paid, returned = sum(r.winnings.values()), sum(r.refunds.values())
     assert paid + returned + r.rake + sum(r.fees.values()) == total + added_total
     assert r.added_total == added_total
+    # A fee per pot is taken from every pot the settlement has: the players' pots, or the one pot
+    # the room's added money makes when no chip of theirs was called.
     assert sum(r.fees.values()) == sum(
-        fee.amount * (count if fee.per == "pot" and fee.pot is None else 1) for fee in fees
+        fee.amount * (len(r.pots) if fee.per == "pot" and fee.pot is None else 1) for fee in fees
     )
     for pot in r.pots:
         assert sum(pot.shares.values()) + pot.rake + sum(pot.fees.values()) == pot.amount

@@ -2,7 +2,8 @@
 
 A message is the literal first argument of ``_("…")``, of ``_.n("…", "…", count)`` (with its
 plural) or the two literals of ``_.p("context", "…")``, where ``_`` is a
-:class:`potengine.i18n.Words`, or of ``said("…")`` (an error message, :func:`potengine.errors.said`). :func:`extract` reads them with :mod:`ast` (a call whose message
+:class:`potengine.i18n.Words`, or of ``said("…")`` (an error message,
+:func:`potengine.errors.said`). :func:`extract` reads them with :mod:`ast` (a call whose message
 is not a literal, such as an f-string, is an error: it could never be translated).
 
 Usage: python tools/messages.py           list the messages and where they are

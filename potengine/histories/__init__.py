@@ -6,6 +6,8 @@
 * :mod:`~potengine.histories.pokerstars` (and one module per other room): the readers;
 * :mod:`~potengine.histories.stated`: what a room does not state, filled in and said so;
 * :mod:`~potengine.histories.audit`: checking a history pot by pot with the engine.
+* :mod:`~potengine.histories.ohh` and :mod:`~potengine.histories.convert`: any room's hands
+  written as Open Hand History JSON (and read back) or PHH.
 """
 
 from importlib.resources import files

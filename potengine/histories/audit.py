@@ -102,7 +102,7 @@ from ..pots.runs import Run, award_runs, ordinal, times
 from ..pots.settlement import Settlement, award, check_conservation, settlement_of
 from ..pots.split import odd_chip_order
 from .pokerstars import iter_text
-from .record import POT_NAMES, Action, HandHistory, UnsupportedHandError, pot_label
+from .record import POT_NAMES, RAKE, Action, HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 from .stated import fill_unstated, placed_as_awarded
 
@@ -327,13 +327,23 @@ class LineTotals(NamedTuple):
     irregular: list[str]
 
 
+LIVE_POST = "(live)"
+"""How a reader ends the text of a small blind its room counts toward the player's bet although
+PokerStars would count it dead (a second small blind: see :func:`dead_posts`)."""
+DEAD_POST = "(dead)"
+"""How a reader ends the text of a small blind its room writes as dead in its own words."""
+
+
 def dead_posts(hand: HandHistory) -> dict[int, Amount]:
     """The dead part of each blind post, by the post's line number.
 
     Dead money belongs to the pot but counts toward no bet: the small blind of "posts small & big
     blinds" (or "small and big blinds"), and a second "posts small blind" (a player entering out
     of position, or posting both blinds on two lines). The first small blind posted by a player
-    who does not also post a big blind is the live one.
+    who does not also post a big blind is the live one. A reader whose room counts a small blind
+    posted out of turn toward the player's bet ends the action's text with :data:`LIVE_POST`
+    (partypoker); one whose room writes a small blind dead in words PokerStars does not use ends
+    it with :data:`DEAD_POST`.
 
     >>> from potengine.histories.pokerstars import read_file
     >>> dead_posts(read_file(DATA / "pokerstars/cash_rake.txt")[2])
@@ -355,7 +365,10 @@ def dead_posts(hand: HandHistory) -> dict[int, Amount]:
             if hand.big_blind is not None and a.amount > hand.big_blind:
                 dead[a.line] = a.amount - hand.big_blind
         elif a.kind == "small blind":
-            if live_small or a.player in big:
+            said = a.text[-len(LIVE_POST) :]
+            if said == LIVE_POST:  # the reader's word: this room counts it toward the bet
+                continue
+            if live_small or a.player in big or said == DEAD_POST:
                 dead[a.line] = a.amount
             else:
                 live_small = True
@@ -1468,10 +1481,17 @@ def _compare_pots(
             cards_ok=not clashes,
             remarks=remarks,
         )
+    as_listed = paid
     if hand.not_stated and POT_NAMES in hand.not_stated and len(pots) > 1:  # the room names no pot
+        hilo_split = (
+            _hilo_by_totals(pots, tiers, paid, order, hand.chip, no_low="No low hand qualified" in hand.lines)
+            if hi_lo and low_tiers is None
+            else None
+        )
         paid = placed_as_awarded(
             paid,
-            [
+            hilo_split
+            or [
                 (
                     award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
                     if hi_lo and low_tiers is not None
@@ -1480,6 +1500,24 @@ def _compare_pots(
                 for pot in pots
             ],
         )
+    if hand.not_stated and RAKE in hand.not_stated and len(pots) > 1 and hand.rake and not hi_lo:
+        # The room states no rake, so neither how it splits it between the pots: the split its
+        # payments show (each pot less what it paid from it) stands if it fits.
+        zero = 0 * hand.chip
+        taken = [pot.amount - sum(pays.values(), start=zero) for pot, pays in zip(pots, paid, strict=True)]
+        fits = all(0 <= cut <= pot.amount for cut, pot in zip(taken, pots, strict=True))
+        if fits and taken != [pot.rake for pot in pots] and sum(taken, start=zero) == hand.rake:
+            even = ", ".join(fmt(pot.rake) for pot in pots)
+            pots = tuple(rebuilt(pot, rake=cut) for pot, cut in zip(pots, taken, strict=True))
+            if paid is not as_listed:
+                paid = placed_as_awarded(
+                    as_listed, [award(pot, tiers, order=order, chip=hand.chip).shares for pot in pots]
+                )
+            spread = ", ".join(f"{fmt(cut)} from the {pot_label(i, count)}" for i, cut in enumerate(taken))
+            remarks.append(
+                f"rake: the room states none; its payments take {spread}; in proportion to the pots "
+                f"it would be {even} (how the room splits its rake is not stated: not checked)"
+            )
     for i, pot in enumerate(pots):
         site_pays = paid[i]
         if not all(site_pays.values()):  # a line collecting nothing: left out
@@ -1794,6 +1832,10 @@ def _pots(contributions: dict[str, Amount], folded: frozenset[str], dead: dict[s
     """The pots of the lines' contributions, by the trusted path (:func:`form_pots`): the reader
     gives whole, non-negative amounts and every folded player and dead post is one who put chips
     in, so :func:`build_pots`' checks would only repeat the reader's."""
+    if len(contributions) == 1 and not dead:
+        # one player alone put chips in (a walk; or the other blind was never posted and
+        # everybody folded to him): no pot, his chips go back to him
+        return PotLayout(tuple(contributions), contributions, folded, (), dict(contributions))
     if len(contributions) < 2:
         return build_pots(contributions, folded, dead=dead)  # names the problem
     for amount in contributions.values():
@@ -1837,6 +1879,64 @@ def _hilo_from_lines(
                 )
                 return won
     return whole
+
+
+_HILO_SEARCH = 20_000
+"""How many pot awards :func:`_hilo_by_totals` tries at most before it gives up."""
+
+
+def _hilo_by_totals(
+    pots: Sequence[Pot],
+    tiers: Tiers,
+    paid: Sequence[Mapping[str, Amount]],
+    order: Sequence[str],
+    chip: Amount,
+    *,
+    no_low: bool,
+) -> list[Mapping[str, Amount]] | None:
+    """The shares of a hi-lo hand's pots, some player's high and some player's low in each (or the
+    whole pot to the best high hand), that pay every player exactly what his collections add up
+    to over all the pots; ``None`` when none does (or the search grows too long).
+
+    For a room that names no pot (see :mod:`potengine.histories.stated`) in a hi-lo hand whose
+    cards do not tell the winners: placed main pot first, a player's high and low halves of two
+    pots cannot be told apart; the split each pot must have can, from the totals.
+    """
+    totals: dict[str, Amount] = {}
+    for pays in paid:
+        for player, amount in pays.items():
+            totals[player] = totals[player] + amount if player in totals else amount
+    tries = 0
+
+    def candidates(pot: Pot, left: Mapping[str, Amount]) -> Iterator[Pot]:
+        yield award(pot, tiers, order=order, chip=chip)
+        names = [p for p in pot.eligible if left.get(p)]
+        if no_low or not 0 < len(names) <= 5:
+            return
+        groups = [
+            tuple(p for k, p in enumerate(names) if mask >> k & 1) for mask in range(1, 1 << len(names))
+        ]
+        for high in groups:
+            rest = tuple(t for t in (tuple(q for q in group if q not in high) for group in tiers) if t)
+            for low in groups:
+                yield award_hilo(pot, (high, *rest), (low,), order=order, chip=chip)
+
+    def search(i: int, left: dict[str, Amount]) -> list[Mapping[str, Amount]] | None:
+        nonlocal tries
+        if i == len(pots):
+            return [] if not any(left.values()) else None
+        for won in candidates(pots[i], left):
+            tries += 1
+            if tries > _HILO_SEARCH:
+                return None
+            shares = {p: a for p, a in won.shares.items() if a}
+            if all(left.get(p, 0) >= a for p, a in shares.items()):
+                rest = search(i + 1, {p: a - shares.get(p, 0) for p, a in left.items()})
+                if rest is not None:
+                    return [shares, *rest]
+        return None
+
+    return search(0, totals)
 
 
 def _unanswered(hand: HandHistory, refunds: Mapping[str, Amount]) -> bool:

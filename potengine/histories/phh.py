@@ -8,7 +8,8 @@ Omaha and ``FO/8`` fixed-limit Omaha eight-or-better hi-lo, four hole cards each
 
 Seats: ``p1`` is the small blind, ``p2`` the big blind, the last player the button; heads-up the
 blinds are posted in reverse (``p2``, the button, posts the small blind). Actions:
-``d dh pN CARDS`` deals hole cards (``????`` unknown), ``d db CARDS`` the board, ``pN f`` folds,
+``d dh pN CARDS`` deals hole cards (``??`` a card unknown: ``????`` a hold'em hand, ``????????``
+a four-card Omaha hand), ``d db CARDS`` the board, ``pN f`` folds,
 ``pN cc`` checks or calls (a check by the one player left with chips, when everyone else is
 all-in and nobody can bet, is accepted and changes nothing: pokerkit writes it), ``pN cbr X``
 bets or raises **to** a street total of X, ``pN sm CARDS`` shows and a bare ``pN sm`` mucks.
@@ -39,6 +40,13 @@ Field              Meaning
                    ``d db`` lines after the agreement deal the first run to five cards, then the
                    second run's own cards, and so on
 ``_run_common_cards`` the board cards every run shares (those dealt before the agreement)
+``_rake``          everything the room withheld from the pots (rake, jackpot and other fees),
+                   written by :func:`potengine.histories.convert.to_phh` beside the standard's
+                   ``winnings`` and ``finishing_stacks`` (after the rake); :func:`replay` takes no
+                   rake, so its winners end with this much more than ``finishing_stacks``
+``_cash_outs``,    one amount per player: an all-in cash-out the room paid him outside the pot,
+``_cash_out_fees`` and its fee (written by the same converter; :func:`replay` pays him his share
+                   of the pots by the cards instead)
 ================== ============================================================================
 
 What PHH cannot carry, and what a reader that ignores these fields (PokerKit 0.7.7) does:
@@ -777,6 +785,9 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         extra += [f"_run_count = {multi.count}", f"_run_common_cards = {multi.common}"]
     lines = []
     board = 0
+    # an unknown hand as so many unknown cards: two in hold'em, an Omaha hand's four or five
+    held = next((len(cards) for cards in hand.holes if cards), 2 if setup.game == "holdem" else 4)
+    unknown = "??" * held
     for op in hand.history:
         who = pnum.get(setup.players.index(op.player)) if op.player else None
         kind = op.kind
@@ -788,7 +799,7 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
                 f"{board} board cards dealt (deal the board with deal_board first)"
             )
         if kind == Kind.HOLE:
-            lines.append(f"d dh {who} {''.join(op.cards) or '????'}")
+            lines.append(f"d dh {who} {''.join(op.cards) or unknown}")
         elif kind == Kind.BOARD:
             lines.append(f"d db {''.join(op.cards)}")
             board += len(op.cards)

@@ -12,8 +12,9 @@ The shape every reader fills
 - ``seats``: seat number, player, chips at the start of the hand, in clockwise order;
   ``button_seat`` the button's seat number.
 - ``actions`` in order, each on its street. Posts come first (``"ante"``, ``"small blind"``,
-  ``"big blind"``, ``"blinds"``, ``"button blind"``, ``"straddle"``: a live straddle, ``amount``
-  the chips the line adds and ``to`` the straddler's bet after it; a dead post is read by
+  ``"big blind"``, ``"blinds"``, ``"button blind"``, ``"straddle"``: a live blind of any size,
+  ``amount`` the chips the line adds and ``to`` the straddler's bet after it (``None`` when the
+  line's amount is his whole bet); a dead post is read by
   :func:`~potengine.histories.audit.dead_posts` from the line's text, as PokerStars words it, or
   given by the reader as ``"dead"`` in the action's text). For ``"call"`` and ``"bet"``,
   ``amount`` is the chips the line adds; for ``"raise"``, ``amount`` is the raise over the bet

@@ -82,7 +82,18 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     if RETURNS in unstated:
         changes["returned"] = tuple(layout.refunds.items())
         stated_rake = hand.rake if RAKE not in unstated else 0 * chip
-        collections, how = _returns_taken_out(collections, layout.refunds, in_pots - stated_rake)
+        before = _by_player(collections)
+        collections, how = _returns_taken_out(
+            collections, layout.refunds, in_pots - stated_rake, rake_known=RAKE not in unstated
+        )
+        if hand.summary_won and how:  # a summary that says what the collections said holds the returns too
+            after = _by_player(collections)
+            won = dict(hand.summary_won)
+            for player, amount in before.items():
+                taken = amount - after.get(player, 0 * chip)
+                if taken and won.get(player) == amount:
+                    won[player] = amount - taken
+            changes["summary_won"] = won
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -108,25 +119,39 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
     return replace(hand, **changes), layout, remarks  # type: ignore[arg-type]
 
 
+def _by_player(collections: Sequence[Collection]) -> dict[str, Amount]:
+    """What the collections pay each player, over every pot and run."""
+    paid: dict[str, Amount] = {}
+    for c in collections:
+        paid[c.player] = paid[c.player] + c.amount if c.player in paid else c.amount
+    return paid
+
+
 def _returns_taken_out(
-    collections: list[Collection], refunds: Mapping[str, Amount], holds: Amount
+    collections: list[Collection], refunds: Mapping[str, Amount], holds: Amount, *, rake_known: bool = True
 ) -> tuple[list[Collection], list[str]]:
     """The collections without the returned chips a room paid inside them, and how each was paid.
 
     ``holds`` is what the pots hold for the collections (after any stated rake): only when the
-    collections add up to more is a return looked for inside them.
+    collections add up to more is a return looked for inside them. When the rake is not stated
+    (``rake_known`` false) an unknown rake may hide the excess, so a collection of exactly the
+    returned amount is still taken as the return (partypoker pays it as a "side pot" of its own),
+    though never the only collection: that one pays the pot (iPoker's win= of a hand won
+    uncalled can equal the return to the chip).
     """
     how: list[str] = []
     for player, back in refunds.items():
         excess = sum((c.amount for c in collections), start=0 * back) - holds
-        if excess <= 0:
+        if excess <= 0 and rake_known:
             break  # the collections leave the returns out
         mine = [i for i, c in enumerate(collections) if c.player == player]
         own = next((i for i in mine if collections[i].amount == back), None)
-        if own is not None:
+        if own is not None and (excess > 0 or len(collections) > 1):  # (the pot is paid by another)
             del collections[own]
             how.append(f"paid back to {player} in a collection of its own")
             continue
+        if excess <= 0:
+            continue  # the rake is not known: no other collection is taken for the return
         if not mine:
             continue
         largest = max(mine, key=lambda i: collections[i].amount)
@@ -141,6 +166,8 @@ def _placed(
     collections: Sequence[Collection], pots: Sequence[Pot], rake: Amount, chip: Amount, runs: int
 ) -> list[Collection]:
     """Each player's collections placed in the pots, main pot first (see the module's notes)."""
+    if not pots:  # one player alone put chips in: no pot to place them in (the auditor names them)
+        return list(collections)
     amounts = [pot.amount for pot in pots]
     cuts = spread_in_proportion(amounts, rake, chip=chip) if rake else (0 * chip,) * len(pots)
     whole = [a - c for a, c in zip(amounts, cuts, strict=True)]
