@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 from test_audit_real_corpus import expected
-from test_rooms import unread_text
 
 from potengine.cli import main
 from potengine.errors import HandHistoryError
@@ -37,8 +36,16 @@ from potengine.histories.convert import (
 from potengine.histories.ohh import dumps, from_ohh, missing_fields, read_ohh, stated_record, to_ohh
 from potengine.histories.phh import parse, replay
 from potengine.histories.pokerstars import parse_text
-from potengine.histories.record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, HandHistory
-from potengine.histories.rooms import file_lines
+from potengine.histories.record import (
+    POT_NAMES,
+    RAKE,
+    RETURNS,
+    SIDE_POTS,
+    TOTAL,
+    HandHistory,
+    UnsupportedHandError,
+)
+from potengine.histories.rooms import BY_NAME, file_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "pokerstars-real"
@@ -626,15 +633,14 @@ def test_convert_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_a_room_without_a_reader_is_named_hand_by_hand() -> None:
-    room, text = unread_text(2)  # the first room the checker does not read yet (GGPoker is read now)
-    items = list(read_records(text.split("\n")))
-    assert [(type(e).__name__, getattr(e, "line_number", None)) for e in items] == [
-        ("UnsupportedHandError", 1),
-        ("UnsupportedHandError", 3),
-    ]
-    for e in items:
-        assert isinstance(e, HandHistoryError) and e.hand_id
-        assert str(e).startswith(f"hand #{e.hand_id}, line {e.line_number}: a {room.label} hand")
+    # every room has a reader now: GGPoker's room as it was before it had one
+    unread = replace(BY_NAME["ggpoker"], reader="")
+    text = (
+        "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/01/01 00:00:00\n\nPoker Hand #RC2: Hold'em\n"
+    )
+    items = list(read_records(text.split("\n"), unread))
+    assert [str(e).split(":")[0] for e in items] == ["hand #RC1, line 1", "hand #RC2, line 3"]
+    assert all(isinstance(e, UnsupportedHandError) and "a GGPoker hand" in str(e) for e in items)
 
 
 # ---- the real PokerStars hands ------------------------------------------------------------------

@@ -537,7 +537,7 @@ def count_hands(text: str) -> int:
     from ..histories.pokerstars import split_hands
 
     room = rooms.recognise(rooms.decode(text[:65536]))
-    if room is not None and room is not rooms.POKERSTARS:  # every room but PokerStars, read or not
+    if room is not None and room is not rooms.POKERSTARS:  # each room cuts its own hands
         return len(rooms.cut_hands(rooms.decode(text), room))
     return len(split_hands(text))
 
