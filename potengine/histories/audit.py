@@ -476,7 +476,9 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
             spent[p] += action.amount
             bets[p] += action.amount
         elif kind == "raise":
-            to = _raise_to(action)
+            to = action.to  # _raise_to inline (no call a raise): the reader gives every raise its "to"
+            if to is None:
+                to = _raise_to(action)
             if to <= current or action.amount not in (to - current, to - target):
                 wrong.append(  # the line's own two amounts disagree
                     f"{w(action)}: {p} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
@@ -500,7 +502,12 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
         elif kind == "ante":
             spent[p] += action.amount
         elif kind in ("small blind", "big blind", "blinds", "button blind", "straddle"):
-            stake = _stake(hand, kind)  # (None for a straddle: its size is the straddler's)
+            if kind == "small blind":  # the two common posts without a call: _stake's first cases
+                stake = hand.small_blind
+            elif kind == "big blind" and hand.small_bet is None:
+                stake = hand.big_blind
+            else:
+                stake = _stake(hand, kind)  # (None for a straddle: its size is the straddler's)
             if stake is not None and action.amount != stake and not action.all_in and action.line not in dead:
                 wrong.append(
                     f"{w(action)}: {p} posts {fmt(action.amount)}, "
@@ -808,7 +815,9 @@ def _plainly_legal(
                 return False
             bets[p] += action.amount
         elif kind in ("bet", "raise"):
-            to = bets[p] + action.amount if kind == "bet" else _raise_to(action)
+            to = bets[p] + action.amount if kind == "bet" else action.to  # (_raise_to inline)
+            if to is None:
+                to = _raise_to(action)
             if (kind == "bet") != (current == 0) or to - current < step or len(acting) < 2:
                 return False  # (p acts, so another acting player is one besides p)
             step, current, bets[p] = to - current, to, to
