@@ -40,7 +40,7 @@ from typing import Any
 from .chips import Amount
 from .chips import format_amount as fmt
 from .chips import parse_amount as _amount
-from .errors import InputError, PotEngineError
+from .errors import InputError, PotEngineError, said
 from .pots.ranking import Tiers
 from .pots.runs import times
 from .pots.settlement import Settlement, settle
@@ -232,9 +232,17 @@ def deal(level: int, seed: int) -> Drill:
     2
     """
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
-        raise InputError(f"drill level must be 1 to {len(LEVELS)}, not {level!r}")
+        raise InputError(
+            said("drill level must be 1 to {last}, not {level}", last=len(LEVELS), level=repr(level))
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise InputError(f"drill seed must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
+        raise InputError(
+            said(
+                "drill seed must be a whole number from 0 to {last}, not {seed}",
+                last=MAX_SEED - 1,
+                seed=repr(seed),
+            )
+        )
     rng = random.Random(level * MAX_SEED + seed)
     if level == 6:
         return _deal_runs(level, seed, rng)
@@ -264,9 +272,11 @@ def _winners(text: Any) -> list[str]:
     return sorted(str(n).strip() for n in text or () if str(n).strip())
 
 
-def _chips(text: Any, what: str) -> Amount | None:
+def _chips(text: Any) -> Amount | None:
+    """The reader's amount, or None when it is not one (the error is not shown: the answer is
+    just wrong)."""
     try:
-        return _amount(str(text), what)
+        return _amount(str(text), "the amount")
     except PotEngineError:
         return None
 
@@ -511,7 +521,7 @@ def _mark_runs(
     parts = list(parts) if isinstance(parts, (list, tuple)) else []
     for k, part in enumerate(pot.runs):
         mine = parts[k] if k < len(parts) and isinstance(parts[k], Mapping) else {}
-        amount = _chips(mine.get("amount", ""), f"run {part.run}'s part")
+        amount = _chips(mine.get("amount", ""))
         item(
             f"{pot.name}, run {part.run}: part",
             str(mine.get("amount", "")).strip(),
@@ -586,7 +596,7 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
 
     for i, pot in enumerate(result.pots):
         given = given_pots[i] if i < len(given_pots) and isinstance(given_pots[i], Mapping) else {}
-        amount = _chips(given.get("amount", ""), f"the {pot.name.lower()}")
+        amount = _chips(given.get("amount", ""))
         item(
             f"{pot.name}: amount",
             str(given.get("amount", "")).strip(),
@@ -607,7 +617,7 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
         )
     for player, paid in result.payouts.items():
         text = str(payouts.get(player, "")).strip()
-        chips = _chips(text, f"{player}'s payout")
+        chips = _chips(text)
         item(
             f"{player}: receives",
             text,

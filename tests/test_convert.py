@@ -379,6 +379,10 @@ def test_every_sample_hand_reads_back_from_ohh_with_the_same_chips_and_verdict(p
     hands = [h for h in read_records(file_lines(path)) if isinstance(h, HandHistory)]
     assert hands
     for h in hands:
+        if h.game.startswith("6+"):  # OHH has no short-deck game type: refused, naming it
+            with pytest.raises(UnsupportedHandError, match="OHH 1.4.6 has no game type for 6"):
+                to_ohh(h)
+            continue
         ohh = to_ohh(h)
         assert missing_fields(ohh) == [], h.hand_id
         assert agrees(h, back(h)) == [], h.hand_id

@@ -2053,6 +2053,21 @@ def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") ->
         yield HandAudit(hand.hand_id, Verdict.UNSUPPORTED, error=err, file=file, line=hand.line)
 
 
+def duplicate_key(audit: HandAudit) -> int | str | None:
+    """What tells a hand apart from the others of a run (its ID, and its room unless PokerStars:
+    the IDs of two rooms may be equal), or None for a hand that was not read.
+
+    >>> duplicate_key(refused(HandHistoryError("no hand"))) is None
+    True
+    """
+    hand_id = audit.hand_id
+    if hand_id is None or audit.hand is None:
+        return None
+    if len(hand_id) < 19 and hand_id.isdigit() and audit.hand.room == "PokerStars":
+        return int(hand_id)
+    return f"{audit.hand.room} {hand_id}"
+
+
 class AuditRun:
     """Audits of one or more files in one go: the verdicts counted, duplicate hand IDs noted.
 
@@ -2064,8 +2079,9 @@ class AuditRun:
     (6, ['250000000301', '250000000302', '250000000303'])
     """
 
-    def __init__(self, *, rake: Rake | None = None) -> None:
+    def __init__(self, *, rake: Rake | None = None, room: Room | None = None) -> None:
         self.rake = rake
+        self.room = room  # every file's room, said (``potengine audit --room``); else recognised
         self.counts = {verdict.value: 0 for verdict in Verdict}
         self.files: list[dict[str, Any]] = []
         # Duplicate detection is the one thing kept per hand: its ID and where it starts, packed
@@ -2076,38 +2092,67 @@ class AuditRun:
 
     def audits(self, lines: Iterable[str | bytes], file: str = "") -> Iterator[HandAudit]:
         """Audit the hands of one file, one at a time; a file that cannot be read is recorded."""
-        entry: dict[str, Any] = {"file": file, "hands": 0, "error": None}
-        self.files.append(entry)
-        self._names.append(file)
-        index = len(self._names) - 1
+        index = self.open_file(file)
+        entry, counts, seen = self.files[index], self.counts, self._seen
         try:
-            for audit in audit_lines(lines, file, rake=self.rake):
+            for audit in audit_lines(lines, file, rake=self.rake, room=self.room):
+                # what count() does, without its call: a hand's only cost here
                 entry["hands"] += 1
-                self.counts[audit.verdict.value] += 1
-                if audit.hand_id is not None and audit.hand is not None:
-                    hand_id = audit.hand_id
-                    key: int | str = (
-                        int(hand_id)
-                        if len(hand_id) < 19 and hand_id.isdigit() and audit.hand.room == "PokerStars"
-                        else f"{audit.hand.room} {hand_id}"  # IDs of two rooms may be equal
-                    )
+                counts[audit.verdict.value] += 1
+                key = duplicate_key(audit)
+                if key is not None:
                     here = index << 40 | audit.line
-                    packed = self._seen.setdefault(key, here)
+                    packed = seen.setdefault(key, here)
                     if packed != here:
-                        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
-                        self._duplicates.setdefault(audit.hand_id, [first]).append((file, audit.line))
-                        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
-                        audit = replace(
-                            audit,
-                            notes=(
-                                *audit.notes,
-                                f"hand #{audit.hand_id} appears "
-                                f"more than once in the input (first at {where})",
-                            ),
-                        )
+                        note = self._again(packed, audit.hand_id or "", index, audit.line)
+                        audit = replace(audit, notes=(*audit.notes, note))
                 yield audit
         except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
             entry["error"] = str(err)
+
+    def open_file(self, file: str) -> int:
+        """Start counting the hands of another file; its index, for :meth:`count`.
+
+        :meth:`audits` calls it, and so does a caller that audits the files elsewhere (in other
+        processes: ``potengine audit --jobs``) and counts their verdicts here, in input order.
+
+        >>> run = AuditRun()
+        >>> run.open_file("a.txt"), run.open_file("b.txt"), run.files[1]
+        (0, 1, {'file': 'b.txt', 'hands': 0, 'error': None})
+        """
+        self.files.append({"file": file, "hands": 0, "error": None})
+        self._names.append(file)
+        return len(self._names) - 1
+
+    def count(
+        self, index: int, verdict: Verdict, key: int | str | None, hand_id: str | None, line: int
+    ) -> str | None:
+        """Count one hand of file ``index`` (see :meth:`open_file`): its verdict, and its
+        :func:`duplicate_key` with the line it starts on; the note to add to its audit when that
+        hand was seen before, else None.
+
+        >>> run = AuditRun()
+        >>> first, second = run.open_file("a.txt"), run.open_file("b.txt")
+        >>> run.count(first, Verdict.CONSISTENT, 7, "7", 1), run.count(second, Verdict.WRONG, 7, "7", 30)
+        (None, 'hand #7 appears more than once in the input (first at a.txt line 1)')
+        >>> run.summary()["hands"], run.files[1]["hands"], run.duplicates()[0]["at"][1]
+        (2, 1, {'file': 'b.txt', 'line': 30})
+        """
+        self.files[index]["hands"] += 1
+        self.counts[verdict.value] += 1
+        if key is None or hand_id is None:
+            return None
+        here = index << 40 | line
+        packed = self._seen.setdefault(key, here)
+        return None if packed == here else self._again(packed, hand_id, index, line)
+
+    def _again(self, packed: int, hand_id: str, index: int, line: int) -> str:
+        """Note hand ``hand_id``, first seen where ``packed`` says, again in file ``index`` at
+        ``line``; the note its audit gets."""
+        first = (self._names[packed >> 40], packed & (1 << 40) - 1)
+        self._duplicates.setdefault(hand_id, [first]).append((self._names[index], line))
+        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
+        return f"hand #{hand_id} appears more than once in the input (first at {where})"
 
     def summary(self) -> dict[str, int]:
         """The number of hands of each verdict, and in all."""
@@ -2187,14 +2232,38 @@ def write_json(out: Any, audits: Iterable[HandAudit], run: AuditRun) -> None:
     >>> json.loads(out.getvalue())["hands"][0]["verdict"]
     'unsupported'
     """
+    write_json_texts(out, map(hand_json_text, audits), run)
+
+
+def hand_json_text(audit: HandAudit) -> str:
+    """One hand's audit (:func:`hand_json`) as the JSON text :func:`write_json_texts` writes.
+
+    >>> print(hand_json_text(refused(HandHistoryError("no hand")))[:30])
+    {
+      "file": "",
+      "line": 0,
+    """
+    return json.dumps(hand_json(audit), indent=2, ensure_ascii=False)
+
+
+def write_json_texts(out: Any, hands: Iterable[str], run: AuditRun) -> None:
+    """Write the document of :func:`write_json` from each hand's JSON text (:func:`hand_json_text`,
+    made in another process, say), then ``run``'s files, duplicates and summary, once the hands
+    are written (and counted in ``run``).
+
+    >>> out = io.StringIO()
+    >>> write_json_texts(out, [], AuditRun())
+    >>> json.loads(out.getvalue())["summary"]["hands"]
+    0
+    """
 
     def dump(value: Any, indent: str) -> str:
         return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
 
     out.write('{\n  "hands": [')
     empty = True
-    for audit in audits:
-        out.write(("\n    " if empty else ",\n    ") + dump(hand_json(audit), "    "))
+    for text in hands:
+        out.write(("\n    " if empty else ",\n    ") + text.replace("\n", "\n    "))
         empty = False
     out.write("]" if empty else "\n  ]")
     for key, value in run.tail().items():

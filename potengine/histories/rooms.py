@@ -71,7 +71,7 @@ ROOMS: tuple[Room, ...] = (
     _room(
         "pokerstars",
         "PokerStars",
-        r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):",
+        r"PokerStars (?:Zoom (?:Hand|Game)|Home Game(?: Hand)?|Hand|Game) #(\d+):",
         reader="pokerstars",
     ),
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):", reader="ggpoker"),

@@ -32,7 +32,7 @@ from typing import Any
 from ..cards import parse_cards
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import CardError, HandHistoryError, PotEngineError
+from ..errors import CardError, HandHistoryError, PotEngineError, said
 from ..histories import rooms
 from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
 from ..pots.runs import times
@@ -400,7 +400,7 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     (True, 3)
     """
     if not isinstance(text, str):
-        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+        raise HandHistoryError(said("a hand history must be text, not {kind}", kind=type(text).__name__))
     _DONE.clear()
     run = AuditRun()
     documents: list[dict[str, Any]] = []

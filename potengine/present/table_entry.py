@@ -34,7 +34,7 @@ from typing import Any
 
 from ..chips import MAX_DECIMAL_PLACES, Amount, parse_amount
 from ..chips import format_amount as fmt
-from ..errors import InputError, PotEngineError
+from ..errors import InputError, PotEngineError, said
 from .words import join
 
 # ----------------------------------------------------------------------------------------------
@@ -42,11 +42,15 @@ from .words import join
 # ----------------------------------------------------------------------------------------------
 
 _NUMBER = re.compile(r"[$€£]?\s*(\d+(?:[.,]\d*)?|[.,]\d+)\s*[$€£]?")
-_EXAMPLES = "write chips like 40, 0.25 or 0,25"
 
 
 class EntryError(InputError):
     """What the reader typed cannot be read; the message is in a dealer's words."""
+
+
+def _labelled(who: str, message: str) -> str:
+    """``message`` about ``who``'s row, said: ``Ann: …`` (the message alone without a name)."""
+    return said("{who}: {message}", who=who, message=message) if who else message
 
 
 def read_amount(text: str, who: str = "") -> Amount:
@@ -62,34 +66,69 @@ def read_amount(text: str, who: str = "") -> Amount:
     potengine.present.table_entry.EntryError: Ann: is 1,000 a thousand or one? Write 1000 for a
         thousand, 1.00 or 1,00 for one.
     """
-    label = f"{who}: " if who else ""
     cleaned = text.strip()
     if not cleaned:
-        raise EntryError(f"{label}how much did {who or 'this player'} put in? Write the chips, like 40.")
+        raise EntryError(
+            _labelled(who, said("how much did {player} put in? Write the chips, like 40.", player=who))
+            if who
+            else said("how much did this player put in? Write the chips, like 40.")
+        )
     if cleaned.startswith("-"):
         raise EntryError(
-            f"{label}{cleaned} is less than nothing: write what {who or 'the player'} put in, like 40."
+            _labelled(
+                who,
+                said(
+                    "{amount} is less than nothing: write what {player} put in, like 40.",
+                    amount=cleaned,
+                    player=who,
+                ),
+            )
+            if who
+            else said("{amount} is less than nothing: write what the player put in, like 40.", amount=cleaned)
         )
     if not _NUMBER.fullmatch(cleaned):
-        raise EntryError(f"{label}“{_short(cleaned)}” is not an amount; {_EXAMPLES}.")
+        raise EntryError(
+            _labelled(
+                who,
+                said("“{text}” is not an amount; write chips like 40, 0.25 or 0,25.", text=_short(cleaned)),
+            )
+        )
     number = cleaned.strip("$€£ ")
     whole, comma, places = number.partition(",")
     if comma and whole.strip("0") and len(whole) <= 3 and len(places) == 3:
         raise EntryError(
-            f"{label}is {number} a thousand or one? Write {whole}{places} for a thousand, "
-            f"{whole}.{places[:2]} or {whole},{places[:2]} for one."
+            _labelled(
+                who,
+                said(
+                    "is {number} a thousand or one? Write {thousand} for a thousand, {point} or {comma} "
+                    "for one.",
+                    number=number,
+                    thousand=whole + places,
+                    point=f"{whole}.{places[:2]}",
+                    comma=f"{whole},{places[:2]}",
+                ),
+            )
         )
     number = number.replace(",", ".")
     if number.endswith("."):
         number = number[:-1]
     if len(number.partition(".")[2]) > MAX_DECIMAL_PLACES:
         raise EntryError(
-            f"{label}{number} has more than {MAX_DECIMAL_PLACES} decimals; no chip is that small."
+            _labelled(
+                who,
+                said(
+                    "{number} has more than {places} decimals; no chip is that small.",
+                    number=number,
+                    places=MAX_DECIMAL_PLACES,
+                ),
+            )
         )
     try:
         return parse_amount(number, "the amount")
     except PotEngineError:
-        raise EntryError(f"{label}{_short(cleaned)} is too large for any table.") from None
+        raise EntryError(
+            _labelled(who, said("{text} is too large for any table.", text=_short(cleaned)))
+        ) from None
 
 
 def infer_chip(amounts: Iterable[Amount]) -> Amount:
@@ -167,15 +206,19 @@ def split_quick(text: str) -> list[tuple[str, str, bool]]:
         pair = _PAIR.match(item)
         if pair is None or not pair["name"].strip(":= "):
             if _LOOSE_NUMBER.match(item):
-                raise EntryError(f"{item}: whose chips are these? Write the name first, like Alice 40.")
+                raise EntryError(
+                    said("{item}: whose chips are these? Write the name first, like Alice 40.", item=item)
+                )
             out.append((item.strip(":= "), "", folded))  # a name without an amount: the row says so
             continue
         name, amount = pair["name"].strip(":= "), pair["amount"]
         words = name.split()
         if any(_LOOSE_NUMBER.match(w) for w in words[:-1]) and len(words) > 1:
             raise EntryError(
-                f"“{_short(item)}” looks like two players on one line: put a comma or a new line "
-                "between players."
+                said(
+                    "“{item}” looks like two players on one line: put a comma or a new line between players.",
+                    item=_short(item),
+                )
             )
         out.append((name, amount, folded))
     return out
