@@ -340,15 +340,22 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     audit = commands.add_parser(
         "audit",
-        help="check PokerStars hand histories pot by pot",
-        description="Replay every hand of PokerStars-format hold'em hand histories with the\n"
-        "engine and compare pot by pot: amounts, eligible players, winners, returned bets\n"
-        "and rake. Each hand gets one verdict; a hand that cannot be read is named with its\n"
-        "ID and line, and the other hands of the file are still checked.",
+        help="check hand histories pot by pot (PokerStars, Winamax, WPN, iPoker, 888, ...)",
+        description="Replay every hold'em and Omaha hand of the histories with the engine and\n"
+        "compare pot by pot: amounts, eligible players, winners, returned bets and rake.\n"
+        "The room is recognised from the text (or named with --room); what a room does not\n"
+        "write is not checked, and the verdict's notes say so. Each hand gets one verdict;\n"
+        "a hand that cannot be read is named with its ID and line, and the other hands of\n"
+        "the file are still checked.",
         epilog=AUDIT_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    audit.add_argument("files", nargs="+", metavar="FILE", help="hand-history files (UTF-8 text)")
+    audit.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hand-history files: text, XML, CSV or JSON, in UTF-8, UTF-16 or cp1252",
+    )
     audit.add_argument("-v", "--verbose", action="store_true", help="print the six steps of every hand")
     audit.add_argument(
         "--json",

@@ -102,7 +102,7 @@ hands of ``samples/ggpoker`` are written in that layout.
   whole bet (a re-straddle by the same player restates his new total: ``straddle $0.04`` then
   ``straddle $0.08`` adds 0.04): kind ``"straddle"``, ``amount`` the chips it adds, ``to`` the
   total. ``posts missed blind $5`` beside the same player's ``posts big blind $10``: dead money,
-  read as a second small blind, which :func:`~potengine.histories.audit.dead_posts` tells dead.
+  read as a second small blind, which :func:`~potengine.histories.contributions.dead_posts` tells dead.
 - A tournament hand written at a level change names the next level's blinds (``Level3
   (80/160)`` while the players post 60/120 and the last level's ante): when both blinds posted are
   below the header's, the blinds posted are the stakes, and a remark says so.
@@ -155,7 +155,7 @@ ROOM = "GGPoker"
 
 SHORT_DECK = "6+ Hold'em No Limit (triton)"
 """The record's game for GGPoker's Short Deck: 36 cards, with the order of hands GGPoker deals it
-in named at the end (see :func:`potengine.histories.audit.stated_short_deck_rules`)."""
+in named at the end (see :func:`potengine.histories.winners.stated_short_deck_rules`)."""
 
 _AMT = r"[$€£¥]?\d[\d,]*(?:\.\d+)?"
 _HEADER = re.compile(r"^Poker Hand #([A-Z]{1,4}\d{1,30}): *(.*)$")
@@ -722,7 +722,7 @@ class _Reader:
         "straddle $0.1" writes the straddler's whole bet: what it adds is over his posts before
         it (a re-straddle by the same player, in short deck, restates his new total). "posts
         missed blind $0.02" is dead money beside the big blind the player posts too: read as a
-        second small blind, which :func:`~potengine.histories.audit.dead_posts` tells dead."""
+        second small blind, which :func:`~potengine.histories.contributions.dead_posts` tells dead."""
         straddle = _STRADDLE.match(said)
         if straddle is not None:
             total = self.amount(straddle.group(1), number, line)
