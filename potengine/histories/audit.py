@@ -69,9 +69,12 @@ histories but ``record``. A change to the audit goes where its step lives:
   ``_winners`` (its pre-pass ``_unstated_pots`` for a room that names no pot or states no rake;
   per pot ``_hilo_award`` and ``_pot_compared``; a hand run more than once ``_compare_runs``,
   ``_showdowns``, ``_not_run``, ``_parts_compared``; cash-outs ``_cashed_out``, ``_cash_outs``),
-  step 6 ``_conservation``;
+  step 6 ``_conservation``; and ``_respread``, the second look at a rake spread between pots
+  when the room states neither their sizes nor the spread (asked for here, by
+  ``_spread_unstated``: GGPoker);
 - who won (step 5's order of the hands), :mod:`~potengine.histories.winners`:
-  :func:`duplicate_cards`, ``_ranking``, ``_short_deck_ranking``, ``_hilo_from_lines``,
+  :func:`duplicate_cards`, ``_ranking``, ``_short_deck_ranking`` (by the order the record's game
+  names, :func:`stated_short_deck_rules`, else the one the showdown fits), ``_hilo_from_lines``,
   ``_hilo_by_totals``;
 - what a room does not state, filled in from the chips, :mod:`~potengine.histories.stated`;
 - verdicts and notes, :mod:`~potengine.histories.verdicts`: :class:`Verdict`,
