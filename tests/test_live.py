@@ -514,7 +514,12 @@ def test_build_without_npm_says_so_and_leaves_the_engine_out(tmp_path: Path) -> 
     run = _build(tmp_path, POTENGINE_NO_NPM="1")
     assert run.returncode == 0 and "npm not found" in run.stdout
     live = tmp_path / "live"
-    assert json.loads((live / "build-info.json").read_text(encoding="utf-8")) == {"live": False}
+    words = [f"words-{language}.json" for language in ("en", "nl", "de", "el")]
+    assert json.loads((live / "build-info.json").read_text(encoding="utf-8")) == {
+        "live": False,
+        "words": words,
+    }
+    assert all((live / name).exists() for name in words)  # the notice too is said in the reader's language
     assert not (live / "pyodide").exists() and not list(live.glob("*.whl"))
     assert (live / "calculator.mjs").exists() and (live / "engine-worker.mjs").exists()
     required = _build(tmp_path, "--require", POTENGINE_NO_NPM="1")

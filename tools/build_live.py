@@ -10,6 +10,10 @@ as ``live/...``):
 * ``potengine-<version>-py3-none-any.whl``: the package as a pure-Python wheel, built here with
   the standard library (the page unpacks it into Pyodide itself: no micropip, no package index);
 * the pages' scripts and style from ``web/``;
+* ``words-<lang>.json`` for English, Dutch, German and Greek: the pages' labels
+  (:func:`potengine.present.labels.labels`, from the same gettext catalogues as the engine's
+  words, compiled here first), read by the pages before the engine starts, and written whether
+  npm is there or not;
 * ``build-info.json``: what was built, read by the pages first. Without npm (or with
   ``POTENGINE_NO_NPM=1``) it says so, the pages show a notice instead of the live engine and the
   rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a
@@ -36,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(1, str(ROOT))  # potengine itself, for the labels
 
 from msgfmt import compile_po, parse_po  # noqa: E402
 
@@ -168,6 +173,32 @@ def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: di
     return {"snapshot": name, "stdlib_files": len(used)}
 
 
+def compile_catalogues() -> None:
+    """Bring every ``.mo`` in step with its ``.po`` (what ``make catalogues`` does), so that the
+    labels written next are those of the committed catalogues."""
+    for po in sorted((ROOT / "potengine" / "locale").glob("*/LC_MESSAGES/potengine.po")):
+        mo = compile_po(parse_po(po.read_text(encoding="utf-8"), str(po)))
+        target = po.with_suffix(".mo")
+        if not target.is_file() or target.read_bytes() != mo:
+            target.write_bytes(mo)
+
+
+def write_labels(live: Path) -> list[str]:
+    """One ``words-<lang>.json`` a language in ``live``: the pages' labels; return the names."""
+    compile_catalogues()
+    from potengine.i18n import LANGUAGES, translator
+    from potengine.present.labels import labels
+
+    translator.cache_clear()  # catalogues compiled just now
+    names = []
+    for language in LANGUAGES:
+        name = f"words-{language}.json"
+        text = json.dumps(labels(language), ensure_ascii=False, indent=0, sort_keys=True)
+        (live / name).write_text(text + "\n", encoding="utf-8")
+        names.append(name)
+    return names
+
+
 def project_version() -> str:
     """The one source of the version: ``__version__`` in potengine/__init__.py."""
     text = (ROOT / "potengine" / "__init__.py").read_text(encoding="utf-8")
@@ -234,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     for source in sorted((ROOT / "web").iterdir()):
         if source.suffix in {".mjs", ".js", ".css"} and source.name not in OFFLINE_FILES:
             shutil.copy2(source, live / source.name)
-    info: dict[str, object] = {"live": False}
+    info: dict[str, object] = {"live": False, "words": write_labels(live)}
     npm = find_npm()
     if npm is None:
         if args.require:
@@ -247,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         lock = unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
         wheel = build_wheel(live)
-        info = {"live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel, "lock": lock}
+        info = {**info, "live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel, "lock": lock}
         node = shutil.which("node")
         if node and not os.environ.get("POTENGINE_NO_SNAPSHOT"):
             info.update(trim_and_snapshot(node, live / "pyodide", live, wheel, lock))

@@ -43,9 +43,18 @@ calls = [
     ("new_drill", [1, 1]), ("new_drill", [5, 7]), ("new_drill", [9, 1]),
     ("mark_drill", [1, 1, {}]),
 ]
-for name, args in calls:
+# The same in the pages' other languages: their catalogues are read once and kept in memory (the
+# snapshot holds them; a restored page reads no catalogue file), and the trace sees gettext.
+said = [(name, args) for name, args in calls if name in live.SAID] + [
+    ("calculate", [{"players": "Ann:50,Bo:51,Cy:50", "runs": "2", "bomb": "1", "ranking": "Ann>Bo>Cy",
+                    "ranking2": "Cy>Bo=Ann", "button": "Ann"}]),
+    ("mark_drill_pots", [6, 3, "2"]), ("mark_drill", [6, 3, {}]), ("survey", ["Poker Hand #RC1: x"]),
+]
+for name, args, language in [(n, a, "en") for n, a in calls] + [
+    (n, a, language) for language in ("nl", "de", "el") for n, a in said
+]:
     try:
-        live.call(name, json.dumps(args))
+        live.call(name, json.dumps(args), language)
     except Exception as err:  # what a page would show as a bug: say it, keep tracing
         print("live_snapshot:", name, "raised", repr(err), file=sys.stderr)
 for hand in live.audit_hands_json(text, "sample.txt"):
