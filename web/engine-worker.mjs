@@ -1,5 +1,6 @@
 // The engine in a Web Worker: Pyodide (vendored into the site) with potengine in it (restored from
-// a snapshot, or the wheel unpacked). The page posts {id, name, args}; the worker answers
+// a snapshot, or the wheel unpacked). The page posts {id, name, args, lang} (lang: the page's
+// language, in which potengine says its answer and its errors); the worker answers
 // {id, value} or {id, error}, and for the hand-history checker also
 // {id, progress: {done, total, hand}} after every hand. Running Python here keeps the page
 // responsive while a large file is checked.
@@ -87,7 +88,7 @@ const ready = start();
 ready.then(() => setTimeout(() => keepUnpacked?.().catch(() => {}), 1000), () => {});
 
 self.onmessage = async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, args, lang } = event.data;
   let live;
   try {
     live = await ready;
@@ -103,7 +104,7 @@ self.onmessage = async (event) => {
     if (name === "audit") {
       audit(live, id, ...args);
     } else {
-      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args))) });
+      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args), lang || "en")) });
     }
   } catch (err) {
     // The engine answers bad input with a message; this is only reached by a bug: say it in one line.

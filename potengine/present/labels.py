@@ -135,7 +135,7 @@ def labels(language: str = "en") -> dict[str, str]:
         "hist.input": _("Hand histories"),
         "hist.check": _("Check every hand"),
         "hist.count": _("{done} of {total} hands: {tally}"),
-        "hist.json": _("The audit as JSON (as potengine audit --json prints it)"),
+        "hist.audit_json": _("The audit as JSON (as potengine audit --json prints it)"),
         "verdict.consistent": _.p("verdict", "consistent"),
         "verdict.irregular": _.p("verdict", "irregular"),
         "verdict.wrong": _.p("verdict", "wrong"),
