@@ -89,6 +89,8 @@ export async function setLanguage(code) {
   keepLanguage();
   relabel();
   for (const listener of listeners) await listener(code);
+  // For the browser tests: everything on the page is now said in this language.
+  for (const root of document.querySelectorAll(".potengine-live")) root.dataset.said = code;
 }
 
 // The language in the address, whatever else the address holds.
