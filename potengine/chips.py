@@ -4,11 +4,11 @@ A chip amount is an ``int`` (the usual case: chips are counted) or a ``Decimal``
 cents, or the half chips some sites split pots into). ``float`` and ``bool`` are refused, because a
 float cannot hold 0.1 exactly and a settlement must add up to the last chip.
 
->>> check_amount(40, "Alice's contribution")
+>>> check_amount(40, "{player}'s contribution", player="Alice")
 40
 >>> check_amount(Decimal("0.50"), "the small blind")
 Decimal('0.50')
->>> check_amount(2.5, "Bilal's contribution")
+>>> check_amount(2.5, "{player}'s contribution", player="Bilal")
 Traceback (most recent call last):
 ...
 potengine.errors.InputError: Bilal's contribution must be a whole number of chips (int) or an exact
@@ -32,7 +32,7 @@ from decimal import (
 from numbers import Integral
 from types import TracebackType
 
-from .errors import InputError
+from .errors import InputError, Said, said
 
 Amount = int | Decimal
 """A number of chips: an ``int``, or an exact ``Decimal`` where a currency needs it."""
@@ -71,7 +71,7 @@ class exact_arithmetic(ContextDecorator):  # noqa: N801 (used like a function: `
     """
 
     def __init__(self, what: str = "the amounts") -> None:
-        self._what = what
+        self._what = what  # a phrase of the catalogues (tools/messages.py finds the literal)
 
     def _recreate_cm(self) -> exact_arithmetic:
         return type(self)(self._what)  # a decorated function enters a fresh one on every call
@@ -85,39 +85,73 @@ class exact_arithmetic(ContextDecorator):  # noqa: N801 (used like a function: `
     ) -> None:
         self._context.__exit__(kind, error, trace)
         if isinstance(error, DecimalException):
-            raise InputError(f"{self._what} cannot be computed exactly: {type(error).__name__}") from None
+            raise InputError(
+                said(
+                    "{what} cannot be computed exactly: {reason}",
+                    what=Said(self._what, {}),
+                    reason=type(error).__name__,
+                )
+            ) from None
 
 
-def check_amount(value: object, what: str, *, allow_zero: bool = True) -> Amount:
+def check_amount(value: object, what: str, /, *, allow_zero: bool = True, **values: object) -> Amount:
     """Return ``value`` if it is a valid chip amount, else raise :class:`InputError` naming ``what``.
 
-    >>> check_amount(0, "David's contribution")
+    ``what`` is a phrase of the catalogues, a literal (``tools/messages.py`` finds it) with named
+    placeholders that ``values`` fill in, so that the error names the amount in every language;
+    it is made into words only when the amount is refused:
+
+    >>> check_amount(0, "{player}'s contribution", player="David")
     0
-    >>> check_amount(-5, "David's contribution")
+    >>> check_amount(-5, "{player}'s contribution", player="David")
     Traceback (most recent call last):
     ...
     potengine.errors.InputError: David's contribution must not be negative, got -5
+    >>> try:
+    ...     check_amount(-5, "{player}'s contribution", player="David")
+    ... except InputError as err:
+    ...     print(err.in_language("nl"))
+    de bijdrage van David mag niet negatief zijn, niet -5
     """
     if type(value) is int and 0 <= value <= MAX_CHIPS and (value or allow_zero):
         return value  # the usual case, checked in one line
     if isinstance(value, bool) or not isinstance(value, (Integral, Decimal)):
-        kind = type(value).__name__
         raise InputError(
-            f"{what} must be a whole number of chips (int) or an exact Decimal, not the {kind} {value!r}"
+            said(
+                "{what} must be a whole number of chips (int) or an exact Decimal, not the {kind} {value}",
+                what=Said(what, values),
+                kind=type(value).__name__,
+                value=repr(value),
+            )
         )
     if isinstance(value, Decimal) and not value.is_finite():
-        raise InputError(f"{what} must be a finite amount, got {value}")
+        raise InputError(
+            said("{what} must be a finite amount, got {value}", what=Said(what, values), value=str(value))
+        )
     amount: Amount = value if isinstance(value, Decimal) else int(value)
     if not -MAX_CHIPS <= amount <= MAX_CHIPS:  # checked first: a huge number cannot even be printed
-        raise InputError(f"{what} is larger than 10^15 chips; no game holds that many")
+        raise InputError(
+            said("{what} is larger than 10^15 chips; no game holds that many", what=Said(what, values))
+        )
     if isinstance(amount, Decimal):
         exponent = amount.as_tuple().exponent
         if isinstance(exponent, int) and exponent < -MAX_DECIMAL_PLACES:
-            raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {amount}")
+            raise InputError(
+                said(
+                    "{what} has more than {places} decimal places: {amount}",
+                    what=Said(what, values),
+                    places=MAX_DECIMAL_PLACES,
+                    amount=str(amount),
+                )
+            )
     if amount < 0:
-        raise InputError(f"{what} must not be negative, got {amount}")
+        raise InputError(
+            said("{what} must not be negative, got {amount}", what=Said(what, values), amount=str(amount))
+        )
     if amount == 0 and not allow_zero:
-        raise InputError(f"{what} must be positive, got {amount}")
+        raise InputError(
+            said("{what} must be positive, got {amount}", what=Said(what, values), amount=str(amount))
+        )
     return amount
 
 
@@ -165,16 +199,26 @@ MAX_AMOUNT_DIGITS = 30
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, cut short so that a hostile argument cannot flood the one-line error."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+    """``repr(text)``, cut short so that a hostile argument cannot flood the one-line error (the
+    cut one said, to be said in the error's language).
+
+    >>> shown("Alice"), shown("x" * 50, limit=3)
+    ("'Alice'", "'xxx'... (50 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return said("{text}... ({count} characters)", text=repr(text[:limit]), count=len(text))
 
 
-def parse_amount(text: str, what: str) -> Amount:
+def parse_amount(text: str, what: str, /, **values: object) -> Amount:
     """A chip amount from the command line: digits, at most one ".", an optional currency sign.
+
+    ``what`` names it, a phrase of the catalogues that ``values`` fill in (as for
+    :func:`check_amount`).
 
     >>> parse_amount("40", "the chip"), parse_amount("$0.50", "the chip")
     (40, Decimal('0.50'))
-    >>> parse_amount("9" * 5000, "A's contribution")
+    >>> parse_amount("9" * 5000, "{player}'s contribution", player="A")
     Traceback (most recent call last):
     ...
     potengine.errors.InputError: A's contribution has more than 30 digits:
@@ -182,14 +226,36 @@ def parse_amount(text: str, what: str) -> Amount:
     """
     cleaned = text.strip().lstrip("$€£")
     if not cleaned or not all(c in "0123456789." for c in cleaned) or cleaned.count(".") > 1:
-        raise InputError(f"{what} must be a number of chips like 40 or 0.50, got {shown(text)}")
+        raise InputError(
+            said(
+                "{what} must be a number of chips like 40 or 0.50, got {text}",
+                what=Said(what, values),
+                text=shown(text),
+            )
+        )
     whole, _, places = cleaned.partition(".")
     if len(whole) > MAX_AMOUNT_DIGITS:
-        raise InputError(f"{what} has more than {MAX_AMOUNT_DIGITS} digits: {shown(text)}")
+        raise InputError(
+            said(
+                "{what} has more than {digits} digits: {text}",
+                what=Said(what, values),
+                digits=MAX_AMOUNT_DIGITS,
+                text=shown(text),
+            )
+        )
     if len(places) > MAX_DECIMAL_PLACES:
-        raise InputError(f"{what} has more than {MAX_DECIMAL_PLACES} decimal places: {shown(text)}")
+        raise InputError(
+            said(
+                "{what} has more than {places} decimal places: {amount}",
+                what=Said(what, values),
+                places=MAX_DECIMAL_PLACES,
+                amount=shown(text),
+            )
+        )
     try:
         value = Decimal(cleaned)
     except InvalidOperation:  # pragma: no cover - filtered above
-        raise InputError(f"{what} must be a number, got {shown(text)}") from None
+        raise InputError(
+            said("{what} must be a number, got {text}", what=Said(what, values), text=shown(text))
+        ) from None
     return int(value) if "." not in cleaned else value

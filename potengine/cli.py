@@ -29,15 +29,16 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from .chips import Amount, parse_amount, shown
-from .errors import InputError, PotEngineError
-from .histories.audit import AuditRun, HandAudit, Verdict, write_json
+from .errors import InputError, PotEngineError, said
+from .histories.audit import AuditRun, Verdict, write_json_texts
 from .histories.convert import FORMATS, convert_files
-from .histories.rooms import file_lines
+from .histories.jobs import printed_audits
+from .histories.rooms import BY_NAME, ROOMS
 from .i18n import translator
 from .pots.cashout import CashOut, Insurance, SidePayment
 from .pots.fees import Added, Fee
@@ -55,6 +56,8 @@ examples:
   potengine audit *.txt --json              one JSON document for every hand of every file
   potengine audit cash.txt --rake 5 --rake-cap 3
                                             also check the rake: 5 %, at most 3
+  potengine audit --room ggpoker hands.txt  say the room instead of recognising it
+  potengine audit --jobs 2 *.txt            two processes at once; the same output
 
 verdicts: consistent (every chip right, the betting legal), irregular (every chip right, an
 action departs from the engine's rules: a note, not an accusation), wrong (a chip is where it
@@ -123,10 +126,12 @@ def _contributions(pairs: Sequence[str]) -> dict[str, Amount]:
         name, sep, value = pair.rpartition("=")
         name = name.strip()
         if not sep or not name:
-            raise InputError(f"write each contribution as NAME=CHIPS (e.g. Alice=40), got {shown(pair)}")
+            raise InputError(
+                said("write each contribution as NAME=CHIPS (e.g. Alice=40), got {pair}", pair=shown(pair))
+            )
         if name in result:
-            raise InputError(f"{shown(name)} is given twice")
-        result[name] = parse_amount(value, f"{name}'s contribution")
+            raise InputError(said("{name} is given twice", name=shown(name)))
+        result[name] = parse_amount(value, "{player}'s contribution", player=name)
     return result
 
 
@@ -136,22 +141,35 @@ def _named(text: str, option: str, example: str) -> tuple[str, Amount, str | Non
     value, at, pot = rest.partition("@")
     if not sep or not name.strip() or (at and not pot.strip()):
         raise InputError(
-            f"write {option} as NAME=AMOUNT or NAME=AMOUNT@POT (e.g. {example}), got {shown(text)}"
+            said(
+                "write {option} as NAME=AMOUNT or NAME=AMOUNT@POT (e.g. {example}), got {text}",
+                option=option,
+                example=example,
+                text=shown(text),
+            )
         )
-    return name.strip(), parse_amount(value, f"the {name.strip()}"), pot.strip() if at else None
+    return name.strip(), parse_amount(value, "the {name}", name=name.strip()), pot.strip() if at else None
 
 
 def _pair(text: str, option: str, example: str, what: tuple[str, str]) -> tuple[str, Amount, Amount]:
-    """``NAME=AMOUNT`` or ``NAME=AMOUNT:SECOND`` (the second amount 0 when left out)."""
+    """``NAME=AMOUNT`` or ``NAME=AMOUNT:SECOND`` (the second amount 0 when left out); ``what``
+    names the two amounts, phrases of the catalogues with the player's name to fill in."""
     name, sep, rest = text.rpartition("=")
     first, colon, second = rest.partition(":")
     name = name.strip()
     if not sep or not name:
-        raise InputError(f"write {option} as NAME=AMOUNT[:AMOUNT] (e.g. {example}), got {shown(text)}")
+        raise InputError(
+            said(
+                "write {option} as NAME=AMOUNT[:AMOUNT] (e.g. {example}), got {text}",
+                option=option,
+                example=example,
+                text=shown(text),
+            )
+        )
     return (
         name,
-        parse_amount(first, f"{name}'s {what[0]}"),
-        parse_amount(second, f"{name}'s {what[1]}") if colon else 0,
+        parse_amount(first, what[0], player=name),
+        parse_amount(second, what[1], player=name) if colon else 0,
     )
 
 
@@ -160,9 +178,11 @@ def _low_runs(texts: Sequence[str] | None, runs: object) -> list[Any] | None:
     if texts is None:
         return None
     if not isinstance(runs, list):
-        raise InputError("--low-runs goes with --runs: one low ranking per run, in the same order")
+        raise InputError(said("--low-runs goes with --runs: one low ranking per run, in the same order"))
     if len(texts) != len(runs):
-        raise InputError(f"{len(texts)} --low-runs for {len(runs)} --runs: give one per run")
+        raise InputError(
+            said("{count} --low-runs for {runs} --runs: give one per run", count=len(texts), runs=len(runs))
+        )
     return [parse_ranking(text) if text.strip() else [] for text in texts]
 
 
@@ -195,11 +215,13 @@ def _settle(args: argparse.Namespace) -> int:
     if args.cash_out or args.insurance:
         side = []
         for text in args.cash_out:
-            name, value, fee = _pair(text, "--cash-out", "A=57:1", ("cash-out", "cash-out fee"))
+            name, value, fee = _pair(
+                text, "--cash-out", "A=57:1", ("{player}'s cash-out", "{player}'s cash-out fee")
+            )
             side.append(CashOut(name, value, fee=fee))
         for text in args.insurance:
             name, value, payout = _pair(
-                text, "--insurance", "B=5:60", ("insurance premium", "insurance payout")
+                text, "--insurance", "B=5:60", ("{player}'s insurance premium", "{player}'s insurance payout")
             )
             side.append(Insurance(name, value, payout=payout))
     note = ""
@@ -242,29 +264,40 @@ def _audit(args: argparse.Namespace) -> int:
             no_flop_no_drop=not args.rake_preflop,
         )
     elif args.rake_cap is not None:
-        raise InputError("--rake-cap needs --rake PERCENT")
-    run = AuditRun(rake=rake)
-
-    def audits() -> Iterator[HandAudit]:
-        for path in args.files:
-            yield from run.audits(file_lines(path), path)
+        raise InputError(said("--rake-cap needs --rake PERCENT"))
+    room = None
+    if args.room is not None:
+        room = BY_NAME.get(args.room.lower())
+        if room is None:
+            raise InputError(
+                said("--room {room} is no room: choose {rooms}", room=repr(args.room), rooms=_ROOM_NAMES)
+            )
+    if args.jobs < 1:
+        raise InputError(
+            said("--jobs takes a number of processes, 1 or more, not {jobs}", jobs=str(args.jobs))
+        )
+    run = AuditRun(rake=rake, room=room)
+    audits = printed_audits(args.files, run, jobs=args.jobs, as_json=args.json, verbose=args.verbose)
 
     if args.json:
-        write_json(sys.stdout, audits(), run)
+        write_json_texts(sys.stdout, (item.json for _, item in audits), run)
     else:
         current = None
-        for audit in audits():
-            if audit.file != current:
-                current = audit.file
+        for path, item in audits:
+            if path != current:
+                current = path
                 print(f"== {current}")
-            print(audit.report() if args.verbose else audit.text())
-            if audit.notes and not args.verbose:
-                print("\n".join(f"  note: {n}" for n in audit.notes))
-            if audit.verdict is Verdict.UNREADABLE:
-                print(f"potengine audit: {audit.file}: {audit.error}", file=sys.stderr)
+            notes = [f"  note: {n}" for n in item.notes]
+            print("\n".join([item.text, *notes, *item.steps]) if args.verbose else item.text)
+            if notes and not args.verbose:
+                print("\n".join(notes))
+            if item.unreadable:
+                print(f"potengine audit: {path}: {item.unreadable}", file=sys.stderr)
         for entry in run.files:
             if entry["error"]:
                 print(f"potengine audit: error: {entry['error']}", file=sys.stderr)
+            elif room is not None and not entry["hands"]:
+                print(f"potengine audit: {entry['file']}: no {room.label} hand in it", file=sys.stderr)
         for dup in run.duplicates():
             places = ", ".join(f"{d['file']} line {d['line']}" for d in dup["at"])
             print(f"Duplicate hand #{dup['hand_id']}: {places}")
@@ -273,6 +306,9 @@ def _audit(args: argparse.Namespace) -> int:
         words = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
         print(f"Summary: {total} hand{'s' if total != 1 else ''}: {words}")
     return run.exit_status()
+
+
+_ROOM_NAMES = ", ".join(room.name for room in ROOMS)
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -304,15 +340,22 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     audit = commands.add_parser(
         "audit",
-        help="check PokerStars hand histories pot by pot",
-        description="Replay every hand of PokerStars-format hold'em hand histories with the\n"
-        "engine and compare pot by pot: amounts, eligible players, winners, returned bets\n"
-        "and rake. Each hand gets one verdict; a hand that cannot be read is named with its\n"
-        "ID and line, and the other hands of the file are still checked.",
+        help="check hand histories pot by pot (PokerStars, Winamax, WPN, iPoker, 888, ...)",
+        description="Replay every hold'em and Omaha hand of the histories with the engine and\n"
+        "compare pot by pot: amounts, eligible players, winners, returned bets and rake.\n"
+        "The room is recognised from the text (or named with --room); what a room does not\n"
+        "write is not checked, and the verdict's notes say so. Each hand gets one verdict;\n"
+        "a hand that cannot be read is named with its ID and line, and the other hands of\n"
+        "the file are still checked.",
         epilog=AUDIT_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    audit.add_argument("files", nargs="+", metavar="FILE", help="hand-history files (UTF-8 text)")
+    audit.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="hand-history files: text, XML, CSV or JSON, in UTF-8, UTF-16 or cp1252",
+    )
     audit.add_argument("-v", "--verbose", action="store_true", help="print the six steps of every hand")
     audit.add_argument(
         "--json",
@@ -325,6 +368,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--rake-preflop",
         action="store_true",
         help="rake hands that end before the flop too (default: no flop, no drop)",
+    )
+    audit.add_argument(
+        "--room",
+        metavar="NAME",
+        help=f"the room that wrote every file, instead of recognising it from the text: {_ROOM_NAMES}",
+    )
+    audit.add_argument(
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=1,
+        help="audit the files in N processes at once (default 1); the output is the same, in input order",
     )
     audit.set_defaults(run=_audit)
 

@@ -239,9 +239,17 @@ def deal(level: int, seed: int) -> Drill:
     2
     """
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
-        raise InputError(f"drill level must be 1 to {len(LEVELS)}, not {level!r}")
+        raise InputError(
+            said("drill level must be 1 to {last}, not {level}", last=len(LEVELS), level=repr(level))
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise InputError(f"drill seed must be a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
+        raise InputError(
+            said(
+                "drill seed must be a whole number from 0 to {last}, not {seed}",
+                last=MAX_SEED - 1,
+                seed=repr(seed),
+            )
+        )
     rng = random.Random(level * MAX_SEED + seed)
     if level == 6:
         return _deal_runs(level, seed, rng)
@@ -271,9 +279,11 @@ def _winners(text: Any) -> list[str]:
     return sorted(str(n).strip() for n in text or () if str(n).strip())
 
 
-def _chips(text: Any, what: str) -> Amount | None:
+def _chips(text: Any) -> Amount | None:
+    """The reader's amount, or None when it is not one (the error is not shown: the answer is
+    just wrong)."""
     try:
-        return _amount(str(text), what)
+        return _amount(str(text), "the amount")
     except PotEngineError:
         return None
 
@@ -557,7 +567,7 @@ def _mark_runs(
     parts = list(parts) if isinstance(parts, (list, tuple)) else []
     for k, part in enumerate(pot.runs):
         mine = parts[k] if k < len(parts) and isinstance(parts[k], Mapping) else {}
-        amount = _chips(mine.get("amount", ""), f"run {part.run}'s part")
+        amount = _chips(mine.get("amount", ""))
         item(
             _("{pot}, run {number}: part", pot=name, number=part.run),
             str(mine.get("amount", "")).strip(),
@@ -636,7 +646,7 @@ def mark(drill: Drill, answer: Mapping[str, Any], language: str = "en") -> dict[
 
     for i, pot in enumerate(result.pots):
         given = given_pots[i] if i < len(given_pots) and isinstance(given_pots[i], Mapping) else {}
-        amount = _chips(given.get("amount", ""), f"the {pot.name.lower()}")
+        amount = _chips(given.get("amount", ""))
         item(
             _("{pot}: amount", pot=pot_name(pot, _)),
             str(given.get("amount", "")).strip(),
@@ -657,7 +667,7 @@ def mark(drill: Drill, answer: Mapping[str, Any], language: str = "en") -> dict[
         )
     for player, paid in result.payouts.items():
         text = str(payouts.get(player, "")).strip()
-        chips = _chips(text, f"{player}'s payout")
+        chips = _chips(text)
         item(
             _("{player}: receives", player=player),
             text,

@@ -25,6 +25,7 @@ said in the same language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -63,6 +64,43 @@ def said(template: str, /, **values: Any) -> Said:
     "'Zoë' is not at the table"
     """
     return Said(template, values)
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names listed the way the error's language lists them: ``A``, ``A and B``, ``A, B and C``
+    (said, with the catalogues' "and").
+
+    >>> listed(["Alice"]), listed(["Alice", "Bilal", "Chloé"]).in_language("de")
+    ('Alice', 'Alice, Bilal und Chloé')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return said("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def joined(parts: Sequence[str], separator: str = ", ") -> str:
+    """``parts`` joined by ``separator``, each said in the error's language when it is said
+    (a list of pot names, say).
+
+    >>> joined([said("Main pot"), said("Side pot {number}", number=1)]).in_language("de")
+    'Hauptpot, Nebenpot 1'
+    """
+    if not any(isinstance(part, Said) for part in parts):
+        return separator.join(parts)
+    values = {f"part{i}": part for i, part in enumerate(parts)}
+    return Said(separator.replace("{", "{{").replace("}", "}}").join("{" + k + "}" for k in values), values)
+
+
+def message_of(err: BaseException) -> str:
+    """The message of ``err`` as it was made: its :class:`Said` when it was said (to be said
+    again inside another message, in the same language), else its text.
+
+    >>> message_of(ValueError("plain")), message_of(InputError(said("{n} runs", n=3))).template
+    ('plain', '{n} runs')
+    """
+    if len(err.args) == 1 and isinstance(err.args[0], Said):
+        return err.args[0]
+    return str(err)
 
 
 class PotEngineError(ValueError):

@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import InputError
+from .errors import InputError, listed, said
 
 if TYPE_CHECKING:  # pragma: no cover
     from gettext import NullTranslations
@@ -61,8 +61,14 @@ def translator(language: str = "en") -> NullTranslations:
     import gettext  # here, not at the top: `import potengine` (and settle) never loads it
 
     if language not in LANGUAGES:
-        supported = ", ".join(LANGUAGES[:-1]) + " and " + LANGUAGES[-1]
-        raise InputError(f"unknown language {language!r}: potengine speaks {supported}")
+        supported = listed(LANGUAGES)
+        raise InputError(
+            said(
+                "unknown language {language}: potengine speaks {supported}",
+                language=repr(language),
+                supported=supported,
+            )
+        )
     if language == "en":
         return gettext.NullTranslations()
     path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"

@@ -561,7 +561,7 @@ def test_the_steps_written_when_read_are_those_of_an_audit_that_explains(name):
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")))
 def test_the_posts_are_the_first_actions_and_all_of_them(name):
-    posts = {"ante", "small blind", "big blind", "blinds"}
+    posts = {"ante", "small blind", "big blind", "blinds", "button blind"}
     for item in read_file(DATA / name):
         if isinstance(item, HandHistoryError):
             continue

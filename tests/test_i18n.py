@@ -544,3 +544,242 @@ def test_the_command_line_says_an_engine_error_in_the_language_asked(
         capsys.readouterr().err.strip()
         == "potengine: error: ein Rake von 81 ist mehr, als die Pots enthalten (80)"
     )
+
+
+# ----------------------------------------------------------------------------------------------
+# The engine's errors: raised for real, said in every language
+# ----------------------------------------------------------------------------------------------
+
+
+def _raised(make):
+    from potengine.errors import PotEngineError
+
+    with pytest.raises(PotEngineError) as caught:
+        make()
+    return caught.value
+
+
+def _hand():
+    from potengine.play.hand import start_hand
+
+    return start_hand({"A": 100, "B": 100, "C": 100}, small_blind=1, big_blind=2)  # C to act
+
+
+def _errors():
+    """Real errors from the cards, the settlement, the hand model and the amounts, by name."""
+    from potengine.cards.deck import parse_cards
+    from potengine.pots.fees import Fee
+
+    return {
+        "bad card": lambda: parse_cards("Ah Xx"),
+        "card twice": lambda: settle(
+            {"A": 10, "B": 10}, hands={"A": "As Ah", "B": "As Kd"}, board="2c 3d 4h 5s 9c"
+        ),
+        "unknown player": lambda: settle({"Alice": 40, "Bilal": 100}, ranking=["Alice", "Eve"]),
+        "unseated actor": lambda: _hand().act("Zoë", "call"),
+        "short raise": lambda: _hand().raise_to("C", 3),
+        "check facing a bet": lambda: _hand().check("C"),
+        "out of turn": lambda: _hand().call("B"),
+        "negative amount": lambda: settle({"Alice": -1, "Bilal": 10}, ranking=["Alice", "Bilal"]),
+        "float amount": lambda: CashOut("Alice", 2.5),
+        "chip": lambda: settle({"A": 40, "B": 100}, ranking=["A", "B"], chip=30),
+        "unknown pot": lambda: settle(
+            {"A": 40, "B": 40}, ranking=["A", "B"], fees=[Fee("jackpot", 1, pot="Side pot 1")]
+        ),
+        "early flop": lambda: _hand().deal_board("2c 3d 4h"),
+        "run": lambda: settle({"A": 40, "B": 40}, runs=[["A", "B"], ["A", "Eve"]]),
+    }
+
+
+EXPECTED = {
+    "bad card": (
+        "cannot read a card at 'Xx' in 'Ah Xx': write a rank (2-9, T or 10, J, Q, K, A) then a suit "
+        "(c d h s or ♣ ♦ ♥ ♠)",
+        "kan geen kaart lezen bij 'Xx' in 'Ah Xx': schrijf een rang (2-9, T of 10, J, Q, K, A) en dan een "
+        "kleur (c d h s of ♣ ♦ ♥ ♠)",
+        "kann bei 'Xx' in 'Ah Xx' keine Karte lesen: schreibe einen Rang (2-9, T oder 10, J, Q, K, A), dann "
+        "eine Farbe (c d h s oder ♣ ♦ ♥ ♠)",
+        "δεν διαβάζεται φύλλο στο 'Xx' μέσα στο 'Ah Xx': γράψε αξία (2-9, T ή 10, J, Q, K, A) και μετά "
+        "χρώμα (c d h s ή ♣ ♦ ♥ ♠)",
+    ),
+    "card twice": (
+        "card A♠ is both in A's cards and in B's cards",
+        "kaart A♠ zit zowel in de kaarten van A als in de kaarten van B",
+        "die Karte A♠ ist sowohl in den Karten von A als auch in den Karten von B",
+        "το φύλλο A♠ είναι και στα φύλλα του παίκτη A και στα φύλλα του παίκτη B",
+    ),
+    "unknown player": (
+        "ranking names 'Eve', who is not seated (players: Alice, Bilal)",
+        "ranking noemt 'Eve', die niet aan tafel zit (spelers: Alice, Bilal)",
+        "ranking nennt 'Eve', der nicht am Tisch sitzt (Spieler: Alice, Bilal)",
+        "το ranking αναφέρει τον παίκτη 'Eve', που δεν κάθεται στο τραπέζι (παίκτες: Alice, Bilal)",
+    ),
+    "unseated actor": (
+        "'Zoë' is not seated at this table (players: A, B, C)",
+        "'Zoë' zit niet aan deze tafel (spelers: A, B, C)",
+        "'Zoë' sitzt nicht an diesem Tisch (Spieler: A, B, C)",
+        "ο παίκτης 'Zoë' δεν κάθεται σε αυτό το τραπέζι (παίκτες: A, B, C)",
+    ),
+    "short raise": (
+        "C cannot raise to 3: the minimum raise is to 4 (a raise must be at least the big blind, and at "
+        "least the largest full raise of the round, TDA 43)",
+        "C mag niet tot 3 verhogen: de minimale verhoging is tot 4 (een verhoging moet minstens de big "
+        "blind zijn, en minstens de grootste volledige verhoging van de ronde, TDA 43)",
+        "C darf nicht auf 3 raisen: der kleinste Raise geht auf 4 (ein Raise muss mindestens die Big-Blind "
+        "betragen, und mindestens den größten vollen Raise der Runde, TDA 43)",
+        "ο παίκτης C δεν μπορεί να κάνει raise στα 3: το ελάχιστο raise είναι στα 4 (ένα raise πρέπει να "
+        "είναι τουλάχιστον όσο το μεγάλο blind, και τουλάχιστον όσο το μεγαλύτερο πλήρες raise του γύρου, "
+        "TDA 43)",
+    ),
+    "check facing a bet": (
+        "C cannot check: there are 2 to call (call, raise or fold)",
+        "C mag niet checken: er staat 2 open om te callen (callen, verhogen of folden)",
+        "C darf nicht checken: es sind 2 zu callen (callen, raisen oder folden)",
+        "ο παίκτης C δεν μπορεί να κάνει check: υπάρχουν 2 για call (call, raise ή fold)",
+    ),
+    "out of turn": (
+        "B cannot call: it is C's turn (action goes clockwise)",
+        "B mag niet callen: C is aan de beurt (er wordt met de klok mee gespeeld)",
+        "B darf nicht callen: C ist am Zug (es geht im Uhrzeigersinn)",
+        "ο παίκτης B δεν μπορεί να κάνει call: είναι η σειρά του παίκτη C (η δράση πάει δεξιόστροφα)",
+    ),
+    "negative amount": (
+        "Alice's contribution must not be negative, got -1",
+        "de bijdrage van Alice mag niet negatief zijn, niet -1",
+        "der Einsatz von Alice darf nicht negativ sein, nicht -1",
+        "η συνεισφορά του παίκτη Alice δεν πρέπει να είναι αρνητικός αριθμός, όχι -1",
+    ),
+    "float amount": (
+        "Alice's cash-out must be a whole number of chips (int) or an exact Decimal, not the float 2.5",
+        "de cash-out van Alice moet een heel aantal chips (int) of een exacte Decimal zijn, niet de "
+        "float 2.5",
+        "der Cash-out von Alice muss eine ganze Zahl von Chips (int) oder ein exakter Decimal sein, nicht "
+        "der float 2.5",
+        "το cash out του παίκτη Alice πρέπει να είναι ακέραιος αριθμός chips (int) ή ακριβής Decimal, όχι "
+        "το float 2.5",
+    ),
+    "chip": (
+        "chip 30 does not divide A's contribution of 40: amounts must be whole chips of the smallest "
+        "denomination",
+        "chip 30 deelt de bijdrage van A van 40 niet: bedragen moeten hele chips van de kleinste waarde zijn",
+        "Chip 30 teilt den Einsatz von A von 40 nicht: Beträge müssen ganze Chips der kleinsten Stückelung "
+        "sein",
+        "το chip 30 δεν διαιρεί τη συνεισφορά 40 του παίκτη A: τα ποσά πρέπει να είναι ακέραια chips της "
+        "μικρότερης αξίας",
+    ),
+    "unknown pot": (
+        "the jackpot fee names 'Side pot 1', a pot this hand does not have (pots: Main pot)",
+        "de heffing jackpot noemt 'Side pot 1', een pot die deze hand niet heeft (pots: Hoofdpot)",
+        "die Gebühr jackpot nennt 'Side pot 1', einen Pot, den diese Hand nicht hat (Pots: Hauptpot)",
+        "η χρέωση jackpot: αναφέρει το 'Side pot 1', ποτ που δεν υπάρχει σε αυτό το χέρι (ποτ: Κύριο ποτ)",
+    ),
+    "early flop": (
+        "the dealer cannot deal the flop: the pre-flop betting is not over (C to act)",
+        "de dealer kan de flop nog niet delen: de inzetronde van de pre-flop is niet voorbij (C is aan de "
+        "beurt)",
+        "der Dealer kann den Flop nicht geben: die Setzrunde im Pre-Flop ist nicht vorbei (C ist am Zug)",
+        "ο ντίλερ δεν μπορεί να μοιράσει το flop: ο γύρος πονταρισμάτων του pre-flop δεν έχει τελειώσει "
+        "(σειρά του παίκτη C)",
+    ),
+    "run": (
+        "run 2: ranking names 'Eve', who is not seated (players: A, B)",
+        "run 2: ranking noemt 'Eve', die niet aan tafel zit (spelers: A, B)",
+        "Run 2: ranking nennt 'Eve', der nicht am Tisch sitzt (Spieler: A, B)",
+        "run 2: το ranking αναφέρει τον παίκτη 'Eve', που δεν κάθεται στο τραπέζι (παίκτες: A, B)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_real_error_is_said_exactly_in_english_dutch_german_and_greek(name):
+    import pickle
+
+    err = _raised(_errors()[name])
+    said = tuple(err.in_language(language) for language in LANGUAGES)
+    assert said == EXPECTED[name]
+    assert str(err) == said[0]
+    again = pickle.loads(pickle.dumps(err))  # --jobs sends errors between processes
+    assert tuple(again.in_language(language) for language in LANGUAGES) == said
+
+
+def _templates(message):
+    """Every template a said message is made of, its own and its said values', all the way down."""
+    from potengine.errors import Said
+
+    if not isinstance(message, Said):
+        return []
+    found = [message.template]
+    for value in message.values.values():
+        found += _templates(value)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_phrase_inside_a_real_error_is_a_message_of_the_catalogues(name):
+    # A phrase passed on by value (a check_amount what=, a pot's or a street's name) is translated
+    # only if the extractor found it: one that it missed would stay English in every language.
+    err = _raised(_errors()[name])
+    templates = _templates(err.args[0])
+    assert templates, "not said"
+    known = {m.msgid for m in MESSAGES}
+    joined = re.compile(r"(\{part\d+\}[^{}]*)+")  # errors.joined(): a list of said parts, no words
+    assert [t for t in templates if t not in known and not joined.fullmatch(t)] == []
+
+
+def test_the_success_path_builds_no_said_message(monkeypatch):
+    from decimal import Decimal
+
+    from potengine.errors import Said
+    from potengine.pots.fees import Fee
+
+    made = []
+    original = Said.__new__
+
+    def counting(cls, template, values):
+        made.append(template)
+        return original(cls, template, values)
+
+    monkeypatch.setattr(Said, "__new__", staticmethod(counting))
+    settle({"A": 30, "B": 70, "C": 100}, ["B", "A", "C"], folded=[], button="C")
+    settle(
+        {"A": Decimal("0.30"), "B": Decimal("0.70"), "C": Decimal("1.00")},
+        ranking=["C", ("A", "B")],
+        chip=Decimal("0.01"),
+        fees=[Fee("jackpot", Decimal("0.02"))],
+        rake=Decimal("0.05"),
+        side_payments=[CashOut("A", Decimal("0.50"))],
+    )
+    settle({"A": 40, "B": 40}, runs=[["A", "B"], ["B", "A"]])
+    hand = _hand().raise_to("C", 6).call("A").call("B").deal_board("2c 7d 9h").bet("A", 10).fold("B")
+    hand.call("C")
+    assert made == []
+    with pytest.raises(InputError):
+        settle({"A": -1, "B": 1}, ranking=["A", "B"])
+    assert made  # the error itself is said
+
+
+def test_the_extractor_reads_a_phrase_argument_and_refuses_an_fstring_there(tmp_path):
+    source = tmp_path / "phrases.py"
+    source.write_text(
+        "def f(v, p, bet):\n"
+        '    check_amount(v, "{player}\'s stack", player=p)\n'
+        '    check_amount(v, "{player}\'s bet" if bet else "{player}\'s raise", player=p)\n'
+        "    check_amount(v, what)  # a caller's phrase passed on\n",
+        encoding="utf-8",
+    )
+    assert [m.msgid for m in messages.extract([source])] == [
+        "{player}'s stack",
+        "{player}'s bet",
+        "{player}'s raise",
+    ]
+    source.write_text('def f(v, p):\n    check_amount(v, f"{p}\'s stack")\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="must be a string literal"):
+        messages.extract([source])
+
+
+def test_the_command_line_says_an_unknown_player_in_greek(capsys):
+    status = main(["settle", "A=40", "B=40", "--ranking", "A > Eve", "--lang", "el"])
+    assert status == 2
+    assert capsys.readouterr().err.strip() == (
+        "potengine: error: το ranking αναφέρει τον παίκτη 'Eve', που δεν κάθεται στο τραπέζι (παίκτες: A, B)"
+    )

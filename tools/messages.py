@@ -6,6 +6,12 @@ plural) or the two literals of ``_.p("context", "…")``, where ``_`` is a
 :func:`potengine.errors.said`). :func:`extract` reads them with :mod:`ast` (a call whose message
 is not a literal, such as an f-string, is an error: it could never be translated).
 
+A phrase that names what an error is about is a message too: the ``what`` of
+:func:`potengine.chips.check_amount` and the other functions of :data:`PHRASES` (a literal, or
+a variable that passes a caller's literal on, or a choice of literals ``"…" if … else "…"``,
+never an f-string; its values are given beside
+it, and it is said only when the error is raised).
+
 Usage: python tools/messages.py           list the messages and where they are
        python tools/messages.py --update  add new messages to every language's .po (empty, to
                                           translate), drop the ones the source no longer has
@@ -33,6 +39,16 @@ HEADER = {
 }
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"  # the same rule in all three languages
 
+PHRASES = {
+    "check_amount": 1,
+    "parse_amount": 1,
+    "exact_arithmetic": 0,
+    "_chips": 1,  # potengine.play.hand
+    "_check_name": 1,  # potengine.pots.fees
+    "_pot_index": 2,  # potengine.pots.fees
+}
+"""The functions whose argument at this position is a phrase of the catalogues (``what``)."""
+
 
 @dataclass(frozen=True)
 class Message:
@@ -52,6 +68,21 @@ def _literal(node: ast.expr, where: str) -> str:
     raise SystemExit(f"{where}: a translated message must be a string literal, not {ast.unparse(node)}")
 
 
+def _phrase_default(node: ast.FunctionDef | ast.ClassDef) -> ast.expr | None:
+    """The default of the phrase argument of a function (or class) of :data:`PHRASES`."""
+    index = PHRASES[node.name]
+    if isinstance(node, ast.ClassDef):  # its __init__, whose first argument is self
+        inits = [n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+        if not inits:
+            return None
+        node, index = inits[0], index + 1
+    params = [*node.args.posonlyargs, *node.args.args]
+    defaults = dict(
+        zip((p.arg for p in params[len(params) - len(node.args.defaults) :]), node.args.defaults, strict=True)
+    )
+    return defaults.get(params[index].arg) if index < len(params) else None
+
+
 def extract(files: list[Path] | None = None) -> list[Message]:
     """Every message of ``files`` (default: the whole package), in the order of first use."""
     if files is None:
@@ -59,12 +90,34 @@ def extract(files: list[Path] | None = None) -> list[Message]:
     found: dict[tuple[str | None, str], Message] = {}
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
         for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name in PHRASES:
+                default = _phrase_default(node)
+                if default is not None:  # a phrase's default value
+                    where = f"{name}:{default.lineno}"
+                    message = Message(_literal(default, where), None, None, where)
+                    found.setdefault(message.key, message)
+                continue
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             func = node.func
-            name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
             where = f"{name}:{node.lineno}"
+            called = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
+            if called in PHRASES:
+                phrase = node.args[PHRASES[called]] if len(node.args) > PHRASES[called] else None
+                branches = [phrase.body, phrase.orelse] if isinstance(phrase, ast.IfExp) else [phrase]
+                for branch in branches:  # one phrase or another
+                    if isinstance(branch, ast.Constant | ast.JoinedStr | ast.BinOp):  # else passed on
+                        text = _literal(branch, where)
+                        found.setdefault((None, text), Message(text, None, None, where))
+                continue
             if isinstance(func, ast.Name) and func.id in ("_", "said"):
                 message = Message(_literal(node.args[0], where), None, None, where)
             elif (

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import CardError
+from ..errors import CardError, said
 from .deck import DECK, CardLike, parse_cards
 from .evaluate import CARD_BIT, CARD_KEY, FLUSH_TABLE, _straight_top
 
@@ -242,15 +242,22 @@ def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> ND
     hands = np.asarray(hands)
     if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
         raise CardError(
-            f"expected an (N, 5), (N, 6) or (N, 7) array of card indices, got shape {hands.shape}"
+            said(
+                "expected an (N, 5), (N, 6) or (N, 7) array of card indices, got shape {shape}",
+                shape=str(hands.shape),
+            )
         )
     if not np.issubdtype(hands.dtype, np.integer):
-        raise CardError(f"card indices must be integers 0..51, got dtype {hands.dtype}")
+        raise CardError(
+            said("card indices must be integers 0..51, got dtype {dtype}", dtype=str(hands.dtype))
+        )
     if check and hands.size:
         bad = (hands < 0) | (hands > 51)
         if bad.any():
             row, col = map(int, np.argwhere(bad)[0])
-            raise CardError(f"hand {row} has card index {int(hands[row, col])}, outside 0..51")
+            raise CardError(
+                said("hand {row} has card index {index}, outside 0..51", row=row, index=int(hands[row, col]))
+            )
         hands = hands.astype(np.intp, copy=False)
         union = total = CARD_BITS[hands[:, 0]]
         for column in range(1, hands.shape[1]):
@@ -262,7 +269,7 @@ def evaluate_array(hands: NDArray[np.integer[Any]], *, check: bool = True) -> ND
             row = int(np.argmax(repeated))
             ordered = np.sort(hands[row])
             card = ordered[1:][ordered[1:] == ordered[:-1]][0]
-            raise CardError(f"hand {row} holds card {DECK[int(card)]} twice")
+            raise CardError(said("hand {row} holds card {card} twice", row=row, card=str(DECK[int(card)])))
     hands = hands.astype(np.intp, copy=False)
     key_sums = CARD_KEYS[hands[:, 0]]
     for column in range(1, hands.shape[1]):
@@ -284,7 +291,9 @@ def to_array(hands: Sequence[str | Sequence[CardLike]]) -> NDArray[np.int8]:
     rows = [[card.index for card in parse_cards(hand)] for hand in hands]
     sizes = {len(row) for row in rows}
     if len(sizes) > 1:
-        raise CardError(f"all hands must have the same number of cards, got sizes {sorted(sizes)}")
+        raise CardError(
+            said("all hands must have the same number of cards, got sizes {sizes}", sizes=str(sorted(sizes)))
+        )
     return np.array(rows, dtype=np.int8).reshape(len(rows), sizes.pop() if sizes else 0)
 
 

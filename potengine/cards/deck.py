@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import CardError
+from ..errors import CardError, said
 
 SUITS = "cdhs"
 """The four suits as letters, in index order: clubs, diamonds, hearts, spades."""
@@ -128,9 +128,13 @@ class Card:
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
-            raise CardError(f"impossible card: rank {self.rank!r} (ranks run from 2 to 14, ace high)")
+            raise CardError(
+                said("impossible card: rank {rank} (ranks run from 2 to 14, ace high)", rank=repr(self.rank))
+            )
         if not isinstance(self.suit, str) or self.suit not in SUIT_SYMBOLS:
-            raise CardError(f"impossible card: suit {self.suit!r} (suits are 'c', 'd', 'h', 's')")
+            raise CardError(
+                said("impossible card: suit {suit} (suits are 'c', 'd', 'h', 's')", suit=repr(self.suit))
+            )
         object.__setattr__(self, "index", 4 * (self.rank - 2) + SUITS.index(self.suit))
 
     def __str__(self) -> str:
@@ -201,8 +205,12 @@ def _read_token(token: str, source: str) -> list[Card]:
         if match is None:
             rest = token[pos:]
             raise CardError(
-                f"cannot read a card at {rest!r} in {source!r}: write a rank "
-                "(2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠)"
+                said(
+                    "cannot read a card at {rest} in {source}: write a rank (2-9, T or 10, J, Q, K, "
+                    "A) then a suit (c d h s or ♣ ♦ ♥ ♠)",
+                    rest=repr(rest),
+                    source=repr(source),
+                )
             )
         found.append(TOKENS[match.group(1).lower() + _SUIT_INPUT[match.group(2).lower()]])
         pos = match.end()
@@ -240,7 +248,7 @@ def parse_card(text: CardLike) -> Card:
     """
     cards = parse_cards(text if isinstance(text, str) else [text])
     if len(cards) != 1:
-        raise CardError(f"expected one card, got {len(cards)} in {text!r}")
+        raise CardError(said("expected one card, got {count} in {text}", count=len(cards), text=repr(text)))
     return cards[0]
 
 
@@ -265,20 +273,29 @@ def parse_cards(cards: Cards | Iterable[CardLike], *, unique: bool = True) -> tu
         if isinstance(cards, Card):
             cards = (cards,)
         elif not isinstance(cards, Iterable):
-            raise CardError(f"cards must be a string like 'As Kd' or a sequence of cards, not {cards!r}")
+            raise CardError(
+                said(
+                    "cards must be a string like 'As Kd' or a sequence of cards, not {cards}",
+                    cards=repr(cards),
+                )
+            )
         for item in cards:
             if isinstance(item, Card):
                 result.append(item)
             elif isinstance(item, str):
                 result.extend(parse_cards(item, unique=False))
             else:
-                raise CardError(f"a card must be a string like 'As' or a Card, not {item!r}")
+                raise CardError(
+                    said("a card must be a string like 'As' or a Card, not {item}", item=repr(item))
+                )
         source = " ".join(str(c) for c in result)
     if unique and len({card.index for card in result}) != len(result):
         seen: set[Card] = set()
         for card in result:
             if card in seen:
-                raise CardError(f"card {card} appears twice in {source!r}")
+                raise CardError(
+                    said("card {card} appears twice in {source}", card=str(card), source=repr(source))
+                )
             seen.add(card)
     return tuple(result)
 
@@ -319,10 +336,26 @@ def check_no_duplicates(groups: Mapping[str, Sequence[Card]]) -> None:
             first = owner.get(card.index)
             if first is not None:
                 if first == name:
-                    raise CardError(f"card {card} appears twice {_where(name)}")
-                raise CardError(f"card {card} is both {_where(first)} and {_where(name)}")
+                    raise CardError(
+                        said("card {card} appears twice {where}", card=str(card), where=where_said(name))
+                    )
+                raise CardError(
+                    said(
+                        "card {card} is both {first} and {second}",
+                        card=str(card),
+                        first=where_said(first),
+                        second=where_said(name),
+                    )
+                )
             owner[card.index] = name
 
 
-def _where(name: str) -> str:
-    return "on the board" if name == "the board" else f"in {name}'s cards"
+def where_said(name: str) -> str:
+    """Where a card is, said (for an error): on the board, or in a player's cards."""
+    if name == "the board":
+        return said("on the board")
+    if name == "the dead cards":
+        return said("among the dead cards")
+    if name == "the hand":
+        return said("in the hand")
+    return said("in {player}'s cards", player=name)

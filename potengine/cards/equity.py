@@ -26,7 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..chips import Amount
-from ..errors import CardError, InputError
+from ..errors import CardError, InputError, said
 from ..pots.layout import build_pots
 from .arrays import CARD_BITS, CARD_KEYS, flush_strengths, nonflush_strengths32
 from .deck import Card, CardLike, format_cards, parse_cards
@@ -175,7 +175,11 @@ class EquityResult:
             if player.name == name:
                 return player
         raise InputError(
-            f"no player named {name!r}; players are " + ", ".join(repr(p.name) for p in self.players)
+            said(
+                "no player named {name}; players are {players}",
+                name=repr(name),
+                players=", ".join(repr(p.name) for p in self.players),
+            )
         )
 
     def __iter__(self) -> Iterator[PlayerEquity]:
@@ -216,28 +220,50 @@ def _names_and_hands(
     """
     if isinstance(hands, Mapping):
         if len(hands) > MAX_PLAYERS:
-            raise InputError(f"{len(hands)} hands cannot be dealt from one deck (at most {MAX_PLAYERS})")
+            raise InputError(
+                said(
+                    "{count} hands cannot be dealt from one deck (at most {max_players})",
+                    count=len(hands),
+                    max_players=MAX_PLAYERS,
+                )
+            )
         for name in hands:
             if not isinstance(name, str) or not name.strip():
-                raise InputError(f"player names must be non-empty strings, got {_short(name)}")
+                raise InputError(
+                    said("player names must be non-empty strings, got {player}", player=_short(name))
+                )
         return dict(hands)
     if isinstance(hands, str):
         raise CardError(
-            f"give the hands as a mapping {{name: cards}} or a list of hands, not one string {_short(hands)}"
+            said(
+                "give the hands as a mapping {{name: cards}} or a list of hands, not one string {hands}",
+                hands=_short(hands),
+            )
         )
     if not isinstance(hands, Iterable) or isinstance(hands, (bytes, bytearray)):
         raise InputError(
-            f"hands must be a mapping {{name: hole cards}} or a list of hands, not {_short(hands)}"
+            said(
+                "hands must be a mapping {{name: hole cards}} or a list of hands, not {hands}",
+                hands=_short(hands),
+            )
         )
     hands = list(islice(hands, MAX_PLAYERS + 1))  # an endless iterator is not read forever
     if len(hands) > MAX_PLAYERS:
-        raise InputError(f"more than {MAX_PLAYERS} hands cannot be dealt from one deck")
+        raise InputError(
+            said("more than {max_players} hands cannot be dealt from one deck", max_players=MAX_PLAYERS)
+        )
     named: dict[str, str | Sequence[CardLike]] = {}
     for hand in hands:
         cards = parse_cards(hand)
         name = format_cards(cards)
         if name in named:
-            raise CardError(f"card {format_cards(cards[:1])} is held twice: the hand {name} is listed twice")
+            raise CardError(
+                said(
+                    "card {cards} is held twice: the hand {name} is listed twice",
+                    cards=format_cards(cards[:1]),
+                    name=name,
+                )
+            )
         named[name] = hand
     return named
 
@@ -357,11 +383,15 @@ def equity(
     """
     hands = _names_and_hands(hands)
     if len(hands) < 2:
-        raise InputError(f"equity needs at least two players, got {len(hands)}")
+        raise InputError(said("equity needs at least two players, got {count}", count=len(hands)))
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) in (1, 2):
         raise CardError(
-            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+            said(
+                "a board has 0, 3, 4 or 5 cards, got {count}: {cards}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+            )
         )
     dead_cards = parse_cards(dead)
     if dead_cards:
@@ -442,21 +472,28 @@ def pot_equity(
     layout = build_pots(contributions, folded)
     if not isinstance(hands, Mapping):
         raise InputError(
-            f"hands must be a mapping {{name: hole cards}}, e.g. {{'Alice': 'AsAh'}}, not {_short(hands)}"
+            said(
+                "hands must be a mapping {{name: hole cards}}, e.g. {{'Alice': 'AsAh'}}, not {hands}",
+                hands=_short(hands),
+            )
         )
     hands = _names_and_hands(hands)
     folded = layout.folded
     live = layout.live
     missing = [name for name in live if name not in hands]
     if missing:
-        raise CardError(f"{missing[0]} is still in the hand but has no hole cards")
+        raise CardError(said("{player} is still in the hand but has no hole cards", player=missing[0]))
     extra = [name for name in hands if name not in layout.seats]
     if extra:
-        raise InputError(f"{extra[0]!r} has hole cards but no contribution")
+        raise InputError(said("{player} has hole cards but no contribution", player=repr(extra[0])))
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) in (1, 2):
         raise CardError(
-            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+            said(
+                "a board has 0, 3, 4 or 5 cards, got {count}: {cards}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+            )
         )
     strengths, boards = board_strengths(
         {n: holes[n] for n in live}, board_cards, tuple(c for n in hands if n not in live for c in holes[n])

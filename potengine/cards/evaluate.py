@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..errors import CardError
+from ..errors import CardError, message_of, said
 from .deck import (
     DECK,
     RANK_CHARS,
@@ -394,7 +394,13 @@ def evaluate(cards: str | Sequence[CardLike]) -> HandValue:
         idx = [c.index for c in parse_cards(cards)]
     n = len(idx)
     if n < 5 or n > 7:
-        raise CardError(f"a hand is 5, 6 or 7 cards, got {n}: {format_cards(DECK[i] for i in idx)}")
+        raise CardError(
+            said(
+                "a hand is 5, 6 or 7 cards, got {count}: {cards}",
+                count=n,
+                cards=format_cards(DECK[i] for i in idx),
+            )
+        )
     if len(set(idx)) != n:
         parse_cards(cards)  # raises, naming the card that appears twice
     return HandValue(strength_of_indices(idx), idx)
@@ -404,10 +410,15 @@ def _parse_hole(name: str, hole: str | Sequence[CardLike]) -> tuple[Card, ...]:
     try:
         cards = parse_cards(hole)
     except CardError as exc:
-        raise CardError(f"{name}'s cards: {exc}") from None
+        raise CardError(said("{player}'s cards: {error}", player=name, error=message_of(exc))) from None
     if len(cards) != 2:
         raise CardError(
-            f"{name} must hold exactly 2 cards (hold'em), got {len(cards)}: {format_cards(cards) or 'none'}"
+            said(
+                "{player} must hold exactly 2 cards (hold'em), got {count}: {cards}",
+                player=name,
+                count=len(cards),
+                cards=format_cards(cards) or said("none"),
+            )
         )
     return cards
 
@@ -429,16 +440,20 @@ def parse_deal(
     potengine.errors.CardError: card A♠ is both in Alice's cards and in Bilal's cards
     """
     if not isinstance(hands, Mapping):
-        raise CardError("hands must map each player's name to two hole cards, e.g. {'Alice': 'AsAh'}")
+        raise CardError(said("hands must map each player's name to two hole cards, e.g. {{'Alice': 'AsAh'}}"))
     holes = {str(name): _parse_hole(str(name), hole) for name, hole in hands.items()}
     try:
         board_cards = parse_cards(board)
     except CardError as exc:
-        raise CardError(f"the board: {exc}") from None
+        raise CardError(said("the board: {error}", error=message_of(exc))) from None
     if len(board_cards) > max_board:
         raise CardError(
-            f"the board has {len(board_cards)} cards ({format_cards(board_cards)}); "
-            f"it holds at most {max_board}"
+            said(
+                "the board has {count} cards ({cards}); it holds at most {most}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+                most=max_board,
+            )
         )
     check_no_duplicates({**holes, "the board": board_cards})
     return holes, board_cards
@@ -462,8 +477,13 @@ def rank_players(
     holes, board_cards = parse_deal(hands, board)
     if len(board_cards) < 3:
         raise CardError(
-            f"a showdown needs at least 3 board cards, got {len(board_cards)}"
-            + (f": {format_cards(board_cards)}" if board_cards else "")
+            said(
+                "a showdown needs at least 3 board cards, got {count}: {cards}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+            )
+            if board_cards
+            else said("a showdown needs at least 3 board cards, got {count}", count=len(board_cards))
         )
     # board first: where a hole card and a board card are interchangeable, the board card is shown
     values = {name: evaluate(board_cards + hole) for name, hole in holes.items()}

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..errors import CardError
+from ..errors import CardError, said
 from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards
 
 __all__ = [
@@ -205,7 +205,11 @@ def evaluate_low(cards: str | Sequence[CardLike]) -> LowValue | None:
     parsed = parse_cards(cards)
     if not 5 <= len(parsed) <= 7:
         raise CardError(
-            f"a low is read from 5, 6 or 7 cards, got {len(parsed)}: {format_cards(parsed) or 'none'}"
+            said(
+                "a low is read from 5, 6 or 7 cards, got {count}: {cards}",
+                count=len(parsed),
+                cards=format_cards(parsed) or said("none"),
+            )
         )
     return _low_from_cards(parsed)
 
@@ -213,16 +217,24 @@ def evaluate_low(cards: str | Sequence[CardLike]) -> LowValue | None:
 def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
     if len(hole) not in (4, 5):
         raise CardError(
-            f"an Omaha hand holds 4 or 5 hole cards, got {len(hole)}: {format_cards(hole) or 'none'}"
+            said(
+                "an Omaha hand holds 4 or 5 hole cards, got {count}: {cards}",
+                count=len(hole),
+                cards=format_cards(hole) or said("none"),
+            )
         )
     if not 3 <= len(board) <= 5:
         raise CardError(
-            f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: {format_cards(board) or 'none'}"
+            said(
+                "an Omaha showdown needs 3 to 5 board cards, got {count}: {cards}",
+                count=len(board),
+                cards=format_cards(board) or said("none"),
+            )
         )
     seen = set(hole)
     for card in board:
         if card in seen:
-            raise CardError(f"card {card} is both in the hand and on the board")
+            raise CardError(said("card {card} is both in the hand and on the board", card=card))
 
 
 def omaha_low_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> LowValue | None:

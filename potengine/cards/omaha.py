@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from ..errors import CardError
+from ..errors import CardError, message_of, said
 from .deck import DECK, Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .evaluate import HandValue, strength_of_indices
 
@@ -87,16 +87,27 @@ def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
     return OmahaValue(best, best_five, best_pair)
 
 
-def _check(hole: Sequence[Card], board: Sequence[Card], who: str = "the hand", showdown: bool = True) -> None:
+def _check(
+    hole: Sequence[Card], board: Sequence[Card], who: str | None = None, showdown: bool = True
+) -> None:
     if len(hole) not in (4, 5):
         raise CardError(
-            f"{who} must hold 4 or 5 hole cards (Omaha), got {len(hole)}: {format_cards(hole) or 'none'}"
+            said(
+                "{who} must hold 4 or 5 hole cards (Omaha), got {count}: {cards}",
+                who=said("the hand") if who is None else who,
+                count=len(hole),
+                cards=format_cards(hole) or said("none"),
+            )
         )
     if not showdown and len(board) in (0, 3, 4, 5):
         return
     if not 3 <= len(board) <= 5:
         raise CardError(
-            f"an Omaha showdown needs 3 to 5 board cards, got {len(board)}: {format_cards(board) or 'none'}"
+            said(
+                "an Omaha showdown needs 3 to 5 board cards, got {count}: {cards}",
+                count=len(board),
+                cards=format_cards(board) or said("none"),
+            )
         )
 
 
@@ -138,24 +149,28 @@ def parse_omaha_deal(
     potengine.errors.CardError: A must hold 4 or 5 hole cards (Omaha), got 2: A♠ A♥
     """
     if not isinstance(hands, Mapping):
-        raise CardError("hands must map each player's name to his hole cards, e.g. {'Alice': 'As Ah Kd Qd'}")
+        raise CardError(
+            said("hands must map each player's name to his hole cards, e.g. {{'Alice': 'As Ah Kd Qd'}}")
+        )
     holes = {}
     for name, cards in hands.items():
         try:
             holes[str(name)] = parse_cards(cards)
         except CardError as exc:
-            raise CardError(f"{name}'s cards: {exc}") from None
+            raise CardError(said("{player}'s cards: {error}", player=name, error=message_of(exc))) from None
     try:
         board_cards = parse_cards(board)
     except CardError as exc:
-        raise CardError(f"the board: {exc}") from None
+        raise CardError(said("the board: {error}", error=message_of(exc))) from None
     sizes = {len(h) for h in holes.values()}
     for name, hole in holes.items():
         _check(hole, board_cards, name, showdown)
     if len(sizes) > 1:
         raise CardError(
-            "every Omaha hand holds the same number of hole cards, got "
-            + ", ".join(f"{n} {len(h)}" for n, h in holes.items())
+            said(
+                "every Omaha hand holds the same number of hole cards, got {counts}",
+                counts=", ".join(f"{n} {len(h)}" for n, h in holes.items()),
+            )
         )
     check_no_duplicates({**holes, "the board": board_cards})
     return holes, board_cards

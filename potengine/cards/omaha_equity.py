@@ -40,7 +40,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..chips import Amount
-from ..errors import CardError, InputError
+from ..errors import CardError, InputError, said
 from ..pots.hilo import divide
 from ..pots.layout import build_pots
 from .arrays import CARD_KEYS, FLUSH_STRENGTHS, nonflush_strengths
@@ -227,8 +227,11 @@ class OmahaEquityResult:
             return self.pots[0].chances[name]
         except KeyError:
             raise InputError(
-                f"no player named {name!r} in the main pot; players are "
-                + ", ".join(map(repr, self.pots[0].chances))
+                said(
+                    "no player named {name} in the main pot; players are {players}",
+                    name=repr(name),
+                    players=", ".join(map(repr, self.pots[0].chances)),
+                )
             ) from None
 
     @property
@@ -323,21 +326,31 @@ def _deal(
     dead: str | Sequence[CardLike],
 ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
     if not isinstance(hands, Mapping):
-        raise InputError("hands must be a mapping {name: hole cards}, e.g. {'Alice': 'As Ah Kd Qd'}")
+        raise InputError(
+            said("hands must be a mapping {{name: hole cards}}, e.g. {{'Alice': 'As Ah Kd Qd'}}")
+        )
     for name in hands:
         if not isinstance(name, str) or not name.strip():
-            raise InputError(f"player names must be non-empty strings, got {name!r}"[:120])
+            raise InputError(
+                said("player names must be non-empty strings, got {player}", player=repr(name)[:70])
+            )
     board_cards = parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
         raise CardError(
-            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}"
+            said(
+                "a board has 0, 3, 4 or 5 cards, got {count}: {cards}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+            )
         )
     holes, _ = parse_omaha_deal(hands, board_cards, showdown=False)
     dead_cards = parse_cards(dead)
     check_no_duplicates({**holes, "the board": board_cards, "the dead cards": dead_cards})
     needed = sum(len(h) for h in holes.values()) + 5 + len(dead_cards) - len(board_cards)
     if needed > 52:
-        raise CardError(f"{len(holes)} Omaha hands and a board cannot be dealt from one deck")
+        raise CardError(
+            said("{count} Omaha hands and a board cannot be dealt from one deck", count=len(holes))
+        )
     return holes, board_cards, dead_cards
 
 
@@ -383,7 +396,7 @@ def omaha_equity(
     """
     holes, board_cards, dead_cards = _deal(hands, board, dead)
     if len(holes) < 2:
-        raise InputError(f"equity needs at least two players, got {len(holes)}")
+        raise InputError(said("equity needs at least two players, got {count}", count=len(holes)))
     tally = _Tally(tuple(holes))
     boards = _run(holes, board_cards, dead_cards, [tally], hi_lo)
     pot = OmahaPot(
@@ -416,10 +429,10 @@ def omaha_pot_equity(
     holes, board_cards, _ = _deal(hands, board, "")
     extra = [p for p in holes if p not in layout.seats]
     if extra:
-        raise InputError(f"{extra[0]!r} has hole cards but no contribution")
+        raise InputError(said("{player} has hole cards but no contribution", player=repr(extra[0])))
     missing = [p for p in layout.live if p not in holes]
     if missing:
-        raise CardError(f"{missing[0]} is still in the hand but has no hole cards")
+        raise CardError(said("{player} is still in the hand but has no hole cards", player=missing[0]))
     live = {p: holes[p] for p in layout.live}
     dead = tuple(c for p, h in holes.items() if p not in live for c in h)
     tallies = [_Tally(pot.eligible) for pot in layout.pots if len(pot.eligible) > 1]

@@ -60,8 +60,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import CardError
-from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards
+from ..errors import CardError, said
+from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards, where_said
 from .evaluate import (
     CARD_KEY,
     CATEGORIES,
@@ -131,8 +131,12 @@ def _swaps(rules: object) -> tuple[int, ...]:
     swap = _SWAPS.get(rules) if isinstance(rules, str) else None
     if swap is None:
         raise CardError(
-            f"short-deck rules must be one of {', '.join(map(repr, RULES))}, not {rules!r}: "
-            "'triton' ranks a straight above three of a kind, 'trips-beat-straight' below"
+            said(
+                "short-deck rules must be one of {choices}, not {rules}: 'triton' ranks a "
+                "straight above three of a kind, 'trips-beat-straight' below",
+                choices=", ".join(map(repr, RULES)),
+                rules=repr(rules),
+            )
         )
     return swap
 
@@ -300,12 +304,19 @@ class ShortDeckValue(HandValue):
         return f"ShortDeckValue({self.description!r}: {format_cards(self.best_five)})"
 
 
-def _check_short(cards: Sequence[Card], who: str) -> None:
+def _check_short(cards: Sequence[Card], who: str | None) -> None:
+    """Refuse a card below six; ``who`` holds the cards (None: the hand alone; "the board")."""
     for card in cards:
         if card.rank in _LOW_RANKS:
             raise CardError(
-                f"card {card} {who} is not in the 36-card deck of short-deck hold'em "
-                f"(six to ace: no {RANK_CHARS[2]} to {RANK_CHARS[5]})"
+                said(
+                    "card {card} {where} is not in the 36-card deck of short-deck hold'em (six to ace: "
+                    "no {low} to {high})",
+                    card=str(card),
+                    where=said("in the hand") if who is None else where_said(who),
+                    low=RANK_CHARS[2],
+                    high=RANK_CHARS[5],
+                )
             )
 
 
@@ -328,8 +339,14 @@ def evaluate_short_deck(cards: str | Sequence[CardLike], rules: str = "triton") 
     _swaps(rules)
     parsed = parse_cards(cards)
     if not 5 <= len(parsed) <= 7:
-        raise CardError(f"a hand is 5, 6 or 7 cards, got {len(parsed)}: {format_cards(parsed)}")
-    _check_short(parsed, "in the hand")
+        raise CardError(
+            said(
+                "a hand is 5, 6 or 7 cards, got {count}: {cards}",
+                count=len(parsed),
+                cards=format_cards(parsed),
+            )
+        )
+    _check_short(parsed, None)
     idx = [c.index for c in parsed]
     return ShortDeckValue(short_deck_strength(idx, rules), idx, rules)
 
@@ -354,8 +371,8 @@ def parse_short_deck_deal(
     """
     holes, board_cards = parse_deal(hands, board, max_board=max_board)
     for name, hole in holes.items():
-        _check_short(hole, f"in {name}'s cards")
-    _check_short(board_cards, "on the board")
+        _check_short(hole, name)
+    _check_short(board_cards, "the board")
     return holes, board_cards
 
 
@@ -379,8 +396,13 @@ def rank_short_deck_players(
     holes, board_cards = parse_short_deck_deal(hands, board)
     if len(board_cards) < 3:
         raise CardError(
-            f"a showdown needs at least 3 board cards, got {len(board_cards)}"
-            + (f": {format_cards(board_cards)}" if board_cards else "")
+            said(
+                "a showdown needs at least 3 board cards, got {count}: {cards}",
+                count=len(board_cards),
+                cards=format_cards(board_cards),
+            )
+            if board_cards
+            else said("a showdown needs at least 3 board cards, got {count}", count=len(board_cards))
         )
     values = {}
     for name, hole in holes.items():

@@ -5,7 +5,10 @@
 * :mod:`~potengine.histories.record`: the neutral hand record every room's reader fills;
 * :mod:`~potengine.histories.pokerstars` (and one module per other room): the readers;
 * :mod:`~potengine.histories.stated`: what a room does not state, filled in and said so;
-* :mod:`~potengine.histories.audit`: checking a history pot by pot with the engine.
+* :mod:`~potengine.histories.audit`: checking a history pot by pot with the engine (the entry
+  points; the work is divided between :mod:`~potengine.histories.contributions`,
+  :mod:`~potengine.histories.winners`, :mod:`~potengine.histories.pot_check`,
+  :mod:`~potengine.histories.verdicts` and :mod:`~potengine.histories.audit_json`).
 * :mod:`~potengine.histories.ohh` and :mod:`~potengine.histories.convert`: any room's hands
   written as Open Hand History JSON (and read back) or PHH.
 """

@@ -14,7 +14,7 @@ The shape every reader fills
 - ``actions`` in order, each on its street. Posts come first (``"ante"``, ``"small blind"``,
   ``"big blind"``, ``"blinds"``, ``"button blind"``, ``"straddle"``: a live blind of any size,
   the straddler's bet; a dead post is read by
-  :func:`~potengine.histories.audit.dead_posts` from the line's text, as PokerStars words it, or
+  :func:`~potengine.histories.contributions.dead_posts` from the line's text, as PokerStars words it, or
   given by the reader as ``"dead"`` in the action's text). For ``"call"`` and ``"bet"``,
   ``amount`` is the chips the line adds; for ``"raise"``, ``amount`` is the raise over the bet
   faced and ``to`` the player's whole bet on the street after it. A reader of a room that writes

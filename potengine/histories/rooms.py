@@ -26,8 +26,8 @@ line by line instead (:func:`potengine.histories.pokerstars.iter_text`).
 >>> text, recognise(text).label
 ("Poker Hand #RC1: Hold'em", 'GGPoker')
 >>> hand = "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit\\n"
->>> print(survey(hand + "\\n" + hand)["message"])  # doctest: +ELLIPSIS
-Winamax history, 2 hands: this checker does not read Winamax hands yet (it reads PokerStars...)
+>>> print(survey(hand + "\\n" + hand)["message"])
+Winamax history, 2 hands
 """
 
 from __future__ import annotations
@@ -71,12 +71,12 @@ ROOMS: tuple[Room, ...] = (
     _room(
         "pokerstars",
         "PokerStars",
-        r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+):",
+        r"PokerStars (?:Zoom (?:Hand|Game)|Home Game(?: Hand)?|Hand|Game) #(\d+):",
         reader="pokerstars",
     ),
     _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
-    _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)"),
-    _room("wpn", "WPN/ACR", r"(?:Hand #(\d+) - |Game started at: )"),
+    _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)", reader="winamax"),
+    _room("wpn", "WPN/ACR", r"(?:(?:Game )?Hand #(\d+) - |Game started at: )", reader="wpn"),
     _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\"", reader="ipoker"),
     _room(
         "888poker",

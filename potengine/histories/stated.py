@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
@@ -88,12 +89,7 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
         )
         if hand.summary_won and how:  # a summary that says what the collections said holds the returns too
             after = _by_player(collections)
-            won = dict(hand.summary_won)
-            for player, amount in before.items():
-                taken = amount - after.get(player, 0 * chip)
-                if taken and won.get(player) == amount:
-                    won[player] = amount - taken
-            changes["summary_won"] = won
+            changes["summary_won"] = _summary_without_returns(hand.summary_won, before, after)
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
             filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
@@ -160,6 +156,29 @@ def _returns_taken_out(
         collections[largest] = replace(collections[largest], amount=collections[largest].amount - back)
         how.append(f"paid inside {player}'s collected amount")
     return collections, how
+
+
+def _summary_without_returns(
+    summary: Mapping[str, Amount], before: Mapping[str, Amount], after: Mapping[str, Amount]
+) -> dict[str, Amount]:
+    """The summary's winnings, the returns taken out of each player's figure that holds them as
+    his collections did (``before`` and ``after`` the returns were taken out of them): a room that
+    pays a return inside a collection writes it in the summary too (Winamax), so the summary is
+    compared with the collections on the same footing and a gap between the two is the room's
+    own. A figure nearer the collections without the returns (a summary that leaves them out, as
+    PokerStars' does) stays as written.
+
+    >>> _summary_without_returns({"Ann": 7, "Bo": 3}, {"Ann": 9, "Bo": 3}, {"Ann": 7, "Bo": 3})
+    {'Ann': 7, 'Bo': 3}
+    >>> _summary_without_returns({"Ann": 9}, {"Ann": 9}, {"Ann": 7})
+    {'Ann': 7}
+    """
+    won: dict[str, Amount] = {}
+    for player, figure in summary.items():
+        had, has = before.get(player, 0 * figure), after.get(player, 0 * figure)
+        holds_them = abs(Decimal(figure - had)) < abs(Decimal(figure - has))
+        won[player] = figure - (had - has) if holds_them else figure
+    return won
 
 
 def _placed(

@@ -19,7 +19,7 @@ Every rule of the betting is here, once: whose turn it is (:func:`advance`), wha
 from __future__ import annotations
 
 from ..chips import MAX_CHIPS, Amount, check_amount, format_amount, is_multiple
-from ..errors import IllegalActionError, InputError
+from ..errors import IllegalActionError, InputError, message_of, said
 from ..pots.layout import cut_tiers
 from .records import Boards, Legal, Operation, Setup, StreetPot
 from .reopening import betting_reopened
@@ -176,15 +176,19 @@ class Table:
             return self.setup.players.index(player)
         except ValueError:
             raise IllegalActionError(
-                f"{player!r} is not seated at this table (players: {', '.join(self.setup.players)})"
+                said(
+                    "{player} is not seated at this table (players: {players})",
+                    player=repr(player),
+                    players=", ".join(self.setup.players),
+                )
             ) from None
 
     def why_no_action(self) -> str:
         """Why nobody is to act: a fold-out or the end of the betting."""
         live = [p for p, f in zip(self.setup.players, self.folded, strict=True) if not f]
         if len(live) == 1:
-            return f"everyone else folded, {live[0]} wins"
-        return "the betting is over"
+            return said("everyone else folded, {player} wins", player=live[0])
+        return said("the betting is over")
 
     def view(self, i: int) -> RoundView:
         """The betting round as the structure sees it, for the player in seat ``i``."""
@@ -254,8 +258,28 @@ def legal(t: Table, i: int) -> Legal:
     return Legal(name, to_call, call, wager, low, high)
 
 
-def _illegal(player: str, what: str, rule: str) -> IllegalActionError:
-    return IllegalActionError(f"{player} cannot {what}: {rule}")
+def _illegal(player: str, action: str, rule: str) -> IllegalActionError:
+    """``player`` cannot take ``action`` (see :func:`_action`) because of ``rule`` (said)."""
+    return IllegalActionError(
+        said("{player} cannot {action}: {rule}", player=player, action=action, rule=rule)
+    )
+
+
+def _action(kind: object, to: Amount | None = None) -> str:
+    """The action a player tried, said for an error: ``check``, ``raise to 40``, ... (an unknown
+    one as it was given)."""
+    kind = _KINDS.get(kind, kind) if isinstance(kind, str) else kind
+    if kind is Kind.FOLD:
+        return said("fold")
+    if kind is Kind.CHECK:
+        return said("check")
+    if kind is Kind.CALL:
+        return said("call")
+    if kind is Kind.BET:
+        return said("bet to {amount}", amount=format_amount(to)) if to is not None else said("bet")
+    if kind is Kind.RAISE:
+        return said("raise to {amount}", amount=format_amount(to)) if to is not None else said("raise")
+    return str(kind)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -278,16 +302,28 @@ def act(t: Table, player: str, kind: str, to: Amount | None = None) -> None:
     """
     names = t.setup.players
     if not isinstance(player, str) or player not in names:
-        raise IllegalActionError(f"{player!r} is not seated at this table (players: {', '.join(names)})")
+        raise IllegalActionError(
+            said(
+                "{player} is not seated at this table (players: {players})",
+                player=repr(player),
+                players=", ".join(names),
+            )
+        )
     if t.actor is None:
-        raise _illegal(player, str(kind), f"nobody is to act: {t.why_no_action()}")
+        raise _illegal(player, _action(kind), said("nobody is to act: {reason}", reason=t.why_no_action()))
     i = t.actor
     if names[i] != player:
-        raise _illegal(player, str(kind), f"it is {names[i]}'s turn (action goes clockwise)")
+        raise _illegal(
+            player, _action(kind), said("it is {player}'s turn (action goes clockwise)", player=names[i])
+        )
     what = kind if kind.__class__ is Kind else _KINDS.get(kind) if isinstance(kind, str) else None
     if what is None or what not in _ACTIONS:
         raise IllegalActionError(
-            f"unknown action {kind!r} for {player} (fold, check, call, bet, raise, all-in)"
+            said(
+                "unknown action {kind} for {player} (fold, check, call, bet, raise, all-in)",
+                kind=repr(kind),
+                player=player,
+            )
         )
     act_seat(t, i, what, to)
 
@@ -304,12 +340,14 @@ def act_seat(t: Table, i: int, what: Kind, to: Amount | None = None) -> None:
     elif what is Kind.CHECK:
         if to_call > 0:
             raise _illegal(
-                player, "check", f"there are {format_amount(to_call)} to call (call, raise or fold)"
+                player,
+                _action(Kind.CHECK),
+                said("there are {amount} to call (call, raise or fold)", amount=format_amount(to_call)),
             )
         op = _new_op(Operation, (t.street, player, Kind.CHECK, 0, committed, False, True, ()))
     elif what is Kind.CALL:
         if to_call <= 0:
-            raise _illegal(player, "call", "there is no bet to call (check instead)")
+            raise _illegal(player, _action(Kind.CALL), said("there is no bet to call (check instead)"))
         stack = t.stacks[i]
         add = min(stack, to_call)
         t.bets[i] = committed + add
@@ -335,7 +373,7 @@ def act_seat(t: Table, i: int, what: Kind, to: Amount | None = None) -> None:
 
 
 def _wager(player: str, kind: Kind, to: Amount, rule: str) -> IllegalActionError:
-    return _illegal(player, f"{kind} to {format_amount(to)}", rule)
+    return _illegal(player, _action(kind, to), rule)
 
 
 def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) -> tuple[Amount, RoundView]:
@@ -343,33 +381,59 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
     the round as the structure saw it. The words of an error are only put together when one is
     raised."""
     if to is None:
-        raise _illegal(player, str(kind), "say the total to bet or raise to")
+        raise _illegal(player, _action(kind), said("say the total to bet or raise to"))
     if type(to) is not int or not 0 < to <= MAX_CHIPS:
         try:
-            to = check_amount(to, f"{player}'s {kind}", allow_zero=False)
+            to = check_amount(
+                to,
+                "{player}'s bet" if kind is Kind.BET else "{player}'s raise",
+                allow_zero=False,
+                player=player,
+            )
         except InputError as err:
-            raise IllegalActionError(str(err)) from None
+            raise IllegalActionError(message_of(err)) from None
     setup = t.setup
     chip = setup.chip
     if not (chip == 1 and type(to) is int) and not is_multiple(to, chip):
-        raise _wager(player, kind, to, f"amounts are whole chips of {format_amount(chip)}")
+        raise _wager(player, kind, to, said("amounts are whole chips of {chip}", chip=format_amount(chip)))
     current = t.current_bet
     if kind is Kind.BET and current:
-        raise _wager(player, kind, to, f"there is already a bet of {format_amount(current)} (raise instead)")
+        raise _wager(
+            player,
+            kind,
+            to,
+            said("there is already a bet of {amount} (raise instead)", amount=format_amount(current)),
+        )
     if kind is Kind.RAISE and not current:
-        raise _wager(player, kind, to, "nobody has bet on this street (bet instead)")
+        raise _wager(player, kind, to, said("nobody has bet on this street (bet instead)"))
     if to <= current:
-        raise _wager(player, kind, to, f"it is not above the current bet of {format_amount(current)}")
+        raise _wager(
+            player,
+            kind,
+            to,
+            said("it is not above the current bet of {amount}", amount=format_amount(current)),
+        )
     everything = t.bets[i] + t.stacks[i]
     if to > everything:
-        raise _wager(player, kind, to, f"{player} has only {format_amount(everything)} in all (table stakes)")
+        raise _wager(
+            player,
+            kind,
+            to,
+            said(
+                "{player} has only {amount} in all (table stakes)",
+                player=player,
+                amount=format_amount(everything),
+            ),
+        )
     if not answerable(t, i):
         raise _wager(
             player,
             kind,
             to,
-            "every other player has folded or is all-in for no more than the current bet: "
-            "nobody could answer a raise: only call or fold",
+            said(
+                "every other player has folded or is all-in for no more than the current bet: "
+                "nobody could answer a raise: only call or fold"
+            ),
         )
     if not betting_reopened(
         setup.structure,
@@ -383,8 +447,10 @@ def check_wager(t: Table, i: int, player: str, kind: Kind, to: Amount | None) ->
             player,
             kind,
             to,
-            "the betting was not reopened: the all-in since this player last acted was not a full "
-            "raise, so only a call or a fold is allowed (TDA 47)",
+            said(
+                "the betting was not reopened: the all-in since this player last acted was not a full "
+                "raise, so only a call or a fold is allowed (TDA 47)"
+            ),
         )
     view = t.view(i)
     rule = setup.structure.wager_error(view, to, everything, kind.value)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards.deck import TOKENS, Card, check_no_duplicates, parse_cards
-from ..errors import IllegalActionError, InputError
-from ..pots.runs import times
+from ..errors import IllegalActionError, InputError, said
+from ..pots.runs import times_said
 from .betting import Table
 from .records import GAME_NAMES, Boards, Operation
-from .streets import STREET_NAMES, Kind, Street
+from .streets import Kind, Street, street_said
 
 CardsIn = Sequence[str] | str | None
 """Cards as a user gives them: ``"AsKs"``, ``"10h 9h"``, ``"A♠ K♠"``, a list, or None (unknown)."""
@@ -104,17 +104,34 @@ def hole_count_error(t: Table, player: str, count: int, verb: str = "deal") -> s
             allowed = (known,)
     if count in allowed:
         return None
-    need = " or ".join(map(str, allowed))
-    what = "deal" if verb == "deal" else "show"
-    head = (
-        f"the dealer cannot deal {player} {count} card{'s' * (count != 1)}"
-        if what == "deal"
-        else f"{player} cannot show {count} card{'s' * (count != 1)}"
+    need = (
+        str(allowed[0])
+        if len(allowed) == 1
+        else said("{first} or {last}", first=", ".join(map(str, allowed[:-1])), last=allowed[-1])
     )
+    if verb == "deal":
+        head = (
+            said("the dealer cannot deal {player} {count} card", player=player, count=count)
+            if count == 1
+            else said("the dealer cannot deal {player} {count} cards", player=player, count=count)
+        )
+    else:
+        head = (
+            said("{player} cannot show {count} card", player=player, count=count)
+            if count == 1
+            else said("{player} cannot show {count} cards", player=player, count=count)
+        )
+    name = GAME_NAMES[game]
     if len(t.setup.hole_cards) > 1 and len(allowed) == 1:
-        return f"{head}: every {GAME_NAMES[game]} player holds the same number of hole cards, here {need}"
-    article = "an" if game != "holdem" else "a"
-    return f"{head}: {article} {GAME_NAMES[game]} player gets {need} hole cards"
+        return said(
+            "{head}: every {game} player holds the same number of hole cards, here {need}",
+            head=head,
+            game=name,
+            need=need,
+        )
+    if game == "holdem":
+        return said("{head}: a {game} player gets {need} hole cards", head=head, game=name, need=need)
+    return said("{head}: an {game} player gets {need} hole cards", head=head, game=name, need=need)
 
 
 def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
@@ -133,7 +150,11 @@ def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
     held = t.holes[i]
     if held:
         raise IllegalActionError(
-            f"the dealer cannot deal {player} hole cards: {player} already holds {' '.join(held)}"
+            said(
+                "the dealer cannot deal {player} hole cards: {player} already holds {cards}",
+                player=player,
+                cards=" ".join(held),
+            )
         )
     if codes:
         _check_unseen(t, codes, index, player, i)
@@ -153,23 +174,25 @@ def deal_board(t: Table, cards: Sequence[str] | str) -> None:
         return
     have, k = len(t.board), len(codes)
     if have >= 5:
-        raise IllegalActionError("the dealer cannot deal more cards: the board already holds five")
+        raise IllegalActionError(said("the dealer cannot deal more cards: the board already holds five"))
     if k == 0 or have + k > 5 or (have == 0 and k < 3):
-        need = (
-            "three cards for the flop"
-            if have == 0
-            else "one card for the " + ("turn" if have == 3 else "river")
-        )
         raise IllegalActionError(
-            f"the dealer cannot deal {k} board card{'s' * (k != 1)} now: the board holds "
-            f"{have}, the next street is {need}"
+            said(
+                "the dealer cannot deal {cards} now: the board holds {have}, the next street is {need}",
+                cards=_board_cards(k),
+                have=have,
+                need=_need(have),
+            )
         )
     last = have + k - 2  # the last street these cards deal: 1 flop .. 3 river
     if t.street < last:
-        who = f" ({t.setup.players[t.actor]} to act)" if t.actor is not None else ""
         raise IllegalActionError(
-            f"the dealer cannot deal the {STREET_NAMES[last]}: the {STREET_NAMES[last - 1]} "
-            f"betting is not over{who}"
+            said(
+                "the dealer cannot deal the {street}: the {before} betting is not over{who}",
+                street=street_said(Street(last)),
+                before=street_said(Street(last - 1)),
+                who=_who(t),
+            )
         )
     _check_unseen(t, codes, index, "the board", None)
     t.seen.update(index)
@@ -178,24 +201,70 @@ def deal_board(t: Table, cards: Sequence[str] | str) -> None:
     t.history.append(_new_op(Operation, (t.street, None, Kind.BOARD, 0, 0, False, True, codes)))
 
 
-def _street_error(t: Table, have: int, k: int, what: str) -> str | None:
-    """Why ``k`` cards cannot go on a board holding ``have`` now (None: they can)."""
-    if k == 0 or have + k > 5 or (have == 0 and k < 3):
-        need = (
-            "three cards for the flop"
-            if have == 0
-            else "one card for the " + ("turn" if have == 3 else "river")
+def _board_cards(count: int) -> str:
+    """``1 board card``, ``2 board cards``, said."""
+    if count == 1:
+        return said("{count} board card", count=count)
+    return said("{count} board cards", count=count)
+
+
+def _need(have: int) -> str:
+    """What the next street needs on a board holding ``have`` cards, said."""
+    if have == 0:
+        return said("three cards for the flop")
+    if have == 3:
+        return said("one card for the turn")
+    return said("one card for the river")
+
+
+def _who(t: Table) -> str:
+    """`` (B to act)``, said, when somebody is to act (else nothing)."""
+    return said(" ({player} to act)", player=t.setup.players[t.actor]) if t.actor is not None else ""
+
+
+def _street_error(t: Table, have: int, k: int, board_of: tuple[str, int] | None) -> str | None:
+    """Why ``k`` cards cannot go on a board holding ``have`` now (None: they can); ``board_of``
+    names the board being dealt among several: ``("run", 2)``, ``("board", 1)``."""
+    where = None
+    if board_of is not None:
+        name, number = board_of
+        where = (
+            said("on run {number}", number=number)
+            if name == "run"
+            else said("on board {number}", number=number)
         )
-        return (
-            f"the dealer cannot deal {k} board card{'s' * (k != 1)} {what}now: it holds "
-            f"{have}, the next street is {need}"
+    if k == 0 or have + k > 5 or (have == 0 and k < 3):
+        cards, need = _board_cards(k), _need(have)
+        if where is None:
+            return said(
+                "the dealer cannot deal {cards} now: it holds {have}, the next street is {need}",
+                cards=cards,
+                have=have,
+                need=need,
+            )
+        return said(
+            "the dealer cannot deal {cards} {where} now: it holds {have}, the next street is {need}",
+            cards=cards,
+            where=where,
+            have=have,
+            need=need,
         )
     last = have + k - 2
     if t.street < last:
-        who = f" ({t.setup.players[t.actor]} to act)" if t.actor is not None else ""
-        return (
-            f"the dealer cannot deal the {STREET_NAMES[last]}{' ' + what.strip() if what else ''}: "
-            f"the {STREET_NAMES[last - 1]} betting is not over{who}"
+        street, before = street_said(Street(last)), street_said(Street(last - 1))
+        if where is None:
+            return said(
+                "the dealer cannot deal the {street}: the {before} betting is not over{who}",
+                street=street,
+                before=before,
+                who=_who(t),
+            )
+        return said(
+            "the dealer cannot deal the {street} {where}: the {before} betting is not over{who}",
+            street=street,
+            where=where,
+            before=before,
+            who=_who(t),
         )
     return None
 
@@ -234,10 +303,13 @@ def _deal_multi(t: Table, codes: tuple[str, ...], index: tuple[int, ...]) -> Non
     assert multi is not None
     number = next_board(t)
     if number is None:
-        raise IllegalActionError(f"the dealer cannot deal more cards: every {multi.name} holds five cards")
+        raise IllegalActionError(
+            said("the dealer cannot deal more cards: every run holds five cards")
+            if multi.name == "run"
+            else said("the dealer cannot deal more cards: every board holds five cards")
+        )
     board = multi.board(number, t.board)
-    what = f"on {multi.name} {number} " if multi.count > 1 else ""
-    error = _street_error(t, len(board), len(codes), what)
+    error = _street_error(t, len(board), len(codes), (multi.name, number) if multi.count > 1 else None)
     if error:
         raise IllegalActionError(error)
     _check_unseen(t, codes, index, "the board", None)
@@ -263,33 +335,61 @@ def run_it(t: Table, count: int) -> None:
     of one run is dealt again in another (each run is dealt from the same deck, after the last).
     """
     if type(count) is not int or isinstance(count, bool):
-        raise InputError(f"the number of runs must be a whole number (2 or 3), not {count!r}")
+        raise InputError(
+            said("the number of runs must be a whole number (2 or 3), not {count}", count=repr(count))
+        )
     if not 2 <= count <= MAX_HAND_RUNS:
         raise InputError(
-            f"a hand is run two or three times, not {count} (at most {MAX_HAND_RUNS} runs"
-            + ("; a hand dealt once needs no run_it" if count == 1 else "")
-            + ")"
+            said(
+                "a hand is run two or three times, not {count} (at most {most} runs; a hand dealt once "
+                "needs no run_it)",
+                count=count,
+                most=MAX_HAND_RUNS,
+            )
+            if count == 1
+            else said(
+                "a hand is run two or three times, not {count} (at most {most} runs)",
+                count=count,
+                most=MAX_HAND_RUNS,
+            )
         )
     players = t.setup.players
     if t.actor is not None:
         raise IllegalActionError(
-            f"the hand cannot be run {times(count)} yet: the betting is not over "
-            f"({players[t.actor]} to act on the {t.street})"
+            said(
+                "the hand cannot be run {count} yet: the betting is not over ({player} to act on "
+                "the {street})",
+                count=times_said(count),
+                player=players[t.actor],
+                street=street_said(t.street),
+            )
         )
     live = [i for i in range(len(players)) if not t.folded[i]]
     if len(live) < 2:
         raise IllegalActionError(
-            f"the hand cannot be run {times(count)}: {t.why_no_action()}, with no showdown"
+            said(
+                "the hand cannot be run {count}: {reason}, with no showdown",
+                count=times_said(count),
+                reason=t.why_no_action(),
+            )
         )
     if t.multi is not None:
         if t.multi.kind == "runs":
-            raise IllegalActionError(f"the players already agreed to run it {times(t.multi.count)}")
+            raise IllegalActionError(
+                said("the players already agreed to run it {count}", count=times_said(t.multi.count))
+            )
         raise IllegalActionError(
-            f"a double-board hand cannot be run {times(count)}: its two boards are already its runs"
+            said(
+                "a double-board hand cannot be run {count}: its two boards are already its runs",
+                count=times_said(count),
+            )
         )
     if len(t.board) >= 5:
         raise IllegalActionError(
-            f"the hand cannot be run {times(count)}: the board is complete, nothing is left to deal"
+            said(
+                "the hand cannot be run {count}: the board is complete, nothing is left to deal",
+                count=times_said(count),
+            )
         )
     common = len(t.board)
     t.multi = Boards("runs", count, common, ((),) * (count - 1), ((),) * (count - 1))
@@ -344,10 +444,14 @@ def _check_showdown(t: Table, player: str) -> int:
     i = t.seat(player)
     if t.actor is not None:
         raise IllegalActionError(
-            f"{player} cannot show or muck yet: the betting is not over ({t.setup.players[t.actor]} to act)"
+            said(
+                "{player} cannot show or muck yet: the betting is not over ({actor} to act)",
+                player=player,
+                actor=t.setup.players[t.actor],
+            )
         )
     if t.folded[i]:
-        raise IllegalActionError(f"{player} folded: there is no hand to show or muck")
+        raise IllegalActionError(said("{player} folded: there is no hand to show or muck", player=player))
     return i
 
 
@@ -367,7 +471,12 @@ def show(t: Table, player: str, cards: CardsIn = None) -> None:
                 raise IllegalActionError(error)
         if known and set(known) != set(codes):
             raise IllegalActionError(
-                f"{player} cannot show {' '.join(codes)}: {player} was dealt {' '.join(known)}"
+                said(
+                    "{player} cannot show {cards}: {player} was dealt {dealt}",
+                    player=player,
+                    cards=" ".join(codes),
+                    dealt=" ".join(known),
+                )
             )
         if not known:
             _check_unseen(t, codes, index, player, i)

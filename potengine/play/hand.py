@@ -88,7 +88,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..chips import MAX_CHIPS, Amount, check_amount, format_amount, is_multiple
-from ..errors import IllegalActionError, InputError
+from ..errors import IllegalActionError, InputError, Said, message_of, said
 from ..pots.runs import RunOddChips, ordinal
 from ..pots.settlement import Settlement
 from . import betting, dealing, showdown
@@ -385,7 +385,7 @@ class Hand:
         """
         t = self._table
         if t.actor is None:
-            raise IllegalActionError(f"nobody is to act: {t.why_no_action()}")
+            raise IllegalActionError(said("nobody is to act: {reason}", reason=t.why_no_action()))
         return betting.legal(t, t.actor)
 
     def showdown_order(self) -> tuple[str, ...]:
@@ -504,9 +504,9 @@ class Hand:
         110
         """
         try:
-            by = check_amount(by, f"{player}'s raise", allow_zero=False)
+            by = check_amount(by, "{player}'s raise", allow_zero=False, player=player)
         except InputError as err:
-            raise IllegalActionError(str(err)) from None
+            raise IllegalActionError(message_of(err)) from None
         return self._then(betting.act, player, Kind.RAISE, self.current_bet + by)
 
     def all_in(self, player: str) -> Hand:
@@ -891,99 +891,167 @@ def check_extras(
     chip = setup.chip
     sb, bb, button = setup.small_blind_seat, setup.big_blind_seat, setup.button
     if type(boards) is not int or boards not in (1, 2):
-        raise InputError(f"boards must be 1 or 2 (two boards dealt at once), not {boards!r}")
+        raise InputError(
+            said("boards must be 1 or 2 (two boards dealt at once), not {boards}", boards=repr(boards))
+        )
     bomb = _chips(bomb_pot, "the bomb pot ante") if bomb_pot else 0
     if bomb and not is_multiple(bomb, chip):
         raise InputError(
-            f"the bomb pot ante {format_amount(bomb)} is not a whole number of {format_amount(chip)} chips"
+            said(
+                "{what} {amount} is not a whole number of {chip} chips",
+                what=said("the bomb pot ante"),
+                amount=format_amount(bomb),
+                chip=format_amount(chip),
+            )
         )
     if boards == 2 and not bomb:
-        raise InputError("two boards are dealt at once only in a bomb pot: give bomb_pot= the ante")
+        raise InputError(said("two boards are dealt at once only in a bomb pot: give bomb_pot= the ante"))
     if bomb and (straddles or missed_blinds or setup.ante):
         raise InputError(
-            "a bomb pot has no blinds and no other ante: every player antes the bomb pot and the "
-            "betting starts on the flop (leave out straddles, missed_blinds and ante)"
+            said(
+                "a bomb pot has no blinds and no other ante: every player antes the bomb pot and "
+                "the betting starts on the flop (leave out straddles, missed_blinds and ante)"
+            )
         )
     straddled: list[tuple[int, Amount]] = []
     if straddles:
         if not isinstance(straddles, Mapping):
-            raise InputError(f"straddles must be a mapping {{player: straddle}}, not {straddles!r}")
+            raise InputError(
+                said(
+                    "straddles must be a mapping {{player: straddle}}, not {straddles}",
+                    straddles=repr(straddles),
+                )
+            )
         if setup.structure.name not in ("no limit", "pot limit"):
             raise InputError(
-                f"straddles are played in no limit and pot limit here, not {setup.structure.name}"
+                said(
+                    "straddles are played in no limit and pot limit here, not {structure}",
+                    structure=setup.structure.said_name(),
+                )
             )
         if n < 3:
-            raise InputError("heads-up there is no straddle: the button posts the small blind")
+            raise InputError(said("heads-up there is no straddle: the button posts the small blind"))
         utg = (bb + 1) % n
         previous = setup.big_blind
         for k, (player, amount) in enumerate(straddles.items()):
             if player not in players:
-                raise InputError(f"straddle by {player!r}, who is not seated (players: {', '.join(players)})")
+                raise InputError(
+                    said(
+                        "straddle by {player}, who is not seated (players: {players})",
+                        player=repr(player),
+                        players=", ".join(players),
+                    )
+                )
             seat = players.index(player)
             if seat in (sb, bb):
-                blind = "small" if seat == sb else "big"
-                raise InputError(f"{player} cannot straddle: he posts the {blind} blind")
+                raise InputError(
+                    said("{player} cannot straddle: he posts the small blind", player=player)
+                    if seat == sb
+                    else said("{player} cannot straddle: he posts the big blind", player=player)
+                )
             if k == 0 and seat not in (utg, button):
                 raise InputError(
-                    f"{player} cannot straddle: the first straddle is posted under the gun "
-                    f"({players[utg]}, left of the big blind) or on the button ({players[button]})"
+                    said(
+                        "{player} cannot straddle: the first straddle is posted under the gun ({utg}, "
+                        "left of the big blind) or on the button ({button})",
+                        player=player,
+                        utg=players[utg],
+                        button=players[button],
+                    )
                 )
             if k > 0:
                 first = straddled[0][0]
                 expected = (straddled[-1][0] + 1) % n
                 if first == button and first != utg:
                     raise InputError(
-                        f"{player} cannot re-straddle: a button straddle is the only straddle here"
+                        said(
+                            "{player} cannot re-straddle: a button straddle is the only straddle here",
+                            player=player,
+                        )
                     )
                 if seat != expected:
                     raise InputError(
-                        f"{player} cannot re-straddle out of turn: the next re-straddle is "
-                        f"{players[expected]}'s, left of {players[straddled[-1][0]]}"
+                        said(
+                            "{player} cannot re-straddle out of turn: the next re-straddle is {next}'s, "
+                            "left of {last}",
+                            player=player,
+                            next=players[expected],
+                            last=players[straddled[-1][0]],
+                        )
                     )
-            amount = _chips(amount, f"{player}'s straddle", allow_zero=False)
+            amount = _chips(amount, "{player}'s straddle", allow_zero=False, player=player)
             if amount != 2 * previous:
-                what = "the big blind" if k == 0 else "the straddle before"
                 raise InputError(
-                    f"{player}'s straddle {format_amount(amount)} must be twice {what} "
-                    f"{format_amount(previous)}, that is {format_amount(2 * previous)}"
+                    said(
+                        "{player}'s straddle {amount} must be twice {what} {previous}, that is {twice}",
+                        player=player,
+                        amount=format_amount(amount),
+                        what=said("the big blind") if k == 0 else said("the straddle before"),
+                        previous=format_amount(previous),
+                        twice=format_amount(2 * previous),
+                    )
                 )
             if setup.stacks[seat] < amount:
                 raise InputError(
-                    f"{player} cannot straddle {format_amount(amount)}: he has only "
-                    f"{format_amount(setup.stacks[seat])} (a straddle is posted in full)"
+                    said(
+                        "{player} cannot straddle {amount}: he has only {stack} (a straddle is posted in "
+                        "full)",
+                        player=player,
+                        amount=format_amount(amount),
+                        stack=format_amount(setup.stacks[seat]),
+                    )
                 )
             straddled.append((seat, amount))
             previous = amount
     missed: list[tuple[int, str]] = []
     if missed_blinds:
         if not isinstance(missed_blinds, Mapping):
-            raise InputError("missed_blinds must be a mapping {player: 'small', 'big' or 'both'}")
+            raise InputError(said("missed_blinds must be a mapping {{player: 'small', 'big' or 'both'}}"))
         if n < 3:
-            raise InputError("heads-up both players post a blind: nobody has missed blinds to post")
+            raise InputError(said("heads-up both players post a blind: nobody has missed blinds to post"))
         for player, which in missed_blinds.items():
             if player not in players:
                 raise InputError(
-                    f"missed blinds for {player!r}, who is not seated (players: {', '.join(players)})"
+                    said(
+                        "missed blinds for {player}, who is not seated (players: {players})",
+                        player=repr(player),
+                        players=", ".join(players),
+                    )
                 )
             if which not in _MISSED:
-                raise InputError(f"{player}'s missed blinds must be 'small', 'big' or 'both', not {which!r}")
+                raise InputError(
+                    said(
+                        "{player}'s missed blinds must be 'small', 'big' or 'both', not {which}",
+                        player=player,
+                        which=repr(which),
+                    )
+                )
             seat = players.index(player)
             if seat in (sb, bb):
                 raise InputError(
-                    f"{player} is in the {'small' if seat == sb else 'big'} blind: he posts that blind "
-                    "in turn, not missed blinds"
+                    said(
+                        "{player} is in the small blind: he posts that blind in turn, not missed blinds",
+                        player=player,
+                    )
+                    if seat == sb
+                    else said(
+                        "{player} is in the big blind: he posts that blind in turn, not missed blinds",
+                        player=player,
+                    )
                 )
             if any(seat == s for s, _ in straddled):
-                raise InputError(f"{player} cannot straddle and post missed blinds in the same hand")
+                raise InputError(
+                    said("{player} cannot straddle and post missed blinds in the same hand", player=player)
+                )
             missed.append((seat, which))
     return replace(setup, extras=Extras(tuple(straddled), tuple(missed), bomb, boards))
 
 
-def _chips(value: object, what: str, *, allow_zero: bool = True) -> Amount:
+def _chips(value: object, what: str, /, *, allow_zero: bool = True, **values: object) -> Amount:
     """:func:`~potengine.chips.check_amount`, with the usual case (a plain int in range) first."""
     if type(value) is int and (value > 0 or (allow_zero and value == 0)) and value <= MAX_CHIPS:
         return value
-    return check_amount(value, what, allow_zero=allow_zero)
+    return check_amount(value, what, allow_zero=allow_zero, **values)
 
 
 def _check_setup(
@@ -998,17 +1066,24 @@ def _check_setup(
     game: str = "holdem",
 ) -> Setup:
     if not isinstance(game, str) or game not in GAMES:
-        raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+        raise InputError(
+            said(
+                "game must be one of {games}, not {game}", games=", ".join(map(repr, GAMES)), game=repr(game)
+            )
+        )
     if not isinstance(stacks, Mapping):
         raise InputError(
-            f"stacks must be a mapping {{player: chips}} in seat order, not {type(stacks).__name__}"
+            said(
+                "stacks must be a mapping {{player: chips}} in seat order, not {kind}",
+                kind=type(stacks).__name__,
+            )
         )
     if not 2 <= len(stacks) <= 10:
-        raise InputError(f"a hand needs 2 to 10 players, got {len(stacks)}")
+        raise InputError(said("a hand needs 2 to 10 players, got {count}", count=len(stacks)))
     players = tuple(stacks)
     for p in players:
         if not isinstance(p, str) or not p.strip():
-            raise InputError(f"player names must be non-empty strings, got {p!r}")
+            raise InputError(said("player names must be non-empty strings, got {player}", player=repr(p)))
     chip = _chips(chip, "the chip", allow_zero=False)
     whole = chip == 1 or is_multiple(1, chip)  # every whole number of chips is allowed
     amounts: list[Amount] = []
@@ -1017,32 +1092,59 @@ def _check_setup(
         if type(a) is int and 0 < a <= MAX_CHIPS and whole:
             amounts.append(a)  # the usual case, checked without the general reader
             continue
-        a = check_amount(a, f"{p}'s stack", allow_zero=False)
+        a = check_amount(a, "{player}'s stack", allow_zero=False, player=p)
         if not is_multiple(a, chip):
             raise InputError(
-                f"{p}'s stack {format_amount(a)} is not a whole number of {format_amount(chip)} chips"
+                said(
+                    "{what} {amount} is not a whole number of {chip} chips",
+                    what=said("{player}'s stack", player=p),
+                    amount=format_amount(a),
+                    chip=format_amount(chip),
+                )
             )
         amounts.append(a)
     small_blind = _chips(small_blind, "the small blind")
     big_blind = _chips(big_blind, "the big blind", allow_zero=False)
     ante = _chips(ante, "the ante")
     if small_blind > big_blind:
-        raise InputError(f"the small blind {small_blind} is larger than the big blind {big_blind}")
-    for what, v in (("small blind", small_blind), ("big blind", big_blind), ("ante", ante)):
+        raise InputError(
+            said(
+                "the small blind {small_blind} is larger than the big blind {big_blind}",
+                small_blind=small_blind,
+                big_blind=big_blind,
+            )
+        )
+    for what, v in (("the small blind", small_blind), ("the big blind", big_blind), ("the ante", ante)):
         if not is_multiple(v, chip):
             raise InputError(
-                f"the {what} {format_amount(v)} is not a whole number of {format_amount(chip)} chips"
+                said(
+                    "{what} {amount} is not a whole number of {chip} chips",
+                    what=Said(what, {}),  # a phrase of the _chips() calls above
+                    amount=format_amount(v),
+                    chip=format_amount(chip),
+                )
             )
     if button is None:
         b = len(players) - 1
     elif button not in players:
-        raise InputError(f"button {button!r} is not seated (players: {', '.join(players)})")
+        raise InputError(
+            said(
+                "button {button} is not seated (players: {players})",
+                button=repr(button),
+                players=", ".join(players),
+            )
+        )
     else:
         b = players.index(button)
     if structure is None:
         structure = NoLimit(big_blind=big_blind)
     elif not isinstance(structure, Structure):
-        raise InputError(f"structure must be a potengine.play.structures.Structure, not {structure!r}")
+        raise InputError(
+            said(
+                "structure must be a potengine.play.structures.Structure, not {structure}",
+                structure=repr(structure),
+            )
+        )
     return Setup(
         players, tuple(amounts), b, small_blind, big_blind, ante, bool(big_blind_ante), structure, chip, game
     )

@@ -21,10 +21,11 @@ from ..cards.evaluate import rank_players as rank_by_cards
 from ..cards.evaluate import strength_of_indices
 from ..cards.low import omaha_low_from_cards
 from ..cards.omaha import omaha_from_cards
-from ..errors import InputError
+from ..errors import InputError, said
 from ..pots.runs import RunOddChips
 from ..pots.settlement import Settlement, settle, settle_trusted
 from .betting import Table
+from .streets import street_said
 
 RankPlayers = Callable[[Mapping[str, str], str], tuple[Sequence[Any], Any]]
 """An evaluator: ``rank_players(hands, board) -> (tiers best first, values)``."""
@@ -47,12 +48,12 @@ def ranking(
     rank_players: RankPlayers | None = None,
     board: Sequence[str] = (),
     board_index: list[int] | None = None,
-    what: str = "the board",
+    board_of: tuple[str, int] | None = None,
 ) -> list[tuple[str, ...]]:
     """Rank the live players from their cards, best first; mucked or unknown hands tie at the
     bottom. The cards were read when dealt: the default evaluator works on their deck indexes.
     ``board`` and ``board_index`` (codes and indexes) rank on another board than the first (a
-    run's, named ``what``)."""
+    run's or a board's: ``board_of`` is ``("run", 2)`` or ``("board", 2)``, for an error)."""
     if board_index is None:
         board, board_index = t.board, t.board_index
     players = t.setup.players
@@ -64,7 +65,13 @@ def ranking(
         tiers.append((players[shown[0]],))
     elif shown:
         if len(board) != 5:
-            raise InputError(f"{what} has {len(board)} cards: deal all five before ranking the hands")
+            raise InputError(
+                said(
+                    "{what} has {count} cards: deal all five before ranking the hands",
+                    what=_board_said(board_of),
+                    count=len(board),
+                )
+            )
         if rank_players is None and t.setup.game != "holdem":
             board_cards = [DECK[c] for c in board_index]
             strength = {
@@ -85,8 +92,18 @@ def ranking(
     return tiers
 
 
+def _board_said(board_of: tuple[str, int] | None) -> str:
+    """The board an error is about, said: the board, or a run's or a board's of several."""
+    if board_of is None:
+        return said("the board")
+    name, number = board_of
+    if name == "run":
+        return said("run {number}'s board", number=number)
+    return said("board {number}'s board", number=number)
+
+
 def low_ranking(
-    t: Table, board_index: Sequence[int] | None = None, what: str = "the board"
+    t: Table, board_index: Sequence[int] | None = None, board_of: tuple[str, int] | None = None
 ) -> list[tuple[str, ...]]:
     """The qualifying eight-or-better Omaha lows of the live players who showed, best first, ties
     grouped (in seat order); players without a low, who mucked or whose cards are unknown are left
@@ -106,7 +123,13 @@ def low_ranking(
     if board_index is None:
         board_index = t.board_index
     if len(board_index) != 5:
-        raise InputError(f"{what} has {len(board_index)} cards: deal all five before ranking the lows")
+        raise InputError(
+            said(
+                "{what} has {count} cards: deal all five before ranking the lows",
+                what=_board_said(board_of),
+                count=len(board_index),
+            )
+        )
     board_cards = [DECK[c] for c in board_index]
     lows = {}
     for i in range(len(players)):
@@ -139,7 +162,13 @@ def settle_table(
     setup = t.setup
     names = setup.players
     if t.actor is not None:
-        raise InputError(f"the hand is not over: {names[t.actor]} is to act on the {t.street}")
+        raise InputError(
+            said(
+                "the hand is not over: {player} is to act on the {street}",
+                player=names[t.actor],
+                street=street_said(t.street),
+            )
+        )
     folded = [p for p, f in zip(names, t.folded, strict=True) if f]
     total = {p: t.paid[i] + t.dead[i] for i, p in enumerate(names)}
     dead = {p: t.dead[i] for i, p in enumerate(names) if t.dead[i]}
@@ -148,7 +177,7 @@ def settle_table(
     if setup.game != "holdem":
         return _settle_omaha(t, order, rank_players, low_ranking, total, folded, dead)
     if low_ranking is not None:
-        raise InputError("a low_ranking is for hi-lo games: this hand is hold'em")
+        raise InputError(said("a low_ranking is for hi-lo games: this hand is hold'em"))
     if order is None and rank_players is None:
         # The hand model's own amounts, folds and showdown ranking are valid by construction.
         tiers = tuple(ranking(t)) if len(names) - len(folded) > 1 else None
@@ -194,30 +223,59 @@ def _settle_boards(
     hilo = setup.game == "omaha-hi-lo"
     live = [i for i in range(len(names)) if not t.folded[i]]
     if multi is None:
-        raise InputError("runs= is for a hand run more than once (run_it) or dealt on two boards")
+        raise InputError(said("runs= is for a hand run more than once (run_it) or dealt on two boards"))
     if order is not None:
         raise InputError(
-            f"this hand was dealt on {multi.count} {multi.name}s: give one ranking per "
-            f"{multi.name} in runs=, not ranking="
+            said(
+                "this hand was run {count} times: give one ranking per run in runs=, not ranking=",
+                count=multi.count,
+            )
+            if multi.name == "run"
+            else said(
+                "this hand was dealt on {count} boards: give one ranking per board in runs=, not ranking=",
+                count=multi.count,
+            )
         )
     if len(live) == 1:  # a fold-out (a double-board bomb pot): nobody shows, nothing is run
         return settle(total, None, low_ranking=() if hilo else None, **common)
     if runs is not None:
         if len(runs) != multi.count:
             raise InputError(
-                f"runs= gives {len(runs)} ranking(s) for {multi.count} {multi.name}s: one per {multi.name}"
+                said(
+                    "runs= gives {count} ranking(s) for {runs} runs: one per run",
+                    count=len(runs),
+                    runs=multi.count,
+                )
+                if multi.name == "run"
+                else said(
+                    "runs= gives {count} ranking(s) for {boards} boards: one per board",
+                    count=len(runs),
+                    boards=multi.count,
+                )
             )
         return settle(total, runs=list(runs), low_ranking=lows, **common)
     if lows is not None:
-        raise InputError("a low_ranking goes with rankings in runs=: without them the cards rank the hands")
+        raise InputError(
+            said("a low_ranking goes with rankings in runs=: without them the cards rank the hands")
+        )
     numbers = range(1, multi.count + 1)
     boards = [multi.board(k, t.board) for k in numbers]
-    label = multi.name
     for k, board in zip(numbers, boards, strict=True):
         if len(board) != 5 and any(t.holes[i] and not t.mucked[i] for i in live):
             raise InputError(
-                f"{label} {k}'s board has {len(board)} cards: deal all five of every {label} "
-                "before ranking the hands"
+                said(
+                    "run {number}'s board has {count} cards: deal all five of every run before "
+                    "ranking the hands",
+                    number=k,
+                    count=len(board),
+                )
+                if multi.name == "run"
+                else said(
+                    "board {number}'s board has {count} cards: deal all five of every board before "
+                    "ranking the hands",
+                    number=k,
+                    count=len(board),
+                )
             )
     if rank_players is None and setup.game != "holdem" and all(t.holes[i] and not t.mucked[i] for i in live):
         hands = {names[i]: "".join(t.holes[i] or ()) for i in live}
@@ -226,10 +284,10 @@ def _settle_boards(
     low_tiers: list[Any] = []
     for k in numbers:
         index = multi.index(k, t.board_index)
-        what = f"{label} {k}'s board"
-        tiers.append(ranking(t, rank_players, multi.board(k, t.board), index, what))
+        board_of = (multi.name, k)
+        tiers.append(ranking(t, rank_players, multi.board(k, t.board), index, board_of))
         if hilo:
-            low_tiers.append(low_ranking(t, index, what))
+            low_tiers.append(low_ranking(t, index, board_of))
     return settle(total, runs=tiers, low_ranking=low_tiers if hilo else None, **common)
 
 
@@ -260,12 +318,16 @@ def _settle_omaha(
             lows = ()
         return settle(total, order, low_ranking=lows, **common)
     if lows is not None:
-        raise InputError("a low_ranking goes with a ranking: without one the cards rank the hands")
+        raise InputError(said("a low_ranking goes with a ranking: without one the cards rank the hands"))
     if len(live) == 1:
         return settle(total, None, low_ranking=() if hilo else None, **common)
     if rank_players is None and all(t.holes[i] and not t.mucked[i] for i in live):
         if len(t.board) != 5:
-            raise InputError(f"the board has {len(t.board)} cards: deal all five before ranking the hands")
+            raise InputError(
+                said(
+                    "the board has {count} cards: deal all five before ranking the hands", count=len(t.board)
+                )
+            )
         hands = {names[i]: "".join(t.holes[i] or ()) for i in live}
         return settle(total, hands=hands, board="".join(t.board), **common)
     tiers = ranking(t, rank_players)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
+from ..errors import said
+
 
 class Street(IntEnum):
     """A betting round of hold'em, then the showdown (when the betting is over)."""
@@ -42,6 +44,24 @@ class Street(IntEnum):
 
 
 _LABELS = ("pre-flop", "flop", "turn", "river", "showdown")
+
+
+def street_said(street: Street) -> str:
+    """The street's label said, for an error message (in the error's language).
+
+    >>> street_said(Street.TURN), street_said(Street.PRE_FLOP).in_language("de")
+    ('turn', 'Pre-Flop')
+    """
+    if street is Street.PRE_FLOP:
+        return said("pre-flop")
+    if street is Street.FLOP:
+        return said("flop")
+    if street is Street.TURN:
+        return said("turn")
+    if street is Street.RIVER:
+        return said("river")
+    return said("showdown")
+
 
 BETTING_STREETS: tuple[Street, ...] = (Street.PRE_FLOP, Street.FLOP, Street.TURN, Street.RIVER)
 """The four betting rounds, in order."""

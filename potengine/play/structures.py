@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from ..chips import MAX_CHIPS, Amount, check_amount, format_amount
-from ..errors import InputError
+from ..errors import InputError, said
 from .streets import STREET_NAMES, Street
 
 __all__ = [
@@ -114,10 +114,20 @@ class Structure:
     ``"omaha-hi-lo"``): the standard has pot-limit Omaha ``PO`` and fixed-limit Omaha hi-lo ``FO/8``."""
     exact_size: ClassVar[bool] = False
     """True when every bet and raise has one exact size (fixed limit)."""
-    minimum_rule: ClassVar[str] = (
-        "a raise must be at least the big blind, and at least the largest full raise of the round, TDA 43"
-    )
-    maximum_rule: ClassVar[str] = "the structure's maximum"
+
+    def minimum_rule(self) -> str:
+        """The rule the minimum bet or raise follows, said (for an error)."""
+        return said(
+            "a raise must be at least the big blind, and at least the largest full raise of the round, TDA 43"
+        )
+
+    def maximum_rule(self) -> str:
+        """The rule the maximum follows, said (for an error)."""
+        return said("the structure's maximum")
+
+    def said_name(self) -> str:
+        """The structure's :attr:`name`, said (for an error)."""
+        return structure_said(self.name)
 
     @property
     def cap(self) -> int | None:
@@ -175,11 +185,20 @@ class Structure:
         """
         bounds = self.bounds(view)
         if bounds is None:
-            return f"the betting is capped at {self.cap} bets and raises ({self.name})"
+            return said(
+                "the betting is capped at {cap} bets and raises ({structure})",
+                cap=self.cap,
+                structure=self.said_name(),
+            )
         if to < bounds.low and to != everything:
-            return f"the minimum {kind} is to {format_amount(bounds.low)} ({self.minimum_rule})"
+            low, rule = format_amount(bounds.low), self.minimum_rule()
+            if kind == "bet":
+                return said("the minimum bet is to {amount} ({rule})", amount=low, rule=rule)
+            return said("the minimum raise is to {amount} ({rule})", amount=low, rule=rule)
         if bounds.high is not None and to > bounds.high:
-            return f"the maximum is {format_amount(bounds.high)}: {self.maximum_rule}"
+            return said(
+                "the maximum is {amount}: {rule}", amount=format_amount(bounds.high), rule=self.maximum_rule()
+            )
         return None
 
     def phh_fields(self) -> dict[str, Amount]:
@@ -246,7 +265,9 @@ class PotLimit(Structure):
     name = "pot limit"
     phh_variant = "PT"
     phh_omaha_variants = {"omaha": "PO"}
-    maximum_rule = "at most the pot after the call (pot limit, TDA 54)"
+
+    def maximum_rule(self) -> str:
+        return said("at most the pot after the call (pot limit, TDA 54)")
 
     @classmethod
     def named_in_pokerstars(cls, header: str) -> bool:
@@ -330,9 +351,16 @@ class FixedLimit(Structure):
         """
         bounds = self.bounds(view)
         if bounds is None:
-            return f"the betting is capped at {self.cap} bets and raises ({self.name})"
+            return said(
+                "the betting is capped at {cap} bets and raises ({structure})",
+                cap=self.cap,
+                structure=self.said_name(),
+            )
         if to != bounds.low and not (to == everything < bounds.low):
-            return f"in fixed limit every bet and raise goes to exactly {format_amount(bounds.low)}"
+            return said(
+                "in fixed limit every bet and raise goes to exactly {amount}",
+                amount=format_amount(bounds.low),
+            )
         return None
 
     def phh_fields(self) -> dict[str, Amount]:
@@ -361,7 +389,7 @@ class FixedLimit(Structure):
     ) -> Structure:
         """``Hold'em Limit (2/4)`` names the small and big bets; the big blind is what was posted."""
         if small_bet is None or big_bet is None:
-            raise InputError(f"a limit hand needs its small and big bets: {header!r}")
+            raise InputError(said("a limit hand needs its small and big bets: {header}", header=repr(header)))
         return cls(big_blind=big_blind, small_bet=small_bet, big_bet=big_bet)
 
 
@@ -378,14 +406,20 @@ class SpreadLimit(Structure):
     cap: int | None = None
 
     name = "spread limit"
-    maximum_rule = "the spread's highest bet"
+
+    def maximum_rule(self) -> str:
+        return said("the spread's highest bet")
 
     def __post_init__(self) -> None:
         super().__post_init__()
         check_amount(self.low, "the lowest bet", allow_zero=False)
         check_amount(self.high, "the highest bet", allow_zero=False)
         if self.high < self.low:
-            raise InputError(f"spread limit: highest bet {self.high} is below the lowest {self.low}")
+            raise InputError(
+                said(
+                    "spread limit: highest bet {high} is below the lowest {low}", high=self.high, low=self.low
+                )
+            )
         _check_cap(self.cap)
 
     def opening_raise(self) -> Amount:
@@ -405,14 +439,20 @@ class SpreadLimit(Structure):
         """
         bounds = self.bounds(view)
         if bounds is not None and bounds.high is not None and to < bounds.low and to != everything:
-            return (
-                f"the minimum {kind} is to {format_amount(bounds.low)} (the spread limit allows "
-                f"{format_amount(bounds.low)} to {format_amount(bounds.high)})"
+            low, high = format_amount(bounds.low), format_amount(bounds.high)
+            if kind == "bet":
+                return said(
+                    "the minimum bet is to {low} (the spread limit allows {low} to {high})",
+                    low=low,
+                    high=high,
+                )
+            return said(
+                "the minimum raise is to {low} (the spread limit allows {low} to {high})", low=low, high=high
             )
         return super().wager_error(view, to, everything, kind)
 
     def phh_fields(self) -> dict[str, Amount]:
-        raise InputError("PHH has no variant code for spread limit")
+        raise InputError(said("PHH has no variant code for spread limit"))
 
 
 def _check_cap(cap: object) -> None:
@@ -427,14 +467,36 @@ def _check_cap(cap: object) -> None:
         return
     if isinstance(cap, bool) or not isinstance(cap, int):
         raise InputError(
-            f"the cap must be a whole number of bets and raises (or None), "
-            f"not the {type(cap).__name__} {cap!r}"
+            said(
+                "the cap must be a whole number of bets and raises (or None), not the {kind} {cap}",
+                kind=type(cap).__name__,
+                cap=repr(cap),
+            )
         )
     if cap < 1:
-        raise InputError(f"the cap must allow at least one bet, got {cap}")
+        raise InputError(said("the cap must allow at least one bet, got {cap}", cap=cap))
 
 
 STRUCTURES: tuple[type[Structure], ...] = (NoLimit, PotLimit, FixedLimit, SpreadLimit)
+
+
+def structure_said(name: str) -> str:
+    """A structure's name said (for an error): ``no limit``, ``pot limit``, ...
+
+    >>> structure_said("pot limit").in_language("nl")
+    'pot limit'
+    """
+    if name == "no limit":
+        return said("no limit")
+    if name == "pot limit":
+        return said("pot limit")
+    if name == "fixed limit":
+        return said("fixed limit")
+    if name == "spread limit":
+        return said("spread limit")
+    return name
+
+
 """Every betting structure, the registry the readers and writers of hand histories go through."""
 
 
@@ -475,7 +537,13 @@ def structure_from_phh(
     kind = structure_for_phh(variant)
     if kind is None:
         codes = ", ".join(f"{k.phh_variant} {k.name}" for k in STRUCTURES if k.phh_variant)
-        raise InputError(f"variant {variant!r} is not a hold'em variant this engine plays ({codes})")
+        raise InputError(
+            said(
+                "variant {variant} is not a hold'em variant this engine plays ({codes})",
+                variant=repr(variant),
+                codes=codes,
+            )
+        )
     return kind.from_phh(fields, big_blind, read)
 
 
@@ -514,5 +582,11 @@ def structure_named(name: str, big_blind: Amount, **sizes: Amount) -> Structure:
     """
     kinds = {kind.name: kind for kind in STRUCTURES}
     if name not in kinds:
-        raise InputError(f"unknown betting structure {name!r} (choose {', '.join(kinds)})")
+        raise InputError(
+            said(
+                "unknown betting structure {name} (choose {choices})",
+                name=repr(name),
+                choices=", ".join(kinds),
+            )
+        )
     return kinds[name](big_blind, **sizes)

@@ -45,7 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount, is_multiple
-from ..errors import InputError
+from ..errors import InputError, Said, listed, said
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,10 @@ class CashOut:
     fee: Amount = 0
 
     def __post_init__(self) -> None:
-        _check_player(self.player, "a cash-out")
-        object.__setattr__(self, "amount", check_amount(self.amount, f"{self.player}'s cash-out"))
-        object.__setattr__(self, "fee", check_amount(self.fee, f"{self.player}'s cash-out fee"))
+        _check_player(self.player, cash_out=True)
+        player = self.player
+        object.__setattr__(self, "amount", check_amount(self.amount, "{player}'s cash-out", player=player))
+        object.__setattr__(self, "fee", check_amount(self.fee, "{player}'s cash-out fee", player=player))
 
     kind = "cash-out"
 
@@ -84,9 +85,13 @@ class Insurance:
     payout: Amount = 0
 
     def __post_init__(self) -> None:
-        _check_player(self.player, "insurance")
-        object.__setattr__(self, "premium", check_amount(self.premium, f"{self.player}'s insurance premium"))
-        object.__setattr__(self, "payout", check_amount(self.payout, f"{self.player}'s insurance payout"))
+        _check_player(self.player, cash_out=False)
+        player = self.player
+        premium = check_amount(self.premium, "{player}'s insurance premium", player=player)
+        object.__setattr__(self, "premium", premium)
+        object.__setattr__(
+            self, "payout", check_amount(self.payout, "{player}'s insurance payout", player=player)
+        )
 
     kind = "insurance"
 
@@ -95,9 +100,15 @@ SidePayment = CashOut | Insurance
 """A payment between a player and the room outside the pot."""
 
 
-def _check_player(player: object, what: str) -> None:
+def _check_player(player: object, *, cash_out: bool) -> None:
     if not isinstance(player, str) or not player.strip():
-        raise InputError(f"{what} names its player, a non-empty name, not {player!r}")
+        raise InputError(
+            said(
+                "{what} names its player, a non-empty name, not {player}",
+                what=said("a cash-out") if cash_out else said("insurance"),
+                player=repr(player),
+            )
+        )
 
 
 def check_side_payments(
@@ -129,39 +140,80 @@ def check_side_payments(
         payments = [payments]
     if isinstance(payments, (str, bytes)) or not isinstance(payments, Sequence):
         raise InputError(
-            "side_payments must be a list of CashOut and Insurance records, "
-            f"e.g. [CashOut('Alice', 57, fee=1)], not {payments!r}"[:200]
+            said(
+                "side_payments must be a list of CashOut and Insurance records, "
+                "e.g. [CashOut('Alice', 57, fee=1)], not {value}",
+                value=repr(payments)[:100],
+            )
         )
     cashed: set[str] = set()
     records = []
     for payment in payments:
         if not isinstance(payment, (CashOut, Insurance)):
-            raise InputError(f"side_payments holds CashOut and Insurance records, not {payment!r}"[:200])
+            raise InputError(
+                said(
+                    "side_payments holds CashOut and Insurance records, not {value}",
+                    value=repr(payment)[:140],
+                )
+            )
         player = payment.player
-        verb = "cash out" if isinstance(payment, CashOut) else "insure the hand"
+        cash_out = isinstance(payment, CashOut)
         if player not in seats:
-            raise InputError(f"{player} cannot {verb}: {player} is not seated (players: {', '.join(seats)})")
+            players = ", ".join(seats)
+            raise InputError(
+                said(
+                    "{player} cannot cash out: {player} is not seated (players: {players})",
+                    player=player,
+                    players=players,
+                )
+                if cash_out
+                else said(
+                    "{player} cannot insure the hand: {player} is not seated (players: {players})",
+                    player=player,
+                    players=players,
+                )
+            )
         if player in folded:
-            raise InputError(f"{player} cannot {verb}: {player} folded")
+            raise InputError(
+                said("{player} cannot cash out: {player} folded", player=player)
+                if cash_out
+                else said("{player} cannot insure the hand: {player} folded", player=player)
+            )
         if not any(player in pot["eligible"] and len(pot["eligible"]) > 1 for pot in pots):
             raise InputError(
-                f"{player} cannot {verb}: {player} contests no pot with another player "
-                "(these payments are offered only in an all-in against another player)"
+                said(
+                    "{player} cannot cash out: {player} contests no pot with another player (these "
+                    "payments are offered only in an all-in against another player)",
+                    player=player,
+                )
+                if cash_out
+                else said(
+                    "{player} cannot insure the hand: {player} contests no pot with another player "
+                    "(these payments are offered only in an all-in against another player)",
+                    player=player,
+                )
             )
         amounts = (
-            (("cash-out", payment.amount), ("cash-out fee", payment.fee))
+            (("{player}'s cash-out", payment.amount), ("{player}'s cash-out fee", payment.fee))
             if isinstance(payment, CashOut)
-            else (("insurance premium", payment.premium), ("insurance payout", payment.payout))
+            else (
+                ("{player}'s insurance premium", payment.premium),
+                ("{player}'s insurance payout", payment.payout),
+            )
         )
-        for what, amount in amounts:
+        for what, amount in amounts:  # the phrases of CashOut's and Insurance's check_amount
             if not is_multiple(amount, chip):
                 raise InputError(
-                    f"{player}'s {what} of {format_amount(amount)} is not a whole number of chips "
-                    f"of {format_amount(chip)}"
+                    said(
+                        "{what} of {amount} is not a whole number of chips of {chip}",
+                        what=Said(what, {"player": player}),
+                        amount=format_amount(amount),
+                        chip=format_amount(chip),
+                    )
                 )
         if isinstance(payment, CashOut):
             if player in cashed:
-                raise InputError(f"{player} cashes out twice: give one cash-out a player")
+                raise InputError(said("{player} cashes out twice: give one cash-out a player", player=player))
             cashed.add(player)
         records.append(payment)
     return tuple(records)
@@ -292,24 +344,39 @@ def check_cash_out(
     seats = tuple(checked)
     out = check_folded(folded, seats)
     chip = check_chip(chip, checked)
-    offer = check_amount(offer, f"the cash-out offer to {player}")
+    offer = check_amount(offer, "the cash-out offer to {player}", player=player)
     if player not in checked:
-        raise InputError(f"{player} cannot cash out: {player} is not seated (players: {', '.join(seats)})")
+        raise InputError(
+            said(
+                "{player} cannot cash out: {player} is not seated (players: {players})",
+                player=player,
+                players=", ".join(seats),
+            )
+        )
     if player in out:
-        raise InputError(f"{player} cannot cash out: {player} folded")
+        raise InputError(said("{player} cannot cash out: {player} folded", player=player))
     live = [p for p in seats if p not in out]
     if stacks is not None:
         short = [p for p in live if p not in stacks]
         if short:
-            raise InputError(f"stacks gives no stack for {short[0]}")
-        behind = [p for p in live if check_amount(stacks[p], f"{p}'s stack") > checked[p]]
+            raise InputError(said("stacks gives no stack for {player}", player=short[0]))
+        behind = [p for p in live if check_amount(stacks[p], "{player}'s stack", player=p) > checked[p]]
         if any(stacks[p] < checked[p] for p in live):
             bad = next(p for p in live if stacks[p] < checked[p])
-            raise InputError(f"{bad} put in {format_amount(checked[bad])}, more than his stack")
+            raise InputError(
+                said(
+                    "{player} put in {amount}, more than his stack",
+                    player=bad,
+                    amount=format_amount(checked[bad]),
+                )
+            )
         if len(behind) > 1:
             raise InputError(
-                f"{player} cannot cash out: the hand is not all-in ({' and '.join(behind)} "
-                "still have chips behind)"
+                said(
+                    "{player} cannot cash out: the hand is not all-in ({players} still have chips behind)",
+                    player=player,
+                    players=listed(behind),
+                )
             )
     with exact_arithmetic("the cash-out check"):
         fields = layout_fields(checked, out)
@@ -319,8 +386,11 @@ def check_cash_out(
         _, fees_by = withhold(pots, fees=fee_rules, added=added_rules, rake=rake, chip=chip)
         if not any(player in pot["eligible"] and len(pot["eligible"]) > 1 for pot in pots):
             raise InputError(
-                f"{player} cannot cash out: {player} contests no pot with another player "
-                "(a cash-out is offered only in an all-in against another player)"
+                said(
+                    "{player} cannot cash out: {player} contests no pot with another player (a "
+                    "cash-out is offered only in an all-in against another player)",
+                    player=player,
+                )
             )
         result = pot_equity(checked, hands, board=board, folded=out)
         values = []

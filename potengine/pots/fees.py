@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..chips import Amount, check_amount, format_amount, is_multiple
-from ..errors import InputError
-from .layout import pot_name
+from ..errors import InputError, Said, joined, said
+from .layout import pot_name, pot_said
 from .rake import Spread, spread_in_proportion, take_rake
 
 Per = Literal["hand", "pot"]
@@ -55,7 +55,9 @@ SPREADS: tuple[Spread, ...] = ("main pot first", "in proportion")
 
 def _check_name(name: object, what: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InputError(f"{what} needs a name such as 'jackpot', got {name!r}")
+        raise InputError(
+            said("{what} needs a name such as 'jackpot', got {name}", what=Said(what, {}), name=repr(name))
+        )
     return name.strip()
 
 
@@ -86,19 +88,31 @@ class Fee:
     def __post_init__(self) -> None:
         name = _check_name(self.name, "a fee")
         if name.lower() == "rake":
-            raise InputError("the rake is given with rake=, not as a fee")
+            raise InputError(said("the rake is given with rake=, not as a fee"))
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "amount", check_amount(self.amount, f"the {name} fee"))
+        object.__setattr__(self, "amount", check_amount(self.amount, "the {name} fee", name=name))
         per = "pot" if self.pot is not None else self.per
         if per not in ("hand", "pot"):
-            raise InputError(f"the {name} fee is taken per 'hand' or per 'pot', not {self.per!r}")
+            raise InputError(
+                said(
+                    "the {name} fee is taken per 'hand' or per 'pot', not {per}",
+                    name=name,
+                    per=repr(self.per),
+                )
+            )
         object.__setattr__(self, "per", per)
         if self.spread not in SPREADS:
             raise InputError(
-                f"the {name} fee's spread must be 'main pot first' or 'in proportion', not {self.spread!r}"
+                said(
+                    "the {name} fee's spread must be 'main pot first' or 'in proportion', not {spread}",
+                    name=name,
+                    spread=repr(self.spread),
+                )
             )
         if self.pot is not None and (not isinstance(self.pot, str) or not self.pot.strip()):
-            raise InputError(f"the {name} fee's pot must be a pot's name such as 'Side pot 1'")
+            raise InputError(
+                said("the {name} fee's pot must be a pot's name such as 'Side pot 1'", name=name)
+            )
 
 
 @dataclass(frozen=True)
@@ -117,9 +131,23 @@ class Added:
     def __post_init__(self) -> None:
         name = _check_name(self.name, "added money")
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "amount", check_amount(self.amount, f"the {name}"))
+        object.__setattr__(self, "amount", check_amount(self.amount, "the {name}", name=name))
         if not isinstance(self.pot, str) or not self.pot.strip():
-            raise InputError(f"the {name} goes into a pot named like 'Main pot', not {self.pot!r}")
+            raise InputError(
+                said(
+                    "the {name} goes into a pot named like 'Main pot', not {pot}",
+                    name=name,
+                    pot=repr(self.pot),
+                )
+            )
+
+
+def _not_fees(value: object) -> str:
+    return said(
+        "fees must be a mapping {{name: amount}}, e.g. {{'jackpot': 7}}, or a list of Fee records, "
+        "not {value}",
+        value=repr(value)[:100],
+    )
 
 
 def check_fees(fees: object, chip: Amount = 1) -> tuple[Fee, ...]:
@@ -142,20 +170,18 @@ def check_fees(fees: object, chip: Amount = 1) -> tuple[Fee, ...]:
         records = list(fees)
         for fee in records:
             if not isinstance(fee, Fee):
-                raise InputError(
-                    "fees must be a mapping {name: amount}, e.g. {'jackpot': 7}, or a list of "
-                    f"Fee records, not {fee!r}"[:200]
-                )
+                raise InputError(_not_fees(fee))
     else:
-        raise InputError(
-            "fees must be a mapping {name: amount}, e.g. {'jackpot': 7}, or a list of Fee "
-            f"records, not {fees!r}"[:200]
-        )
+        raise InputError(_not_fees(fees))
     for fee in records:
         if not is_multiple(fee.amount, chip):
             raise InputError(
-                f"the {fee.name} fee of {format_amount(fee.amount)} is not a whole number of chips "
-                f"of {format_amount(chip)}"
+                said(
+                    "the {name} fee of {amount} is not a whole number of chips of {chip}",
+                    name=fee.name,
+                    amount=format_amount(fee.amount),
+                    chip=format_amount(chip),
+                )
             )
     return tuple(records)
 
@@ -178,22 +204,30 @@ def check_added(added: object, chip: Amount = 1) -> tuple[Added, ...]:
         for item in records:
             if not isinstance(item, Added):
                 raise InputError(
-                    "added must be an amount, a mapping {name: amount} or a list of Added "
-                    f"records, not {item!r}"[:200]
+                    said(
+                        "added must be an amount, a mapping {{name: amount}} or a list of Added records, "
+                        "not {value}",
+                        value=repr(item)[:110],
+                    )
                 )
     else:
         records = [Added("added money", added)]  # type: ignore[arg-type]  # checked by Added
     for item in records:
         if not is_multiple(item.amount, chip):
             raise InputError(
-                f"the {item.name} of {format_amount(item.amount)} is not a whole number of chips "
-                f"of {format_amount(chip)}"
+                said(
+                    "the {name} of {amount} is not a whole number of chips of {chip}",
+                    name=item.name,
+                    amount=format_amount(item.amount),
+                    chip=format_amount(chip),
+                )
             )
     return tuple(records)
 
 
-def _pot_index(name: str, count: int, what: str) -> int:
-    """The index of the pot called ``name`` (``"Side pot"`` alone is side pot 1)."""
+def _pot_index(name: str, count: int, what: str, /, **values: object) -> int:
+    """The index of the pot called ``name`` (``"Side pot"`` alone is side pot 1); ``what`` (a
+    phrase of the catalogues, filled in by ``values``) names who asks for it."""
     names = [pot_name(i) for i in range(count)]
     wanted = " ".join(name.split())
     if wanted.lower() == "side pot" and count == 2:
@@ -202,7 +236,12 @@ def _pot_index(name: str, count: int, what: str) -> int:
         if known.lower() == wanted.lower():
             return index
     raise InputError(
-        f"{what} names {name!r}, a pot this hand does not have (pots: {', '.join(names) or 'none'})"
+        said(
+            "{what} names {name}, a pot this hand does not have (pots: {pots})",
+            what=Said(what, values),
+            name=repr(name),
+            pots=joined([pot_said(i) for i in range(count)]) if count else said("none"),
+        )
     )
 
 
@@ -239,7 +278,7 @@ def withhold(
     extra = [zero] * count
     added_by: list[dict[str, Amount]] = [{} for _ in pots]
     for item in added:
-        index = _pot_index(item.pot, count, f"the {item.name}")
+        index = _pot_index(item.pot, count, "the {name}", name=item.name)
         extra[index] += item.amount
         added_by[index][item.name] = added_by[index].get(item.name, zero) + item.amount
     amounts = [pot["amount"] + more for pot, more in zip(pots, extra, strict=True)]
@@ -264,10 +303,9 @@ def _fee_parts(fee: Fee, left: Sequence[Amount], chip: Amount) -> tuple[list[Amo
     name is still shown; a fee per pot: every pot it is taken from)."""
     count = len(left)
     zero = 0 * chip
-    what = f"the {fee.name} fee"
     if fee.per == "pot":
         if fee.pot is not None:
-            index = _pot_index(fee.pot, count, what)
+            index = _pot_index(fee.pot, count, "the {name} fee", name=fee.name)
             targets = [index]
         else:
             targets = list(range(count))
@@ -275,16 +313,27 @@ def _fee_parts(fee: Fee, left: Sequence[Amount], chip: Amount) -> tuple[list[Amo
         for index in targets:
             if fee.amount > left[index]:
                 raise InputError(
-                    f"{what} of {format_amount(fee.amount)} is more than {pot_name(index)} holds "
-                    f"after the rake and the fees before it ({format_amount(left[index])})"
+                    said(
+                        "the {name} fee of {amount} is more than {pot} holds after the rake and the fees "
+                        "before it ({left})",
+                        name=fee.name,
+                        amount=format_amount(fee.amount),
+                        pot=pot_said(index),
+                        left=format_amount(left[index]),
+                    )
                 )
             parts[index] = fee.amount
         return parts, targets
     total = sum(left, start=zero)
     if fee.amount > total:
         raise InputError(
-            f"{what} of {format_amount(fee.amount)} is more than the pots hold after the rake "
-            f"and the fees before it ({format_amount(total)})"
+            said(
+                "the {name} fee of {amount} is more than the pots hold after the rake and the fees "
+                "before it ({total})",
+                name=fee.name,
+                amount=format_amount(fee.amount),
+                total=format_amount(total),
+            )
         )
     if fee.spread == "in proportion":
         parts = list(spread_in_proportion(left, fee.amount, chip=chip))

@@ -42,7 +42,7 @@ from ..cards.deck import Card, Cards, format_cards
 from ..cards.low import LowValue, omaha_low_from_cards, rank_lows
 from ..cards.omaha import OmahaValue, omaha_from_cards, parse_omaha_deal
 from ..chips import Amount
-from ..errors import CardError, InputError
+from ..errors import CardError, InputError, said
 from .layout import Pot, _frozen
 from .ranking import Tiers, _name, check_shown_hands
 from .split import best_eligible, pot_winners, split_pot
@@ -133,9 +133,11 @@ def normalise_low_ranking(
         return ()
     if isinstance(low_ranking, (str, bytes)) or not isinstance(low_ranking, Iterable):
         raise InputError(
-            "low_ranking must be a list of the players holding a qualifying low, best "
-            f"first, ties grouped in a tuple, e.g. ['Bilal', ('Alice', 'Chloé')]; "
-            f"got {low_ranking!r}"
+            said(
+                "low_ranking must be a list of the players holding a qualifying low, best first, "
+                "ties grouped in a tuple, e.g. ['Bilal', ('Alice', 'Chloé')]; got {low_ranking}",
+                low_ranking=repr(low_ranking),
+            )
         )
     seat_of = {p: i for i, p in enumerate(seats)}
     seen: set[str] = set()
@@ -143,22 +145,33 @@ def normalise_low_ranking(
     for entry in low_ranking:
         group = (entry,) if isinstance(entry, str) else tuple(entry) if isinstance(entry, Iterable) else None
         if not group:
-            raise InputError(f"low_ranking entries must be player names or tie groups, got {_name(entry)}")
+            raise InputError(
+                said(
+                    "low_ranking entries must be player names or tie groups, got {entry}", entry=_name(entry)
+                )
+            )
         for player in group:
             if not isinstance(player, str):
-                raise InputError(f"low_ranking entries must be player names, got {_name(player)}")
+                raise InputError(
+                    said("low_ranking entries must be player names, got {player}", player=_name(player))
+                )
             if player not in seat_of:
                 raise InputError(
-                    f"low_ranking names {_name(player)}, who is not seated "
-                    f"(players: {', '.join(seats)[:200]})"
+                    said(
+                        "low_ranking names {player}, who is not seated (players: {players})",
+                        player=_name(player),
+                        players=", ".join(seats)[:200],
+                    )
                 )
             if player not in live:
                 raise InputError(
-                    f"low_ranking names {_name(player)}, who folded: a folded player "
-                    "has no low at the showdown"
+                    said(
+                        "low_ranking names {player}, who folded: a folded player has no low at the showdown",
+                        player=_name(player),
+                    )
                 )
             if player in seen:
-                raise InputError(f"low_ranking names {_name(player)} twice")
+                raise InputError(said("low_ranking names {player} twice", player=_name(player)))
             seen.add(player)
         tiers.append(tuple(sorted(group, key=seat_of.__getitem__)))
     return tuple(tiers)
@@ -243,14 +256,17 @@ def rank_hilo_by_cards(
     """
 
     if game not in ("omaha", "omaha-hi-lo"):
-        raise InputError(f"game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game!r}")
+        raise InputError(said("game must be 'holdem', 'omaha' or 'omaha-hi-lo', not {game}", game=repr(game)))
     check_shown_hands(hands, seats, live, "{'Alice': 'As Ah Kd Qd'}")
     assert isinstance(hands, Mapping)
     holes, board_cards = parse_omaha_deal(hands, board if board is not None else "")
     if len(board_cards) != 5:
         raise CardError(
-            f"the board must hold the 5 community cards at the showdown, got "
-            f"{len(board_cards)} ({format_cards(board_cards) or 'no cards'})"
+            said(
+                "the board must hold the 5 community cards at the showdown, got {count} ({cards})",
+                count=len(board_cards),
+                cards=format_cards(board_cards) or said("no cards"),
+            )
         )
     seat_of = {p: i for i, p in enumerate(seats)}
     values = {p: omaha_from_cards(holes[p], board_cards) for p in live}

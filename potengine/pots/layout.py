@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..chips import MAX_CHIPS, Amount, check_amount, exact_arithmetic, format_amount, sum_formula
-from ..errors import InputError
+from ..errors import InputError, said
 
 if TYPE_CHECKING:  # pragma: no cover
     from .runs import RunPart
@@ -123,6 +123,15 @@ def pot_name(index: int) -> str:
     ('Main pot', 'Side pot 2')
     """
     return "Main pot" if index == 0 else f"Side pot {index}"
+
+
+def pot_said(index: int) -> str:
+    """:func:`pot_name` said, for an error message: the pot's name in the error's language.
+
+    >>> pot_said(2), pot_said(0).in_language("nl")
+    ('Side pot 2', 'Hoofdpot')
+    """
+    return said("Main pot") if index == 0 else said("Side pot {number}", number=index)
 
 
 @dataclass(frozen=True)
@@ -259,17 +268,21 @@ def check_contributions(contributions: Mapping[str, object]) -> dict[str, Amount
     """
     if type(contributions) is not dict and not isinstance(contributions, Mapping):
         raise InputError(
-            "contributions must be a mapping {player: total chips put in}, "
-            f"not {type(contributions).__name__}"
+            said(
+                "contributions must be a mapping {{player: total chips put in}}, not {kind}",
+                kind=type(contributions).__name__,
+            )
         )
     if len(contributions) < 2:
-        raise InputError(f"a pot needs at least two players, got {len(contributions)}")
+        raise InputError(said("a pot needs at least two players, got {count}", count=len(contributions)))
     checked: dict[str, Amount] = {}
     for player, amount in contributions.items():
         if not isinstance(player, str) or not player or player.isspace():
-            raise InputError(f"player names must be non-empty strings, got {player!r}")
+            raise InputError(
+                said("player names must be non-empty strings, got {player}", player=repr(player))
+            )
         if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
-            amount = check_amount(amount, f"{player}'s contribution")
+            amount = check_amount(amount, "{player}'s contribution", player=player)
         checked[player] = amount
     return checked
 
@@ -296,16 +309,24 @@ def check_folded(folded: Iterable[str], seats: Iterable[str]) -> frozenset[str]:
     if isinstance(folded, str):
         folded = (folded,)
     if not isinstance(folded, Iterable):
-        raise InputError(f"folded must be a list of players, e.g. ['David'], not {type(folded).__name__}")
+        raise InputError(
+            said("folded must be a list of players, e.g. ['David'], not {kind}", kind=type(folded).__name__)
+        )
     seen: set[str] = set()
     for player in folded:
         if player not in seats:
-            raise InputError(f"folded player {player!r} is not seated (players: {', '.join(seats)})")
+            raise InputError(
+                said(
+                    "folded player {player} is not seated (players: {players})",
+                    player=repr(player),
+                    players=", ".join(seats),
+                )
+            )
         if player in seen:
-            raise InputError(f"folded player {player!r} is listed twice")
+            raise InputError(said("folded player {player} is listed twice", player=repr(player)))
         seen.add(player)
     if len(seen) == len(seats):
-        raise InputError("every player folded: somebody must be left to win the pot")
+        raise InputError(said("every player folded: somebody must be left to win the pot"))
     return frozenset(seen)
 
 
@@ -322,18 +343,28 @@ def check_dead(dead: Mapping[str, object] | None, contributions: Mapping[str, Am
     if not dead:
         return {}
     if not isinstance(dead, Mapping):
-        raise InputError(f"dead must be a mapping {{player: chips}}, not {type(dead).__name__}")
+        raise InputError(
+            said("dead must be a mapping {{player: chips}}, not {kind}", kind=type(dead).__name__)
+        )
     checked: dict[str, Amount] = {}
     for player, amount in dead.items():
         if player not in contributions:
             raise InputError(
-                f"dead money of {player!r}, who is not seated (players: {', '.join(contributions)})"
+                said(
+                    "dead money of {player}, who is not seated (players: {players})",
+                    player=repr(player),
+                    players=", ".join(contributions),
+                )
             )
-        amount = check_amount(amount, f"{player}'s dead money")
+        amount = check_amount(amount, "{player}'s dead money", player=player)
         if amount > contributions[player]:
             raise InputError(
-                f"{player}'s dead money ({format_amount(amount)}) is more than {player} put in "
-                f"({format_amount(contributions[player])})"
+                said(
+                    "{player}'s dead money ({amount}) is more than {player} put in ({contribution})",
+                    player=player,
+                    amount=format_amount(amount),
+                    contribution=format_amount(contributions[player]),
+                )
             )
         if amount:
             checked[player] = amount
@@ -526,9 +557,13 @@ def layout_fields(
                 f"{p} ({format_amount(c)})" for p, c in zip(seats, bets, strict=True) if c > top_live
             )
             raise InputError(
-                "a pot nobody can win: every live player put in at most "
-                f"{format_amount(top_live)}, but folded players put in more: {names}. "
-                "Chips above the largest live contribution would form a pot with no eligible player."
+                said(
+                    "a pot nobody can win: every live player put in at most {amount}, but folded "
+                    "players put in more: {names}. Chips above the largest live contribution would "
+                    "form a pot with no eligible player.",
+                    amount=format_amount(top_live),
+                    names=names,
+                )
             )
     pots = [
         {

@@ -177,7 +177,7 @@ def take_rake(
     ...
     potengine.errors.InputError: a rake of 81 is more than the pots hold (80)
     """
-    amounts = [check_amount(a, f"pot {i + 1}") for i, a in enumerate(pot_amounts)]
+    amounts = [check_amount(a, "pot {number}", number=i + 1) for i, a in enumerate(pot_amounts)]
     chip = check_amount(chip, "the chip", allow_zero=False)
     total = sum(amounts, start=0)
     if isinstance(rake, Rake):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..errors import InputError
+from ..errors import InputError, said
 
 Tiers = tuple[tuple[str, ...], ...]
 
@@ -55,8 +55,11 @@ def normalise_ranking(
         and (isinstance(ranking, (str, bytes)) or not isinstance(ranking, Iterable))
     ):
         raise InputError(
-            "ranking must be a list of players, best first, with tied players grouped in a "
-            f"tuple, e.g. ['Alice', ('Bilal', 'Chloé')]; got {ranking!r}"
+            said(
+                "ranking must be a list of players, best first, with tied players grouped in a "
+                "tuple, e.g. ['Alice', ('Bilal', 'Chloé')]; got {ranking}",
+                ranking=repr(ranking),
+            )
         )
     seat_of = {p: i for i, p in enumerate(live)}
     seen: set[str] = set()
@@ -72,9 +75,9 @@ def normalise_ranking(
         elif isinstance(entry, Iterable):
             group = tuple(entry)
         else:
-            raise InputError(f"ranking entries must be player names, got {_name(entry)}")
+            raise InputError(said("ranking entries must be player names, got {entry}", entry=_name(entry)))
         if not group:
-            raise InputError("ranking has an empty tie group")
+            raise InputError(said("ranking has an empty tie group"))
         names: list[str] = []
         for player in group:
             if type(player) is str and player in seat_of and player not in seen:
@@ -86,9 +89,11 @@ def normalise_ranking(
     if len(seen) < len(seat_of):
         missing = [p for p in live if p not in seen]
         raise InputError(
-            "ranking leaves out live player(s) "
-            + ", ".join(_name(p) for p in missing)
-            + ": every player who reaches the showdown needs a place in it"
+            said(
+                "ranking leaves out live player(s) {players}: every player who reaches the showdown "
+                "needs a place in it",
+                players=", ".join(_name(p) for p in missing),
+            )
         )
     return tuple(tiers)
 
@@ -96,18 +101,25 @@ def normalise_ranking(
 def _refuse(player: object, seen: set[str], live: Sequence[str], folded: Iterable[str]) -> None:
     """Raise the error that says why ``player`` cannot take a place in the ranking."""
     if not isinstance(player, str):
-        raise InputError(f"ranking entries must be player names, got {_name(player)}")
+        raise InputError(said("ranking entries must be player names, got {player}", player=_name(player)))
     folded = set(folded)
     if player in folded:
         raise InputError(
-            f"ranking names {_name(player)}, who folded: a folded player has no hand at the "
-            "showdown; leave him out of the ranking"
+            said(
+                "ranking names {player}, who folded: a folded player has no hand at the showdown; "
+                "leave him out of the ranking",
+                player=_name(player),
+            )
         )
     if player in seen:
-        raise InputError(f"ranking names {_name(player)} twice")
+        raise InputError(said("ranking names {player} twice", player=_name(player)))
     seated = list(live) + sorted(folded)
     raise InputError(
-        f"ranking names {_name(player)}, who is not seated (players: {', '.join(map(str, seated))[:200]})"
+        said(
+            "ranking names {player}, who is not seated (players: {players})",
+            player=_name(player),
+            players=", ".join(map(str, seated))[:200],
+        )
     )
 
 
@@ -125,7 +137,11 @@ def parse_ranking(text: str) -> list[str | tuple[str, ...]]:
     for chunk in text.split(">"):
         names = tuple(name.strip() for name in chunk.split("="))
         if not all(names):
-            raise InputError(f"ranking {text!r} has an empty name; write it like 'Alice > Chloé = Bilal'")
+            raise InputError(
+                said(
+                    "ranking {text} has an empty name; write it like 'Alice > Chloé = Bilal'", text=repr(text)
+                )
+            )
         result.append(names[0] if len(names) == 1 else names)
     return result
 
@@ -142,14 +158,24 @@ def check_shown_hands(hands: object, seats: Sequence[str], live: Sequence[str], 
         showdown must show his hand
     """
     if not isinstance(hands, Mapping):
-        raise InputError(f"hands must map each player to his hole cards, e.g. {example}")
+        raise InputError(
+            said("hands must map each player to his hole cards, e.g. {example}", example=example)
+        )
     for player in hands:
         if player not in seats:
-            raise InputError(f"hands names {player!r}, who is not seated (players: {', '.join(seats)})")
+            raise InputError(
+                said(
+                    "hands names {player}, who is not seated (players: {players})",
+                    player=repr(player),
+                    players=", ".join(seats),
+                )
+            )
     missing = [p for p in live if p not in hands]
     if missing:
         raise InputError(
-            "no cards for live player(s) "
-            + ", ".join(repr(p) for p in missing)
-            + ": every player who reaches the showdown must show his hand"
+            said(
+                "no cards for live player(s) {players}: every player who reaches the showdown must "
+                "show his hand",
+                players=", ".join(repr(p) for p in missing),
+            )
         )

@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from ..cards.deck import Card
 from ..chips import Amount
-from ..errors import InputError, PotEngineError
+from ..errors import InputError, PotEngineError, message_of, said
 from .hilo import award_hilo
 from .layout import EMPTY, Pot, _frozen, built
 from .ranking import Tiers
@@ -58,6 +58,19 @@ def times(count: int) -> str:
     ('twice', 'three times')
     """
     return _TIMES.get(count, f"{count} times")
+
+
+def times_said(count: int) -> str:
+    """:func:`times` said, for an error message.
+
+    >>> times_said(2).in_language("nl")
+    'twee keer'
+    """
+    if count == 2:
+        return said("twice")
+    if count == 3:
+        return said("three times")
+    return said("{count} times", count=count)
 
 
 def ordinal(number: int) -> str:
@@ -303,7 +316,13 @@ def check_odd_chips(odd_chips: object) -> None:
     potengine.errors.InputError: run_odd_chips must be 'in run order' or 'all to run 1', not 'half'
     """
     if odd_chips not in RUN_ODD_CHIPS:
-        raise InputError(f"run_odd_chips must be {' or '.join(map(repr, RUN_ODD_CHIPS))}, not {odd_chips!r}")
+        raise InputError(
+            said(
+                "run_odd_chips must be {choices}, not {odd_chips}",
+                choices=" or ".join(map(repr, RUN_ODD_CHIPS)),
+                odd_chips=repr(odd_chips),
+            )
+        )
 
 
 def check_runs_input(runs: object, *, ranking: object, board: object, with_cards: bool) -> list[Any]:
@@ -316,30 +335,49 @@ def check_runs_input(runs: object, *, ranking: object, board: object, with_cards
     potengine.errors.InputError: 5 runs given: a hand is run at most 4 times
     """
     if ranking is not None:
-        raise InputError("give either ranking= (a hand dealt once) or runs= (one ranking per run), not both")
+        raise InputError(
+            said("give either ranking= (a hand dealt once) or runs= (one ranking per run), not both")
+        )
     if board is not None:
-        raise InputError("with runs=, each run's board goes in runs=; leave board= out")
-    what = "board" if with_cards else "ranking"
+        raise InputError(said("with runs=, each run's board goes in runs=; leave board= out"))
     if type(runs) is not list and (isinstance(runs, (str, bytes)) or not isinstance(runs, Sequence)):
         raise InputError(
-            f"runs must be a list with one {what} per run, best hand first, "
-            + (
-                "e.g. ['Ah Kd 7c 2s 9h', 'Ah Kd 7c 5d Qs']"
-                if with_cards
-                else "e.g. [['Alice', 'Bilal'], ['Bilal', 'Alice']]"
+            said(
+                "runs must be a list with one board per run, e.g. ['Ah Kd 7c 2s 9h', 'Ah Kd 7c 5d Qs']; "
+                "got {runs}",
+                runs=repr(runs)[:100],
             )
-            + f"; got {runs!r}"[:200]
+            if with_cards
+            else said(
+                "runs must be a list with one ranking per run, best hand first, e.g. "
+                "[['Alice', 'Bilal'], ['Bilal', 'Alice']]; got {runs}",
+                runs=repr(runs)[:100],
+            )
         )
     if not runs:
-        raise InputError(f"runs is empty: give one {what} per run (two for a hand run twice)")
+        raise InputError(
+            said("runs is empty: give one board per run (two for a hand run twice)")
+            if with_cards
+            else said("runs is empty: give one ranking per run (two for a hand run twice)")
+        )
     if len(runs) > MAX_RUNS:
-        raise InputError(f"{len(runs)} runs given: a hand is run at most {MAX_RUNS} times")
+        raise InputError(
+            said(
+                "{count} runs given: a hand is run at most {max_runs} times",
+                count=len(runs),
+                max_runs=MAX_RUNS,
+            )
+        )
     if not with_cards:
         for number, entry in enumerate(runs, start=1):
             if type(entry) is not list and isinstance(entry, str):
                 raise InputError(
-                    f"run {number} is the text {entry!r}: give each run's ranking as a list, "
-                    "e.g. ['Alice', ('Bilal', 'Chloé')] (parse_ranking reads 'Alice > Bilal = Chloé')"
+                    said(
+                        "run {number} is the text {entry}: give each run's ranking as a list, e.g. "
+                        "['Alice', ('Bilal', 'Chloé')] (parse_ranking reads 'Alice > Bilal = Chloé')",
+                        number=number,
+                        entry=repr(entry),
+                    )
                 )
     return list(runs)
 
@@ -357,18 +395,29 @@ def check_low_runs(low_ranking: object, count: int) -> list[Any]:
     """
     if isinstance(low_ranking, (str, bytes)) or not isinstance(low_ranking, Sequence):
         raise InputError(
-            "with runs=, low_ranking= gives one low ranking per run (a list of lists, e.g. "
-            f"[['Bilal'], []] for two runs); got {low_ranking!r}"[:300]
+            said(
+                "with runs=, low_ranking= gives one low ranking per run (a list of lists, e.g. "
+                "[['Bilal'], []] for two runs); got {low_ranking}",
+                low_ranking=repr(low_ranking)[:180],
+            )
         )
     for number, entry in enumerate(low_ranking, start=1):
         if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence):
             raise InputError(
-                "with runs=, low_ranking= gives one low ranking per run (a list of lists, e.g. "
-                f"[['Bilal'], []] for two runs); entry {number} is {entry!r}"[:300]
+                said(
+                    "with runs=, low_ranking= gives one low ranking per run (a list of lists, e.g. "
+                    "[['Bilal'], []] for two runs); entry {number} is {entry}",
+                    number=number,
+                    entry=repr(entry)[:170],
+                )
             )
     if len(low_ranking) != count:
         raise InputError(
-            f"low_ranking= gives {len(low_ranking)} low ranking(s) for {count} runs: one per run"
+            said(
+                "low_ranking= gives {count} low ranking(s) for {runs} runs: one per run",
+                count=len(low_ranking),
+                runs=count,
+            )
         )
     return list(low_ranking)
 
@@ -379,4 +428,4 @@ def run_error(number: int, err: PotEngineError) -> PotEngineError:
     >>> str(run_error(2, InputError("ranking names 'Eve', who is not seated")))
     "run 2: ranking names 'Eve', who is not seated"
     """
-    return type(err)(f"run {number}: {err}")
+    return type(err)(said("run {number}: {error}", number=number, error=message_of(err)))

@@ -26,7 +26,7 @@ from ..cards.deck import Card, parse_cards
 from ..cards.evaluate import rank_players
 from ..cards.short_deck import rank_short_deck_players
 from ..chips import Amount, check_amount, exact_arithmetic, format_amount
-from ..errors import CardError, InputError, PotEngineError
+from ..errors import CardError, InputError, PotEngineError, said
 from .cashout import SidePayment, check_side_payments, side_net
 from .check import Audit, audit
 from .fees import Added, Fee, added_totals, check_added, check_fees, fee_totals, withhold
@@ -248,10 +248,19 @@ def check_chip(chip: object, contributions: Mapping[str, Amount]) -> Amount:
     checked = check_amount(chip, "chip", allow_zero=False)
     bad = [(p, a) for p, a in contributions.items() if a % checked]
     for player, amount in bad[:1]:
+        values = {"chip": format_amount(checked), "player": player, "amount": format_amount(amount)}
         raise InputError(
-            f"chip {format_amount(checked)} does not divide {player}'s contribution of "
-            f"{format_amount(amount)}: amounts must be whole chips of the smallest denomination"
-            + (" (for cents pass chip=Decimal('0.01'))" if isinstance(amount, Decimal) else "")
+            said(
+                "chip {chip} does not divide {player}'s contribution of {amount}: amounts must be "
+                "whole chips of the smallest denomination (for cents pass chip=Decimal('0.01'))",
+                **values,
+            )
+            if isinstance(amount, Decimal)
+            else said(
+                "chip {chip} does not divide {player}'s contribution of {amount}: amounts must be "
+                "whole chips of the smallest denomination",
+                **values,
+            )
         )
     return checked
 
@@ -334,7 +343,7 @@ def settle(
     {'Alice': 60, 'Bilal': 180, 'Chloé': 0}
     """
     if flop_seen is not True and flop_seen is not False:
-        raise InputError(f"flop_seen must be True or False, not {flop_seen!r}")
+        raise InputError(said("flop_seen must be True or False, not {flop_seen}", flop_seen=repr(flop_seen)))
     checked = check_contributions(contributions)
     seats = tuple(checked)
     folded_set = check_folded(folded, seats)
@@ -342,12 +351,22 @@ def settle(
     if button is None:
         button = seats[-1]
     elif button not in checked:
-        raise InputError(f"button {button!r} is not seated (players: {', '.join(seats)})")
+        raise InputError(
+            said(
+                "button {button} is not seated (players: {players})",
+                button=repr(button),
+                players=", ".join(seats),
+            )
+        )
     decimal = has_decimal(checked, chip)
     if decimal or chip != 1:
         chip = check_chip(chip, checked)
     if game not in GAMES:
-        raise InputError(f"game must be one of {', '.join(map(repr, GAMES))}, not {game!r}")
+        raise InputError(
+            said(
+                "game must be one of {games}, not {game}", games=", ".join(map(repr, GAMES)), game=repr(game)
+            )
+        )
     extra = None
     if fees is not None or added is not None or side_payments is not None:
         extra = _Extra(
@@ -386,7 +405,7 @@ def settle(
     low_tiers = normalise_low_ranking(low_ranking, seats=seats, live=live) if hilo else None
     if game in OMAHA_GAMES and hands is not None:
         if ranking is not None or low_ranking is not None:
-            raise InputError("give either rankings or the cards (hands= and board=), not both")
+            raise InputError(said("give either rankings or the cards (hands= and board=), not both"))
         tiers, values, low_tiers, low_values, board_cards = rank_hilo_by_cards(
             hands, board, game=game, seats=seats, live=live
         )
@@ -394,24 +413,32 @@ def settle(
             low_tiers = None
     elif game == "omaha-hi-lo" and low_ranking is None:
         raise InputError(
-            "an omaha-hi-lo hand settled from rankings needs low_ranking= as well "
-            "(the players holding a qualifying low, best first; [] for nobody)"
+            said(
+                "an omaha-hi-lo hand settled from rankings needs low_ranking= as well (the "
+                "players holding a qualifying low, best first; [] for nobody)"
+            )
         )
     elif hands is not None:
         if ranking is not None:
             raise InputError(
-                "give either a ranking or the cards (hands= and board=), not both: "
-                "with cards the engine ranks the hands itself"
+                said(
+                    "give either a ranking or the cards (hands= and board=), not both: with cards the "
+                    "engine ranks the hands itself"
+                )
             )
         tiers, values, board_cards = rank_by_cards(hands, board, seats, folded_set, game=game)
     elif board is not None:
-        raise InputError("a board was given without hands=: give each live player's hole cards")
+        raise InputError(said("a board was given without hands=: give each live player's hole cards"))
     elif ranking is not None:
         tiers = normalise_ranking(ranking, live=live, folded=folded_set)
     elif len(live) > 1:
         raise InputError(
-            f"{len(live)} players reach the showdown ({', '.join(live)}): "
-            "a ranking (or the cards) is needed to say who won"
+            said(
+                "{count} players reach the showdown ({players}): a ranking (or the cards) is "
+                "needed to say who won",
+                count=len(live),
+                players=", ".join(live),
+            )
         )
 
     if extra is not None:
@@ -583,11 +610,14 @@ def _settle_runs(
     live = [p for p in seats if p not in folded]
     hilo = low_ranking is not None or game == "omaha-hi-lo"
     if hands is not None and low_ranking is not None:
-        raise InputError("give either rankings or the cards (hands= and runs= of boards), not both")
+        raise InputError(said("give either rankings or the cards (hands= and runs= of boards), not both"))
     if hands is None and game == "omaha-hi-lo" and low_ranking is None:
         raise InputError(
-            "an omaha-hi-lo hand settled from rankings needs low_ranking= as well: one low "
-            "ranking per run (the players holding a qualifying low, best first; [] for nobody)"
+            said(
+                "an omaha-hi-lo hand settled from rankings needs low_ranking= as well: one low "
+                "ranking per run (the players holding a qualifying low, best first; [] for "
+                "nobody)"
+            )
         )
     lows = check_low_runs(low_ranking, len(entries)) if low_ranking is not None else [None] * len(entries)
     if len(entries) == 1:  # dealt once
@@ -864,9 +894,12 @@ def rank_by_cards(
     check_shown_hands(hands, seats, live, "{'Alice': 'As Ah'}")
     board_cards = parse_cards(board if board is not None else "")
     if len(board_cards) != 5:
-        shown = " ".join(map(str, board_cards)) or "no cards"
         raise CardError(
-            f"the board must hold the 5 community cards at the showdown, got {len(board_cards)} ({shown})"
+            said(
+                "the board must hold the 5 community cards at the showdown, got {count} ({cards})",
+                count=len(board_cards),
+                cards=" ".join(map(str, board_cards)) or said("no cards"),
+            )
         )
     ranked: Sequence[Sequence[str]]
     values: Mapping[str, Any]

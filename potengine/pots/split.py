@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..chips import Amount
-from ..errors import InputError
-from .layout import pot_name
+from ..errors import InputError, said
+from .layout import pot_said
 from .ranking import Tiers
 
 
@@ -92,10 +92,19 @@ def pot_winners(eligible: tuple[str, ...], tiers: Tiers | None, index: int = 0) 
         return eligible
     if tiers is None:
         raise InputError(
-            f"{pot_name(index)} is contested by {', '.join(eligible)}: "
-            "a ranking (or the cards) is needed to award it"
+            said(
+                "{pot} is contested by {players}: a ranking (or the cards) is needed to award it",
+                pot=pot_said(index),
+                players=", ".join(eligible),
+            )
         )
     winners = best_eligible(tiers, eligible)
     if not winners:
-        raise InputError(f"the ranking names none of {', '.join(eligible)}, who contest {pot_name(index)}")
+        raise InputError(
+            said(
+                "the ranking names none of {players}, who contest {pot}",
+                players=", ".join(eligible),
+                pot=pot_said(index),
+            )
+        )
     return winners

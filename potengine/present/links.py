@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from ..chips import format_amount as fmt
-from ..errors import InputError
+from ..errors import InputError, said
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.deck import Card
@@ -54,26 +54,42 @@ def _check_fits(result: Settlement, hands: Mapping[str, str] | None, bomb: bool)
     """Refuse a hand the calculator would settle differently (it has no field for it)."""
     runs = result.runs
     if result.low_ranking is not None or any(run.low_ranking is not None for run in runs):
-        raise InputError("the calculator settles high hands only: a hi-lo hand has no calculator link")
+        raise InputError(said("the calculator settles high hands only: a hi-lo hand has no calculator link"))
     if result.withheld or result.fee_rules:
-        raise InputError(f"the calculator takes no rake or fees: this hand withholds {fmt(result.withheld)}")
+        raise InputError(
+            said(
+                "the calculator takes no rake or fees: this hand withholds {withheld}",
+                withheld=fmt(result.withheld),
+            )
+        )
     if result.added_rules:
-        raise InputError("the calculator takes no money added by the room: this hand has some")
+        raise InputError(said("the calculator takes no money added by the room: this hand has some"))
     if result.side_payments:
-        raise InputError("the calculator takes no cash-out or insurance: this hand has some")
+        raise InputError(said("the calculator takes no cash-out or insurance: this hand has some"))
     if result.layout.dead:
-        raise InputError("the calculator takes no dead money: this hand has some")
+        raise InputError(said("the calculator takes no dead money: this hand has some"))
     if len(runs) > CALCULATOR_RUNS:
-        raise InputError(f"the calculator runs a hand at most {CALCULATOR_RUNS} times, not {len(runs)}")
+        raise InputError(
+            said(
+                "the calculator runs a hand at most {most} times, not {count}",
+                most=CALCULATOR_RUNS,
+                count=len(runs),
+            )
+        )
     if len(runs) > 2 and result.run_odd_chips != "in run order":
         raise InputError(
-            f"the calculator gives the odd chips of the division one each in run order, not "
-            f"{result.run_odd_chips!r}"
+            said(
+                "the calculator gives the odd chips of the division one each in run order, not "
+                "{run_odd_chips}",
+                run_odd_chips=repr(result.run_odd_chips),
+            )
         )
     if bomb and len(runs) != 2:
-        raise InputError("a bomb pot deals two boards: bomb=True needs a hand run twice")
+        raise InputError(said("a bomb pot deals two boards: bomb=True needs a hand run twice"))
     if hands is not None and result.game != "holdem":
-        raise InputError(f"the calculator takes hold'em cards only, not {result.game}: leave hands= out")
+        raise InputError(
+            said("the calculator takes hold'em cards only, not {game}: leave hands= out", game=result.game)
+        )
 
 
 def calculator_fields(
@@ -132,7 +148,7 @@ def _check_cards(result: Settlement, hands: Mapping[str, str], boards: list[tupl
     from .exports import settlement_json
 
     if any(board is None for board in boards):
-        raise InputError("hands= needs a settlement made from the cards (hands= and a board per run)")
+        raise InputError(said("hands= needs a settlement made from the cards (hands= and a board per run)"))
     texts = [_board(board) for board in boards]
     again = settle(
         dict(result.contributions),
@@ -144,7 +160,7 @@ def _check_cards(result: Settlement, hands: Mapping[str, str], boards: list[tupl
         runs=texts if result.runs else None,
     )
     if settlement_json(again) != settlement_json(result):
-        raise InputError("the cards given in hands= do not settle this hand as it was settled")
+        raise InputError(said("the cards given in hands= do not settle this hand as it was settled"))
 
 
 def calculator_query(

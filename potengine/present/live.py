@@ -39,7 +39,7 @@ from typing import Any
 from ..cards import parse_cards
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import CardError, HandHistoryError, PotEngineError, Said
+from ..errors import CardError, HandHistoryError, PotEngineError, Said, said
 from ..histories import rooms
 from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
 from ..i18n import LANGUAGES, Words, words
@@ -509,7 +509,7 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     (True, 3)
     """
     if not isinstance(text, str):
-        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+        raise HandHistoryError(said("a hand history must be text, not {kind}", kind=type(text).__name__))
     _DONE.clear()
     run = AuditRun()
     documents: list[dict[str, Any]] = []
@@ -668,7 +668,7 @@ def count_hands(text: str) -> int:
     from ..histories.pokerstars import split_hands
 
     room = rooms.recognise(rooms.decode(text[:65536]))
-    if room is not None and not room.readable:
+    if room is not None and room is not rooms.POKERSTARS:  # each room cuts its own hands
         return len(rooms.cut_hands(rooms.decode(text), room))
     return len(split_hands(text))
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..chips import MAX_DECIMAL_PLACES, Amount, parse_amount
 from ..chips import format_amount as fmt
-from ..errors import InputError, PotEngineError, Said, said
+from ..errors import InputError, PotEngineError, said
 from ..i18n import Words, words
 
 # ----------------------------------------------------------------------------------------------
@@ -50,6 +50,11 @@ _NUMBER = re.compile(r"[$€£]?\s*(\d+(?:[.,]\d*)?|[.,]\d+)\s*[$€£]?")
 
 class EntryError(InputError):
     """What the reader typed cannot be read; the message is in a dealer's words."""
+
+
+def _labelled(who: str, message: str) -> str:
+    """``message`` about ``who``'s row, said: ``Ann: …`` (the message alone without a name)."""
+    return said("{who}: {message}", who=who, message=message) if who else message
 
 
 def read_amount(text: str, who: str = "") -> Amount:
@@ -70,56 +75,71 @@ def read_amount(text: str, who: str = "") -> Amount:
     ...     read_amount("x", "Ann")
     ... except EntryError as err:
     ...     print(err.in_language("nl"))
-    Ann: “x” is geen bedrag; schrijf chips als 40, 0.25 of 0,25.
+    Ann: “x” is geen bedrag; schrijf chips zoals 40, 0.25 of 0,25.
     """
     cleaned = text.strip()
-
-    def refused(problem: Said) -> EntryError:
-        return EntryError(said("{who}: {problem}", who=who, problem=problem) if who else problem)
-
     if not cleaned:
-        raise refused(
-            said("how much did {who} put in? Write the chips, like 40.", who=who or said("this player"))
+        raise EntryError(
+            _labelled(who, said("how much did {player} put in? Write the chips, like 40.", player=who))
+            if who
+            else said("how much did this player put in? Write the chips, like 40.")
         )
     if cleaned.startswith("-"):
-        raise refused(
-            said(
-                "{amount} is less than nothing: write what {who} put in, like 40.",
-                amount=cleaned,
-                who=who or said("the player"),
+        raise EntryError(
+            _labelled(
+                who,
+                said(
+                    "{amount} is less than nothing: write what {player} put in, like 40.",
+                    amount=cleaned,
+                    player=who,
+                ),
             )
+            if who
+            else said("{amount} is less than nothing: write what the player put in, like 40.", amount=cleaned)
         )
     if not _NUMBER.fullmatch(cleaned):
-        raise refused(
-            said("“{text}” is not an amount; write chips like 40, 0.25 or 0,25.", text=_short(cleaned))
+        raise EntryError(
+            _labelled(
+                who,
+                said("“{text}” is not an amount; write chips like 40, 0.25 or 0,25.", text=_short(cleaned)),
+            )
         )
     number = cleaned.strip("$€£ ")
     whole, comma, places = number.partition(",")
     if comma and whole.strip("0") and len(whole) <= 3 and len(places) == 3:
-        raise refused(
-            said(
-                "is {number} a thousand or one? Write {thousand} for a thousand, {point} or {comma} for one.",
-                number=number,
-                thousand=whole + places,
-                point=f"{whole}.{places[:2]}",
-                comma=f"{whole},{places[:2]}",
+        raise EntryError(
+            _labelled(
+                who,
+                said(
+                    "is {number} a thousand or one? Write {thousand} for a thousand, {point} or {comma} "
+                    "for one.",
+                    number=number,
+                    thousand=whole + places,
+                    point=f"{whole}.{places[:2]}",
+                    comma=f"{whole},{places[:2]}",
+                ),
             )
         )
     number = number.replace(",", ".")
     if number.endswith("."):
         number = number[:-1]
     if len(number.partition(".")[2]) > MAX_DECIMAL_PLACES:
-        raise refused(
-            said(
-                "{number} has more than {places} decimals; no chip is that small.",
-                number=number,
-                places=MAX_DECIMAL_PLACES,
+        raise EntryError(
+            _labelled(
+                who,
+                said(
+                    "{number} has more than {places} decimals; no chip is that small.",
+                    number=number,
+                    places=MAX_DECIMAL_PLACES,
+                ),
             )
         )
     try:
         return parse_amount(number, "the amount")
     except PotEngineError:
-        raise refused(said("{text} is too large for any table.", text=_short(cleaned))) from None
+        raise EntryError(
+            _labelled(who, said("{text} is too large for any table.", text=_short(cleaned)))
+        ) from None
 
 
 def infer_chip(amounts: Iterable[Amount]) -> Amount:
