@@ -126,6 +126,33 @@ name when a text is first decoded with it (``potengine.histories.rooms.decode``:
 Windows-1252 lines), so an import trace of the entry points misses those no sample file needed."""
 
 
+def initial_pages(wasm: bytes) -> int:
+    """The pages (64 KiB each) of memory a WebAssembly module starts with (its memory section).
+
+    >>> initial_pages(b"\\0asm\\1\\0\\0\\0" + bytes([5, 4, 1, 1, 0xE0, 0x03]))
+    480
+    """
+
+    def number(at: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                return value, at
+
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = number(at + 1)
+        if section == 5:  # memory: a count, then the first memory's flags and initial pages
+            return number(number(at)[1] + 1)[0]
+        at += size
+    raise ValueError("no memory section")
+
+
 def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: dict[str, object]) -> dict:
     """Keep only the standard library the engine uses, and write a memory snapshot of Python with
     potengine imported (``tools/live_snapshot.mjs``, run by Node.js on this very runtime).
@@ -157,6 +184,14 @@ def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: di
                 out.writestr(info, source.read(name), compresslevel=9)
         snapshot = work / "snapshot.bin"
         run_node([*script, "snapshot", str(runtime), str(live / wheel), str(trimmed), str(snapshot)], env)
+        # A snapshot restores only into the memory the runtime starts with (it is not grown first).
+        pages = snapshot.stat().st_size // 65536  # the memory, whole pages, after a short header
+        room = initial_pages((runtime / "pyodide.asm.wasm").read_bytes())
+        if pages > room:
+            raise ValueError(
+                f"the snapshot needs {pages} pages of memory and pyodide.asm.wasm starts with {room}: "
+                "it would not restore (tools/live_snapshot.mjs: exercise less before the snapshot)"
+            )
     except (OSError, subprocess.SubprocessError, ValueError) as err:
         say(f"no memory snapshot ({err}): the pages start Python the usual way")
         return {}
