@@ -223,3 +223,20 @@ def test_each_pot_s_collected_lines_are_matched_against_each_order_among_its_own
     assert trips.settlement.payouts == {"Ann": 0, "Bo": 1275, "Cy": 0}
     wrong = audited(side_pot.format(main="Cy"))
     assert wrong.verdict is Verdict.WRONG and wrong.notes == (NEITHER_ORDER,)
+
+
+def test_a_record_whose_game_names_the_order_is_ranked_by_that_order_alone():
+    """A room whose rules state the order (GGPoker's Short Deck: a straight above three of a kind)
+    names it in the record's game: the showdown is ranked by it, no order is read from the pot,
+    and a pot paid by the other order is wrong."""
+    from dataclasses import replace
+
+    for winner, verdict in (("Ann", Verdict.CONSISTENT), ("Cy", Verdict.WRONG)):
+        [hand] = parse_text(hand_text("260000000009", *STRAIGHT_OR_TRIPS, winner))
+        audit = audit_hand(replace(hand, game="6+ Hold'em No Limit (triton)"))
+        assert audit.verdict is verdict and audit.notes == (), audit.report()
+        assert audit.settlement.game == "short-deck"
+        [trips] = parse_text(hand_text("260000000010", *STRAIGHT_OR_TRIPS, winner))
+        named = audit_hand(replace(trips, game="6+ Hold'em No Limit (trips-beat-straight)"))
+        assert named.verdict is (Verdict.WRONG if winner == "Ann" else Verdict.CONSISTENT), named.report()
+        assert named.settlement.game == "short-deck-trips-beat-straight"

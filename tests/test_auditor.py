@@ -567,3 +567,132 @@ def test_the_posts_are_the_first_actions_and_all_of_them(name):
             continue
         assert item.posts == item.actions[: len(item.posts)]
         assert [a for a in item.actions if a.kind in posts] == list(item.posts)
+
+
+STRADDLED = """PokerStars Hand #77: Hold'em No Limit (1/2) - 2026/01/01 12:00:00 ET
+Table 'T' 4-max Seat #1 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bo (100 in chips)
+Seat 3: Cy (100 in chips)
+Seat 4: Di (100 in chips)
+Bo: posts small blind 1
+Cy: posts big blind 2
+*** HOLE CARDS ***
+Ann: calls 4
+Bo: folds
+Cy: folds
+Di: checks
+*** FLOP *** [2c 7d 9h]
+Di: bets 6
+Ann: folds
+Uncalled bet (6) returned to Di
+Di collected 11 from pot
+*** SUMMARY ***
+Total pot 11 | Rake 0"""
+
+
+def _straddled(kind: str) -> object:
+    """The hand above with Di's straddle of 4 (a room's reader writes it as a post of its own,
+    ``to`` the straddler's bet) put in as ``kind``: "straddle", or a raise to 4."""
+    [hand] = parse_text(STRADDLED)
+    first = hand.actions[0]
+    extra = replace(
+        first, line=9, player="Di", kind=kind, amount=4 if kind == "straddle" else 2, to=4, text=""
+    )
+    return replace(hand, actions=(*hand.actions[:2], extra, *hand.actions[2:]))
+
+
+def test_a_straddle_is_a_live_post_replayed_with_the_straddlers_option():
+    """A straddle is a live blind: 4 of Di's chips count toward his bet, Ann calls 4, and Di's
+    check when the action comes back to him unraised is his option (the hand model's rule S1)."""
+    report = audit_hand(_straddled("straddle"))
+    assert report.consistent, report.report()
+    assert dict(report.contributions) == {"Ann": 4, "Bo": 1, "Cy": 2, "Di": 10}  # 6 of them returned
+    assert (
+        replay_actions(report.hand, report.contributions).notes[0].startswith("Replayed with the hand model")
+    )
+    as_raise = audit_hand(_straddled("raise"))  # the same chips as a first raise: no option to check
+    assert as_raise.verdict is Verdict.IRREGULAR and "the hand model refuses it" in as_raise.irregularities[0]
+
+
+UNSTATED_SPREAD = """PokerStars Hand #78: Hold'em No Limit (1/2) - 2026/01/01 12:00:00 ET
+Table 'T' 3-max Seat #3 is the button
+Seat 1: Ann (30 in chips)
+Seat 2: Bo (200 in chips)
+Seat 3: Cy (200 in chips)
+Ann: posts small blind 1
+Bo: posts big blind 2
+*** HOLE CARDS ***
+Cy: raises 68 to 70
+Ann: calls 29 and is all-in
+Bo: calls 68
+*** FLOP *** [2c 7d 9h]
+Bo: checks
+Cy: checks
+*** TURN *** [2c 7d 9h] [Jc]
+Bo: checks
+Cy: checks
+*** RIVER *** [2c 7d 9h Jc] [Qs]
+Bo: checks
+Cy: checks
+*** SHOW DOWN ***
+Ann: shows [Ah Ad]
+Bo: shows [Kc 3d]
+Cy: shows [Kd 3c]
+Bo collected 39 from side pot
+Cy collected 39 from side pot
+Ann collected 89 from main pot
+*** SUMMARY ***
+Total pot 170 Main pot 89. Side pot 78. | Rake 3"""
+
+
+def _unnamed(text: str):
+    """The hand as a room that names no pot and states no pot's size writes it (GGPoker), the 3
+    withheld named as a rake of 1 and a jackpot of 2."""
+    from potengine.histories.record import POT_NAMES, SIDE_POTS
+
+    [hand] = parse_text(text)
+    return replace(
+        hand,
+        main_pot=None,
+        side_pots=(),
+        not_stated=frozenset({POT_NAMES, SIDE_POTS}),
+        withheld=(("rake", 1), ("jackpot", 2)),
+        collections=tuple(replace(c, pot=0, label="pot") for c in hand.collections),
+    )
+
+
+def test_a_spread_of_the_withheld_the_room_does_not_state_is_taken_from_its_collections():
+    """Main pot 90 (Ann's aces), side pot 80 split by Bo and Cy. In proportion the 3 withheld are
+    2 and 1 (Ann 88, Bo 40 with the odd chip, Cy 39); the room took 1 and 2 (the rake in
+    proportion, the jackpot from the side pot): Ann 89, Bo 39, Cy 39. Unstated, it is not wrong."""
+    stated = audit_text(UNSTATED_SPREAD)  # the pots' sizes stated: the site's split is read from them
+    assert (
+        stated.consistent
+        and "rake: the site takes 1 from the main pot, 2 from the side pot" in stated.notes[0]
+    )
+    audit = audit_hand(_unnamed(UNSTATED_SPREAD))
+    assert audit.consistent, audit.report()
+    assert [pot.rake for pot in audit.settlement.pots] == [1, 2]
+    assert any(
+        "its collections fit 1 from the main pot, 2 from the side pot (the rake in proportion; the "
+        "jackpot from the side pot); in proportion to the pots it would be 2, 1" in note
+        for note in audit.notes
+    ), audit.notes
+    paid_otherwise = UNSTATED_SPREAD.replace("Ann collected 89", "Ann collected 87").replace(
+        "Bo collected 39", "Bo collected 41"
+    )
+    assert audit_hand(_unnamed(paid_otherwise)).verdict is Verdict.WRONG  # no spread gives that
+
+
+def test_the_settlement_of_a_hand_with_a_cash_drop_counts_the_room_s_money():
+    """A drop of 2 from the room into the straddled hand's pot of 11: Di collects 13; the
+    engine's settlement holds the drop in the main pot and passes the conservation check (paid +
+    returned + withheld = put in + added)."""
+    hand = _straddled("straddle")
+    [won] = hand.collections
+    dropped = replace(hand, added=(("cash drop", 2),), total_pot=13, collections=(replace(won, amount=13),))
+    audit = audit_hand(dropped)
+    assert audit.consistent, audit.report()
+    assert dict(audit.settlement.added) == {"cash drop": 2} and audit.settlement.pots[0].amount == 13
+    assert audit.settlement.payouts["Di"] == 13 + 6

@@ -45,7 +45,7 @@ from potengine.histories.record import (
     HandHistory,
     UnsupportedHandError,
 )
-from potengine.histories.rooms import file_lines
+from potengine.histories.rooms import BY_NAME, file_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "pokerstars-real"
@@ -637,12 +637,14 @@ def test_convert_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_a_room_without_a_reader_is_named_hand_by_hand() -> None:
+    # every room has a reader now: GGPoker's room as it was before it had one
+    unread = replace(BY_NAME["ggpoker"], reader="")
     text = (
         "Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/01/01 00:00:00\n\nPoker Hand #RC2: Hold'em\n"
     )
-    items = list(read_records(text.split("\n")))
+    items = list(read_records(text.split("\n"), unread))
     assert [str(e).split(":")[0] for e in items] == ["hand #RC1, line 1", "hand #RC2, line 3"]
-    assert all("GGPoker" in str(e) for e in items)
+    assert all(isinstance(e, UnsupportedHandError) and "a GGPoker hand" in str(e) for e in items)
 
 
 # ---- the real PokerStars hands ------------------------------------------------------------------

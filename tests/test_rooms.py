@@ -230,15 +230,39 @@ def test_hands_are_cut_with_their_own_ids_and_first_lines() -> None:
     assert hands[1].text.startswith("Poker Hand #RC1002")
 
 
+# A header of each room whose hands are cut from plain lines, {n} its hand's number: the first of
+# these rooms the checker does not read yet stands for every room it does not read.
+UNREAD_HEADERS = {
+    "fulltilt": "Full Tilt Poker Game #{n}: Table Crane (6 max) - $0.05/$0.10 - No Limit Hold'em",
+    "winamax": "Winamax Poker - CashGame - HandId: #96-604-{n} - Holdem no limit (1€/2€)",
+    "wpn": "Hand #{n} - Holdem(No Limit) - $0.01/$0.02",
+    "888poker": "***** 888poker Hand History for Game {n} *****",
+    "partypoker": "***** Hand History for Game {n} *****",
+    "ignition": "Ignition Hand #{n} TBL#26728545 HOLDEM No Limit - 2026-01-01 10:00:00",
+}
+
+
+def unread_text(count: int, first: int = 1001) -> tuple[rooms.Room, str]:
+    """``count`` one-line hands of the first room of :data:`UNREAD_HEADERS` the checker does not
+    read yet (the test is skipped once it reads them all)."""
+    name = next((name for name in UNREAD_HEADERS if not rooms.BY_NAME[name].readable), None)
+    if name is None:
+        pytest.skip("every room of UNREAD_HEADERS is read now")
+    header = UNREAD_HEADERS[name]
+    return rooms.BY_NAME[name], "\n\n".join(header.format(n=n) for n in range(first, first + count)) + "\n"
+
+
 def test_the_checker_names_the_room_counts_and_audits_each_hand_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = "\n".join(GG.replace("RC1001", f"RC{n}") for n in range(1001, 1058))
+    room, text = unread_text(57)
     assert live.count_hands(text) == 57
-    not_read = rooms.not_read(rooms.BY_NAME["ggpoker"])
-    assert not_read.startswith("this checker does not read GGPoker hands yet (it reads PokerStars")
-    assert live.survey(text)["message"] == f"GGPoker history, 57 hands: {not_read}"
+    not_read = rooms.not_read(room)
+    assert not_read.startswith(
+        f"this checker does not read {room.label} hands yet (it reads PokerStars, GGPoker"
+    )
+    assert live.survey(text)["message"] == f"{room.label} history, 57 hands: {not_read}"
     hands = list(live.audit_hands(text, "gg.txt"))
     assert len(hands) == 57 and {h["verdict"] for h in hands} == {"unsupported"}
-    assert hands[0]["hand_id"] == "RC1001" and not_read in hands[0]["title"]
+    assert "1001" in hands[0]["hand_id"] and not_read in hands[0]["title"]
 
     def audited_again(texts: object) -> None:
         raise AssertionError("the document is made from the audits just done")
@@ -264,16 +288,37 @@ def test_potengine_audit_reports_each_hand_of_another_room(
 ) -> None:
     from potengine.cli import main
 
-    path = tmp_path / "gg.txt"
-    path.write_bytes(b"\xff\xfe" + (GG + "\n" + GG.replace("RC1001", "RC1002")).encode("utf-16-le"))
+    room, text = unread_text(2)
+    path = tmp_path / "unread.txt"
+    path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
+    first, second = (hand.hand_id for hand in rooms.cut_hands(text, room))
     assert main(["audit", str(path)]) == 0
     out = capsys.readouterr().out
-    assert (
-        "Hand #RC1001: unsupported: hand #RC1001, line 1: a GGPoker hand: this checker does not read GGPoker"
-        in out
-    )
-    assert "Hand #RC1002: unsupported: hand #RC1002, line 4: a GGPoker hand" in out
+    reason = f"a {room.label} hand: this checker does not read {room.label}"
+    assert f"Hand #{first}: unsupported: hand #{first}, line 1: {reason}" in out
+    assert f"Hand #{second}: unsupported: hand #{second}, line 3: a {room.label} hand" in out
     assert "2 hands: 0 consistent, 0 irregular, 0 wrong, 2 unsupported, 0 unreadable" in out
     assert main(["audit", "--json", str(path)]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert [h["hand_id"] for h in document["hands"]] == ["RC1001", "RC1002"]
+    assert [h["hand_id"] for h in document["hands"]] == [first, second]
+
+
+def test_a_ggpoker_text_is_read_and_audited(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GGPoker is read now (potengine.histories.ggpoker): its hands are audited, not refused."""
+    from potengine.cli import main
+
+    text = (ROOT / "potengine" / "histories" / "samples" / "ggpoker" / "run_twice.txt").read_text(
+        encoding="utf-8"
+    )
+    assert rooms.BY_NAME["ggpoker"].readable and live.survey(text)["message"] == "GGPoker history, 2 hands"
+    assert live.count_hands(text) == 2
+    assert [(a.hand_id, a.verdict.value) for a in iter_audits(text, "gg.txt")] == [
+        ("RC4120560482", "consistent"),
+        ("RC4120561907", "consistent"),
+    ]
+    path = tmp_path / "gg.txt"
+    path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
+    assert main(["audit", str(path)]) == 0
+    assert (
+        "2 hands: 2 consistent, 0 irregular, 0 wrong, 0 unsupported, 0 unreadable" in capsys.readouterr().out
+    )

@@ -69,9 +69,12 @@ histories but ``record``. A change to the audit goes where its step lives:
   ``_winners`` (its pre-pass ``_unstated_pots`` for a room that names no pot or states no rake;
   per pot ``_hilo_award`` and ``_pot_compared``; a hand run more than once ``_compare_runs``,
   ``_showdowns``, ``_not_run``, ``_parts_compared``; cash-outs ``_cashed_out``, ``_cash_outs``),
-  step 6 ``_conservation``;
+  step 6 ``_conservation``; and ``_respread``, the second look at a rake spread between pots
+  when the room states neither their sizes nor the spread (asked for here, by
+  ``_spread_unstated``: GGPoker);
 - who won (step 5's order of the hands), :mod:`~potengine.histories.winners`:
-  :func:`duplicate_cards`, ``_ranking``, ``_short_deck_ranking``, ``_hilo_from_lines``,
+  :func:`duplicate_cards`, ``_ranking``, ``_short_deck_ranking`` (by the order the record's game
+  names, :func:`stated_short_deck_rules`, else the one the showdown fits), ``_hilo_from_lines``,
   ``_hilo_by_totals``;
 - what a room does not state, filled in from the chips, :mod:`~potengine.histories.stated`;
 - verdicts and notes, :mod:`~potengine.histories.verdicts`: :class:`Verdict`,
@@ -141,7 +144,7 @@ from .contributions import (
     structure_from_header,
 )
 from .pokerstars import iter_text
-from .pot_check import _cash_outs, _compare_pots, _NotAudited
+from .pot_check import _cash_outs, _compare_pots, _NotAudited, _respread
 from .record import HandHistory, UnsupportedHandError, pot_label
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 from .stated import fill_unstated
@@ -161,6 +164,7 @@ from .winners import (
     STRAIGHT_ABOVE_TRIPS,
     TRIPS_ABOVE_STRAIGHT,
     duplicate_cards,
+    stated_short_deck_rules,
 )
 
 __all__ = [
@@ -198,6 +202,7 @@ __all__ = [
     "pot_label",
     "refused",
     "replay_actions",
+    "stated_short_deck_rules",
     "structure_from_header",
     "write_json",
     "write_json_texts",
@@ -255,13 +260,30 @@ def audit_hand(
                 steps.append(_step(2, (), [message]))
     if layout is not None:
         checked = hand
+        marks = None  # the lists' lengths before steps 2 to 6, for a second look at a spread not stated
         if hand.not_stated or hand.added:  # what the room does not state, filled in
             checked, layout, filled = fill_unstated(hand, layout)
             remarks += filled
+            marks = len(differences), len(irregular), len(remarks), len(steps)
         try:
             awarded, source = _compare_pots(
                 checked, layout, contributions, folded, rake, explain, differences, irregular, remarks, steps
             )
+            if marks is not None and len(differences) > marks[0] and _spread_unstated(checked, layout):
+                again = _respread(
+                    checked,
+                    layout,
+                    contributions,
+                    folded,
+                    rake,
+                    explain,
+                    marks,
+                    differences,
+                    irregular,
+                    remarks,
+                    steps,
+                )
+                awarded, source = again or (awarded, source)
         except _NotAudited as err:
             return refused(_unsupported(hand, str(err)), file)
     verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
@@ -286,6 +308,13 @@ def audit_hand(
     if hand.cash_outs:
         fields["cash_outs"] = _cash_outs(hand, awarded)
     return built(HandAudit, fields)  # every field given and frozen: the dataclass's __init__ unneeded
+
+
+def _spread_unstated(hand: HandHistory, layout: PotLayout) -> bool:
+    """Whether a hand found wrong may be looked at again with another spread of what is withheld
+    between its pots (:func:`~potengine.histories.pot_check._respread`): its room leaves something
+    unstated, it has several pots and a rake, and no pot's size is stated (GGPoker)."""
+    return bool(hand.not_stated) and len(layout.pots) > 1 and bool(hand.rake) and not hand.pots_reported
 
 
 def _put_in(contributions: Mapping[str, Amount], folded: frozenset[str]) -> str:

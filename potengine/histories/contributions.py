@@ -457,8 +457,8 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
             big.append(a)
         elif a.kind == "ante":
             ante_posts.append(a)
-        elif a.kind == "straddle":
-            straddles[a.player] = a.amount
+        elif a.kind == "straddle":  # the straddler's bet: `to` when the reader gives it (GGPoker's
+            straddles[a.player] = a.to if a.to is not None else a.amount  # re-straddle adds to it)
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):

@@ -28,6 +28,7 @@ auditor above it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import product
 from operator import attrgetter
 
 from ..cards.deck import parse_cards
@@ -70,6 +71,7 @@ class _Check:
         "irregular",
         "remarks",
         "steps",
+        "cuts",
     )
 
     def __init__(
@@ -83,6 +85,7 @@ class _Check:
         irregular: list[str],
         remarks: list[str],
         steps: list[AuditStep],
+        cuts: tuple[Amount, ...] | None = None,
     ) -> None:
         self.hand = hand
         self.layout = layout
@@ -93,6 +96,7 @@ class _Check:
         self.irregular = irregular  # actions that depart from the engine's rules, every chip agreeing
         self.remarks = remarks  # what the reader should know either way (the audit's notes)
         self.steps = steps  # the steps in words, written with explain only
+        self.cuts = cuts  # what is withheld from each pot, when the room does not state it (_respread)
 
     def found(self, number: int, notes: Sequence[str], problems: Sequence[str]) -> None:
         """Step ``number`` is done: its problems are differences, and with ``explain`` the step is
@@ -114,12 +118,15 @@ def _compare_pots(
     irregular: list[str],
     remarks: list[str],
     steps: list[AuditStep],
+    *,
+    cuts: tuple[Amount, ...] | None = None,
 ) -> tuple[Awarded, str]:
     """Steps 2 to 6 of :func:`~potengine.histories.audit.audit_hand`, on the pots the chips put in
     make: what each step finds goes into ``differences``, ``irregular`` and ``remarks`` (and, with
     ``explain``, into ``steps``); the result is the engine's pots as awarded and how the winners
-    were decided."""
-    check = _Check(hand, layout, contributions, folded, explain, differences, irregular, remarks, steps)
+    were decided. ``cuts`` is what is withheld from each pot, when the room does not state it (see
+    :func:`_respread`); else the rake is spread in proportion to the pots."""
+    check = _Check(hand, layout, contributions, folded, explain, differences, irregular, remarks, steps, cuts)
     amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
     # step 2 (nothing returned, nothing unmatched: nothing to compare, unless explained)
@@ -132,7 +139,7 @@ def _compare_pots(
     hi_lo = hand.hi_lo
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
     if hand.game[:1] == "6":
-        game = _short_deck_game(remarks)
+        game = _short_deck_game(remarks, hand.game)
     low_ranking = low_tiers if hi_lo else None
     if shows:
         return Awarded(layout, tuple(awarded), None, button, hand.chip, None, game, shows), source
@@ -207,7 +214,7 @@ def _withheld(
         )
     else:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
-        withheld = proportional
+        withheld = proportional if check.cuts is None else check.cuts
         if hand.main_pot is not None and len(reported) == len(amounts) > 1:
             site = tuple(a - r for a, r in zip(amounts, reported, strict=True))
             fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
@@ -548,7 +555,7 @@ def _pot_compared(
         check.irregular.append(
             f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
             f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
-            f"({fmt(hand.rake)}): PokerStars appears in some eras to charge the rake per winner"
+            f"({fmt(hand.rake)}): {hand.room} appears in some eras to charge the rake per winner"
         )
         return
     odd = ""
@@ -851,3 +858,63 @@ def _button(hand: HandHistory, seats: Sequence[str]) -> str:
         if seat.number <= hand.button_seat and seat.player in seats:
             return seat.player
     return seats[-1]  # nobody before the button: the last seat, going round
+
+
+def _respread(
+    hand: HandHistory,
+    layout: PotLayout,
+    contributions: dict[str, Amount],
+    folded: frozenset[str],
+    rake: Rake | None,
+    explain: bool,
+    marks: tuple[int, int, int, int],
+    differences: list[str],
+    irregular: list[str],
+    remarks: list[str],
+    steps: list[AuditStep],
+) -> tuple[Awarded, str] | None:
+    """A hand with several pots whose room states neither their sizes nor how it spreads what it
+    withholds between them (GGPoker), found wrong with the rake in proportion to the pots: audited
+    again with each other spread of the parts withheld (each part in proportion, or all of it
+    from one pot). The first spread under which every pot is paid as the engine pays it is taken,
+    and said in ``remarks``; the lists are then those of that audit (``marks``: their lengths
+    before steps 2 to 6). None when no spread fits, or the search would be long (over three parts
+    or four pots): the first audit stands."""
+    amounts = [pot.amount for pot in layout.pots]
+    parts = hand.withheld or (("rake", hand.rake),)
+    if len(parts) > 3 or len(amounts) > 4:
+        return None
+    zero = hand.chip * 0
+    options = []
+    for name, part in parts:
+        ways = [("in proportion", spread_in_proportion(amounts, part, chip=hand.chip))]
+        for i, amount in enumerate(amounts):
+            if part <= amount:
+                ways.append(
+                    (
+                        f"from the {pot_label(i, len(amounts))}",
+                        tuple(part if j == i else zero for j in range(len(amounts))),
+                    )
+                )
+        options.append([(name, way, cut) for way, cut in ways])
+    seen = {spread_in_proportion(amounts, hand.rake, chip=hand.chip)}  # the spread the first audit used
+    for combination in product(*options):
+        cut = tuple(sum((c[2][i] for c in combination), start=zero) for i in range(len(amounts)))
+        if cut in seen or any(c > a for c, a in zip(cut, amounts, strict=True)):
+            continue
+        seen.add(cut)
+        found = differences[: marks[0]], irregular[: marks[1]], remarks[: marks[2]], steps[: marks[3]]
+        again = _compare_pots(hand, layout, contributions, folded, rake, explain, *found, cuts=cut)
+        if len(found[0]) > marks[0]:
+            continue
+        taken = ", ".join(f"{fmt(c)} from the {pot_label(i, len(cut))}" for i, c in enumerate(cut))
+        how = "; ".join(f"the {name} {way}" for name, way, _ in combination)
+        even = ", ".join(fmt(c) for c in spread_in_proportion(amounts, hand.rake, chip=hand.chip))
+        found[2].append(
+            f"rake: the room states neither its pots' sizes nor how it spreads the {fmt(hand.rake)} it "
+            f"withholds between them; its collections fit {taken} ({how}); in proportion to the pots "
+            f"it would be {even}"
+        )
+        differences[:], irregular[:], remarks[:], steps[:] = found
+        return again
+    return None

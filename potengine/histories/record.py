@@ -13,7 +13,8 @@ The shape every reader fills
   ``button_seat`` the button's seat number.
 - ``actions`` in order, each on its street. Posts come first (``"ante"``, ``"small blind"``,
   ``"big blind"``, ``"blinds"``, ``"button blind"``, ``"straddle"``: a live blind of any size,
-  the straddler's bet; a dead post is read by
+  ``amount`` the chips the line adds and ``to`` the straddler's bet after it (``None`` when the
+  line's amount is his whole bet); a dead post is read by
   :func:`~potengine.histories.contributions.dead_posts` from the line's text, as PokerStars words it, or
   given by the reader as ``"dead"`` in the action's text). For ``"call"`` and ``"bet"``,
   ``amount`` is the chips the line adds; for ``"raise"``, ``amount`` is the raise over the bet
@@ -126,9 +127,10 @@ class Action:
     """One line of the betting, in order.
 
     ``kind`` is ``"ante"``, ``"small blind"``, ``"big blind"``, ``"blinds"`` (small and big blind
-    posted together), ``"fold"``, ``"check"``, ``"call"``, ``"bet"`` or ``"raise"``. ``amount``
-    is the number the line writes ("calls 18" → 18, "raises 20 to 40" → 20) and ``to`` the total
-    a raise brings the player's bet on this street to (40), else ``None``.
+    posted together), ``"button blind"``, ``"straddle"``, ``"fold"``, ``"check"``, ``"call"``,
+    ``"bet"`` or ``"raise"``. ``amount`` is the number the line writes ("calls 18" → 18, "raises
+    20 to 40" → 20) and ``to`` the total a raise or a straddle brings the player's bet on this
+    street to (40), else ``None``.
     """
 
     line: int

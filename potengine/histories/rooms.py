@@ -74,7 +74,7 @@ ROOMS: tuple[Room, ...] = (
         r"PokerStars (?:Zoom (?:Hand|Game)|Home Game(?: Hand)?|Hand|Game) #(\d+):",
         reader="pokerstars",
     ),
-    _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):"),
+    _room("ggpoker", "GGPoker", r"Poker Hand #([A-Z]{1,4}\d+):", reader="ggpoker"),
     _room("winamax", "Winamax", r"Winamax Poker - .*?HandId: #([\d-]+)", reader="winamax"),
     _room("wpn", "WPN/ACR", r"(?:(?:Game )?Hand #(\d+) - |Game started at: )", reader="wpn"),
     _room("ipoker", "iPoker", r".*?<game gamecode=\"([^\"]*)\"", reader="ipoker"),
@@ -381,7 +381,7 @@ def not_read(room: Room) -> str:
     """What the checker says of a room it does not read yet, naming those it reads.
 
     >>> not_read(Room("x", "Pinochle Palace", re.compile("x")))  # doctest: +ELLIPSIS
-    'this checker does not read Pinochle Palace hands yet (it reads PokerStars...)'
+    'this checker does not read Pinochle Palace hands yet (it reads PokerStars, GGPoker...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
     return f"this checker does not read {room.label} hands yet (it reads {names})"

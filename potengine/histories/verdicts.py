@@ -36,11 +36,12 @@ from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError, IllegalHandHistoryError
 from ..pots.check import AuditStep
+from ..pots.fees import Added, added_totals
 from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import Rake
 from ..pots.ranking import Tiers
 from ..pots.runs import Run, times
-from ..pots.settlement import Settlement, settlement_of
+from ..pots.settlement import Settlement, check_conservation, settlement_of
 from .record import HandHistory, UnsupportedHandError, pot_label
 
 
@@ -174,13 +175,24 @@ class HandAudit:
     def settlement(self) -> Settlement | None:
         """The engine's own split of the hand (``None`` if the hand has no pots): built from
         ``awarded`` when first read, and checked like every settlement (paid + returned +
-        withheld = put in)."""
+        withheld = put in, and the money the room added: a cash drop)."""
         if self.awarded is None:
             return None
         layout, pots, ranking, button, chip, low_ranking, game, runs = self.awarded
+        added = any(pot.added for pot in pots)
         settlement = settlement_of(
-            layout, pots, ranking=ranking, button=button, chip=chip, low_ranking=low_ranking
+            layout,
+            pots,
+            ranking=ranking,
+            button=button,
+            chip=chip,
+            low_ranking=low_ranking,
+            checked=not added,
         )
+        if added:  # the room's money in the main pot (see histories/stated.py): named, and counted
+            rules = tuple(Added(name, amount) for name, amount in added_totals(pots).items())
+            settlement.__dict__["added_rules"] = rules  # (a frozen record: set as pots/settlement does)
+            check_conservation(settlement)
         if runs:
             return rebuilt(settlement, game=game, runs=runs, run_odd_chips="in run order")
         return settlement if game == "holdem" else rebuilt(settlement, game=game)

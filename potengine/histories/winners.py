@@ -13,7 +13,8 @@ and compares the awards with the history's collected lines.
 - 6+ Hold'em (short deck): ``_short_deck_ranking`` ranks with the 36-card evaluator
   (:mod:`potengine.cards.short_deck`) in the order of a straight and three of a kind that the
   collected lines fit, named by :data:`TRIPS_ABOVE_STRAIGHT`, :data:`STRAIGHT_ABOVE_TRIPS` or
-  :data:`NEITHER_ORDER`; ``_short_deck_game`` is the engine's game for that order;
+  :data:`NEITHER_ORDER`, unless the record's game names the order its room deals
+  (:func:`stated_short_deck_rules`: GGPoker's); ``_short_deck_game`` is the engine's game for that order;
 - ``_hilo_from_lines``: a hi-lo pot whose low hands were not all shown, split as the collected
   lines pay it when one split of high and low halves does; ``_hilo_by_totals``: the same for all
   the pots at once, from each player's total, when the room names no pot (its collections are
@@ -186,11 +187,15 @@ def _short_deck_ranking(
     the shown hands differently, each pot's collected lines are matched against each order
     (:func:`~potengine.cards.short_deck.rules_consistent_with`). One order fitting is the one
     used, named in ``remarks``; both fitting, the hold'em order, no remark; neither, the hold'em
-    order too, said in ``remarks``, and the pots it pays differently are found wrong.
-
+    order too, said in ``remarks``, and the pots it pays differently are found wrong. A record
+    whose game names the order (:func:`stated_short_deck_rules`: a room whose rules state it) is
+    ranked by that order alone, and a pot paid by the other is found wrong.
     """
     hands = {p: " ".join(hand.shown[p]) for p in live}
     board = " ".join(hand.board)
+    stated = stated_short_deck_rules(hand.game)
+    if stated is not None:  # the room's rules name the order: ranked by it, nothing to read
+        return rank_short_deck_players(hands, board, stated)
     triton, trips = (rank_short_deck_players(hands, board, rules) for rules in SHORT_DECK_RULES)
     if triton[0] == trips[0]:
         return triton
@@ -212,8 +217,27 @@ def _short_deck_ranking(
     return ranked
 
 
-def _short_deck_game(remarks: Sequence[str]) -> str:
-    """The engine's game for a 6+ Hold'em hand: the order its showdown was checked with."""
+def stated_short_deck_rules(game: str) -> str | None:
+    """The short-deck order a record's game names at its end, for a room whose rules state it
+    (GGPoker's Short Deck: ``"6+ Hold'em No Limit (triton)"``); None when the showdown tells it
+    (PokerStars' 6+ Hold'em, see ``_short_deck_ranking``).
+
+    >>> [stated_short_deck_rules(g) for g in ("6+ Hold'em No Limit (triton)", "6+ Hold'em No Limit")]
+    ['triton', None]
+    """
+    if game[-1:] == ")":
+        for rules in SHORT_DECK_RULES:
+            if game.endswith(f"({rules})"):
+                return rules
+    return None
+
+
+def _short_deck_game(remarks: Sequence[str], game: str) -> str:
+    """The engine's game for a 6+ Hold'em hand: the order its showdown was checked with (the
+    order its record's game names, if it names one)."""
+    stated = stated_short_deck_rules(game)
+    if stated is not None:
+        return "short-deck" if stated == "triton" else "short-deck-trips-beat-straight"
     return "short-deck-trips-beat-straight" if TRIPS_ABOVE_STRAIGHT in remarks else "short-deck"
 
 

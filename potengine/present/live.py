@@ -570,11 +570,15 @@ def survey(text: str, language: str = "en") -> dict[str, object]:
     """The room the checker recognises in a text and its hands counted, with the line the page
     shows (see :func:`potengine.histories.rooms.survey`), in ``language``.
 
-    >>> text = "Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n"
-    >>> survey(text)["message"]  # doctest: +ELLIPSIS
-    'GGPoker history, 2 hands: this checker does not read GGPoker hands yet (it reads PokerStars...)'
-    >>> survey(text, "nl")["message"]  # doctest: +ELLIPSIS
-    'GGPoker-geschiedenis, 2 handen: deze checker leest nog geen GGPoker-handen (hij leest PokerStars...)'
+    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]
+    'GGPoker history, 2 hands'
+    >>> print(survey("Full Tilt Poker Game #1: x\\n\\nFull Tilt Poker Game #2: y\\n")["message"])
+    ... # doctest: +ELLIPSIS
+    Full Tilt history, 2 hands...
+    >>> survey("Seat 1: Alice (100 in chips)")["room"] is None  # no room's header: nothing to name
+    True
+    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n", "nl")["message"]
+    'GGPoker-geschiedenis, 2 handen'
     """
     found = rooms.survey(rooms.decode(text))
     if language == "en" or not found["room"]:
@@ -663,6 +667,8 @@ def count_hands(text: str) -> int:
     >>> count_hands("PokerStars Hand #1: x\\na\\nPokerStars Hand #2: y\\n")
     2
     >>> count_hands("Winamax Poker - HandId: #1-2 x\\n\\nWinamax Poker - HandId: #1-3 y\\n")
+    2
+    >>> count_hands("Poker Hand #RC1: x\\n\\nPoker Hand #RC2: y\\n")  # a room the checker reads
     2
     """
     from ..histories.pokerstars import split_hands
