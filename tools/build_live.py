@@ -155,7 +155,8 @@ def initial_pages(wasm: bytes) -> int:
 
 def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: dict[str, object]) -> dict:
     """Keep only the standard library the engine uses, and write a memory snapshot of Python with
-    potengine imported (``tools/live_snapshot.mjs``, run by Node.js on this very runtime).
+    the modules the live pages use imported (``tools/live_snapshot.mjs``, run by Node.js on this
+    very runtime); a snapshot bigger than the memory the runtime starts with is refused.
 
     The trimmed ``python_stdlib.zip`` replaces Pyodide's; the snapshot is gzipped (the worker
     unpacks it with the browser's ``DecompressionStream``, whatever the server does). Returns what

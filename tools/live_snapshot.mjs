@@ -7,9 +7,16 @@
 //     the engine used (what Python imported, and every module those import, statically: a module
 //     imported only on a rare path is kept too);
 //   node live_snapshot.mjs snapshot PYODIDE_DIR WHEEL STDLIB.zip OUT.bin
-//     start Pyodide with that trimmed standard library, import potengine, and write a memory
-//     snapshot of the interpreter: a page restores it instead of starting Python and compiling
-//     potengine's modules again (Pyodide's loadPyodide options _makeSnapshot / _loadSnapshot).
+//     start Pyodide with that trimmed standard library, import what the live pages call (every
+//     entry point run once), and write a memory snapshot of the interpreter: a page restores it
+//     instead of starting Python and compiling potengine's modules again (Pyodide's loadPyodide
+//     options _makeSnapshot / _loadSnapshot), then unpacks the wheel for any module imported later.
+//
+// A snapshot restores only into the 480 pages (30 MiB) of memory pyodide.asm.wasm starts with
+// (loadPyodide copies it in without growing the memory; a bigger one is a RangeError and the page
+// starts Python the usual way, seconds later). Importing every module of potengine (the readers of
+// ten rooms, the cards' equity, the hand model) grows Python's memory past that, so the snapshot
+// holds only what the pages use; tools/build_live.py refuses a snapshot that would not fit.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -29,10 +36,8 @@ import potengine.present.live
 `;
 
 // The snapshot's exercise audits only the first hands of the samples (their first 20,000
-// characters, cut before a hand): enough to warm the reader's caches. All of them grow Python's
-// memory past the 30 MiB (480 pages) that pyodide.asm.wasm starts with, and a snapshot bigger than
-// that cannot be restored (loadPyodide copies it in without growing the memory: a RangeError, and
-// the page starts Python the usual way, seconds later). The trace reads them all.
+// characters, cut before a hand): enough to warm the reader's caches, and all of them would grow
+// Python's memory past the 480 pages. The trace reads them all.
 function firstHands(text, most = 20000) {
   if (text.length <= most) return text;
   const cut = text.lastIndexOf("\nPokerStars ", most);
@@ -69,7 +74,7 @@ gc.collect()
 // The pages' other languages. For the trace, every call in each (so that the trimmed standard
 // library holds what they use); for the snapshot, only their catalogues read and kept in memory
 // (a restored page reads no catalogue file): every call three times more would grow Python's
-// memory past the 480 pages a snapshot must fit in (see firstHands).
+// memory past the 480 pages a snapshot must fit in.
 const LANGUAGES = `
 import json, sys
 from potengine.present import live
@@ -146,7 +151,7 @@ if (mode === "trace") {
 } else if (mode === "snapshot") {
   const pyodide = await loadPyodide({ ...options, stdLibURL: rest[0], _makeSnapshot: true });
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-  pyodide.runPython(IMPORT_ALL);
+  pyodide.runPython("import potengine.present.live");  // the rest: what the exercise imports
   pyodide.runPython(EXERCISE);  // every entry point once: the page's first call finds warm caches
   pyodide.runPython(CATALOGUES);
   writeFileSync(rest[1], pyodide.makeMemorySnapshot());

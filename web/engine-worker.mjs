@@ -54,7 +54,7 @@ async function start() {
   step("info");
   // A copy of the site built without the engine (no npm): the page says so; nothing to load.
   if (!info.live) throw new Error("this copy of the site was built without the engine");
-  const wheel = info.snapshot ? null : bytes(new URL(info.wheel, here));
+  const wheel = bytes(new URL(info.wheel, here));   // fetched while Python starts
   const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
   if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
   let pyodide = null;
@@ -70,12 +70,14 @@ async function start() {
     }
   }
   if (pyodide) {
-    // The snapshot holds every module of potengine already imported (tools/live_snapshot.mjs), so
-    // the wheel's files are not needed; random numbers must not repeat the build's.
-    pyodide.runPython("import random; random.seed()");
+    // The snapshot holds the modules the pages use already imported (tools/live_snapshot.mjs) but
+    // no files: the wheel is unpacked for a module imported later on a rare path; random numbers
+    // must not repeat the build's.
+    pyodide.unpackArchive(await wheel, "wheel");
+    pyodide.runPython("import random, sys; sys.path_importer_cache.clear(); random.seed()");
   } else {
     pyodide = await loadPyodide(options);
-    pyodide.unpackArchive(await (wheel ?? bytes(new URL(info.wheel, here))), "wheel");
+    pyodide.unpackArchive(await wheel, "wheel");
   }
   step("python");
   const live = pyodide.pyimport("potengine.present.live");
