@@ -414,7 +414,13 @@ def run_pushes(result: Settlement, *, bomb: bool = False, language: str = "en") 
             parts.append(text)
         how = _("two boards") if bomb and count == 2 else _("run {times}", times=_times(count, _))
         pushes.append(
-            _("{pot}{rake}, {how}: {parts}.", pot=label, rake=rake, how=how, parts="; ".join(parts))
+            _(
+                "{pot}{rake}, {how}: {parts}.",
+                pot=label,
+                rake=rake,
+                how=how,
+                parts=_.p("between parts", "; ").join(parts),
+            )
         )
     return pushes
 

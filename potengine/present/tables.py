@@ -187,7 +187,7 @@ def run_shares_text(pot: Pot, language: str = "en", *, boards: bool = False) -> 
             parts.append(
                 _("run {number} ({amount}): {shares}", number=part.run, amount=fmt(part.amount), shares=text)
             )
-    return "; ".join(parts)
+    return _.p("between parts", "; ").join(parts)  # Greek: "· " (its ";" is a question mark)
 
 
 def runs_html(runs: Sequence[Run], language: str = "en", *, boards: bool = False) -> str:
