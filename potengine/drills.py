@@ -28,6 +28,12 @@ Levels:
 True
 >>> mark_pots(drill, 3)["rule"]
 'The uncalled part goes back'
+
+The question, the marks, the rules and the engine's sentences are said in the reader's language
+(``language``: "en", "nl", "de" or "el"); the keys and the amounts stay the same:
+
+>>> mark_pots(drill, 3, language="de")["rule"]
+'Der nicht gecallte Teil geht zurück'
 """
 
 from __future__ import annotations
@@ -41,20 +47,20 @@ from .chips import Amount
 from .chips import format_amount as fmt
 from .chips import parse_amount as _amount
 from .errors import InputError, PotEngineError, said
+from .i18n import Words, words
 from .pots.ranking import Tiers
-from .pots.runs import times
 from .pots.settlement import Settlement, settle
-from .present.words import explain, join
+from .present.words import _times, explain, pot_name
 
 LEVELS = {
-    1: "Two players, one all-in",
-    2: "Three players, one all-in",
-    3: "Four players, two all-ins and a fold",
-    4: "Five players with folds and a tie",
-    5: "Six players with folds, ties and odd chips",
-    6: "Run it twice: a short all-in, two showdowns",
+    1: said("Two players, one all-in"),
+    2: said("Three players, one all-in"),
+    3: said("Four players, two all-ins and a fold"),
+    4: said("Five players with folds and a tie"),
+    5: said("Six players with folds, ties and odd chips"),
+    6: said("Run it twice: a short all-in, two showdowns"),
 }
-"""Each level's title."""
+"""Each level's title (in English; ``LEVELS[n].in_language("nl")`` in Dutch)."""
 
 NAMES = ("Alice", "Bilal", "Chloé", "David", "Emma", "Farid", "Grace", "Hugo")
 MAX_SEED = 10**9
@@ -102,12 +108,13 @@ class Drill:
         """Each run's showdown in the calculator's syntax (empty for a hand dealt once)."""
         return [" > ".join(" = ".join(tier) for tier in tiers) for tiers in self.runs]
 
-    def question(self) -> dict[str, Any]:
-        """What the reader is shown: the players, the showdown and the chip (never the pots)."""
+    def question(self, language: str = "en") -> dict[str, Any]:
+        """What the reader is shown: the players, the showdown and the chip (never the pots); the
+        title in ``language``."""
         return {
             "level": self.level,
             "seed": self.seed,
-            "title": LEVELS[self.level],
+            "title": LEVELS[self.level].in_language(language),
             "players": [
                 {"name": p, "put_in": fmt(c), "folded": p in self.folded, "button": p == self.button}
                 for p, c in self.contributions.items()
@@ -282,142 +289,173 @@ def _chips(text: Any) -> Amount | None:
 
 
 RULES = {
-    "uncalled": "The uncalled part goes back",
-    "dead": "Folded chips are dead: they stay in the pot",
-    "capped": "The short stack wins only what it matched",
-    "levels": "Each all-in level that is covered makes a pot",
-    "size": "A pot holds what every player put in between its two levels",
-    "folded": "A folded player cannot win",
-    "best": "The best hand among the players in the pot wins it",
-    "tie": "A tie splits the pot",
-    "tie_own_pot": "A tie splits only its own pot",
-    "odd_chip": "The odd chip goes to the first winner clockwise from the button",
-    "sum": "Each player receives his share of every pot he wins, plus his returned chips",
-    "divided": "A pot run twice is divided by the runs before it is awarded",
-    "run_odd_chip": "The odd chip of the division goes to the first run",
-    "not_run": "A side pot with one eligible player is not run: it is paid once",
-    "run_best": "Each run's part goes to the best hand on that run among the pot's players",
+    "uncalled": said("The uncalled part goes back"),
+    "dead": said("Folded chips are dead: they stay in the pot"),
+    "capped": said("The short stack wins only what it matched"),
+    "levels": said("Each all-in level that is covered makes a pot"),
+    "size": said("A pot holds what every player put in between its two levels"),
+    "folded": said("A folded player cannot win"),
+    "best": said("The best hand among the players in the pot wins it"),
+    "tie": said("A tie splits the pot"),
+    "tie_own_pot": said("A tie splits only its own pot"),
+    "odd_chip": said("The odd chip goes to the first winner clockwise from the button"),
+    "sum": said("Each player receives his share of every pot he wins, plus his returned chips"),
+    "divided": said("A pot run twice is divided by the runs before it is awarded"),
+    "run_odd_chip": said("The odd chip of the division goes to the first run"),
+    "not_run": said("A side pot with one eligible player is not run: it is paid once"),
+    "run_best": said("Each run's part goes to the best hand on that run among the pot's players"),
 }
-"""The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name. An
-item left empty or not a number has the key ``"answer"``, no rule, and the engine's sentence."""
+"""The rules a wrong answer can miss, by key: what :func:`mark` and :func:`mark_pots` name (in
+English; ``RULES[key].in_language(language)`` in another language). An item left empty or not a
+number has the key ``"answer"``, no rule, and the engine's sentence."""
 
 
 class _Words:
     """The engine's explanation of a settlement (:func:`~potengine.present.words.explain`), by topic:
-    the sentence about each returned bet, each pot's size and each pot's award."""
+    the sentence about each returned bet, each pot's size and each pot's award, in the reader's
+    language (``_``).
 
-    def __init__(self, result: Settlement) -> None:
-        self.lines = explain(result).split("\n")
+    The English lines are searched (their words are the source's), and the line in the same place
+    of the explanation in the reader's language is said: a settlement is told in the same lines,
+    in the same order, in every language."""
+
+    def __init__(self, result: Settlement, _: Words) -> None:
+        self.english = explain(result).split("\n")
+        self.lines = explain(result, _.language).split("\n") if _.language != "en" else self.english
         self.result = result
+        self._ = _
+
+    def _line(self, found: Callable[[str], bool]) -> str:
+        """The line whose English ``found`` accepts, in the reader's language."""
+        at = next((i for i, line in enumerate(self.english) if found(line)), None)
+        return "" if at is None else self.lines[at]
 
     def refund(self, player: str) -> str:
-        return next(
-            (line for line in self.lines if line.endswith(f"go back to {player} (returned, not won).")), ""
-        )
+        return self._line(lambda line: line.endswith(f"go back to {player} (returned, not won)."))
 
     def size(self, name: str) -> str:
-        return next((line for line in self.lines if line.startswith(f"{name}: ")), "")
+        return self._line(lambda line: line.startswith(f"{name}: "))
 
     def award(self, name: str) -> str:
-        return next(
-            (line for line in self.lines if line.startswith(f"{name} ") and not line.startswith(f"{name}: ")),
-            "",
-        )
+        return self._line(lambda line: line.startswith(f"{name} ") and not line.startswith(f"{name}: "))
 
     def runs(self) -> str:
         """The rule of a hand run more than once, as the engine states it."""
-        return next((line for line in self.lines if line.startswith("The hand is run ")), "")
+        return self._line(lambda line: line.startswith("The hand is run "))
 
     def folds(self) -> str:
         return self.lines[0].split(". ", 1)[1] if ". " in self.lines[0] else ""
 
     def receives(self, player: str) -> str:
         """What ``player`` receives, pot by pot: "Alice receives 120: main pot 60 + returned 0"."""
+        _ = self._
         parts = [
-            f"{pot.name.lower()} {fmt(pot.shares[player])}"
+            (
+                _.p("receives", "main pot {amount}", amount=fmt(pot.shares[player]))
+                if pot.index == 0
+                else _.p(
+                    "receives", "side pot {number} {amount}", number=pot.index, amount=fmt(pot.shares[player])
+                )
+            )
             for pot in self.result.pots
             if pot.shares.get(player)
         ]
         if self.result.refunds.get(player):
-            parts.append(f"returned {fmt(self.result.refunds[player])}")
+            parts.append(_.p("receives", "returned {amount}", amount=fmt(self.result.refunds[player])))
         total = fmt(self.result.payouts[player])
-        return (
-            f"{player} receives {total}"
-            + (": " + " + ".join(parts) if parts else ": no pot and nothing back")
-            + "."
-        )
+        if not parts:
+            return _("{player} receives {total}: no pot and nothing back.", player=player, total=total)
+        return _("{player} receives {total}: {parts}.", player=player, total=total, parts=" + ".join(parts))
 
-
-def _diagnosis(key: str, why: str) -> dict[str, str]:
-    return {"rule_key": key, "rule": RULES.get(key, ""), "why": why}
+    def rule(self, key: str, why: str) -> dict[str, str]:
+        """A wrong item's rule (by key, said in the reader's language) and the engine's sentence."""
+        rule = RULES.get(key)
+        return {"rule_key": key, "rule": rule.in_language(self._.language) if rule else "", "why": why}
 
 
 def _pots_rule(drill: Drill, result: Settlement, given: int, words: _Words) -> dict[str, str]:
     """Why ``given`` pots is not the number of pots of ``result`` (never the amounts)."""
+    _ = words._
     count = len(result.pots)
     if given > count and result.refunds:
         (player,) = list(result.refunds)[:1]
-        return _diagnosis(
+        return words.rule(
             "uncalled",
-            f"Nobody matched the top of {player}'s bet: that part goes back to {player}; it is not a pot.",
+            _(
+                "Nobody matched the top of {player}'s bet: that part goes back to {player}; it is not a pot.",
+                player=player,
+            ),
         )
     levels = {result.contributions[p] for p in result.contributions if p not in result.folded}
     if given > count and any(result.contributions[p] not in levels for p in result.folded):
-        return _diagnosis(
+        return words.rule(
             "dead",
             words.folds()
-            + " A folded player's bet makes no pot of its own: only live players' levels cut pots.",
+            + _(" A folded player's bet makes no pot of its own: only live players' levels cut pots."),
         )
     short = [
         p for p in result.contributions if p not in result.folded and result.contributions[p] < max(levels)
     ]
     if given < count and short:
-        return _diagnosis(
+        return words.rule(
             "levels",
-            f"{join(short)} put in less than the others and can win only up to that: each such level, "
-            "matched by others, closes a pot and the chips above it make the next pot.",
+            _(
+                "{players} put in less than the others and can win only up to that: each such level, "
+                "matched by others, closes a pot and the chips above it make the next pot.",
+                players=_.join(short),
+            ),
         )
-    return _diagnosis(
-        "levels", "A pot is closed at each level a live all-in player reached and others covered."
+    return words.rule(
+        "levels", _("A pot is closed at each level a live all-in player reached and others covered.")
     )
 
 
-def mark_pots(drill: Drill, given: Any) -> dict[str, Any]:
-    """Mark the reader's first answer, how many pots the hand makes; then give the pots' names.
+def mark_pots(drill: Drill, given: Any, language: str = "en") -> dict[str, Any]:
+    """Mark the reader's first answer, how many pots the hand makes; then give the pots' names
+    (in ``language``) and the mark in words (``message``).
 
     >>> drill = deal(2, 7)
     >>> marked = mark_pots(drill, "2")
-    >>> marked["ok"], marked["pots"]
-    (True, ['Main pot', 'Side pot 1'])
+    >>> marked["ok"], marked["pots"], marked["message"]
+    (True, ['Main pot', 'Side pot 1'], '✓ 2 pots: right.')
     >>> mark_pots(drill, 1)["rule"]
     'Each all-in level that is covered makes a pot'
+    >>> mark_pots(drill, 1, "nl")["message"]
+    '✗ Je zei 1; de hand maakt er 2.'
     """
+    _ = words(language)
     result = drill.settlement()
-    pots = [pot.name for pot in result.pots]
+    pots = [pot_name(pot, _) for pot in result.pots]
     text = str(given).strip()
     number = int(text) if text.isdigit() else None
-    out: dict[str, Any] = {"given": text, "expected": len(pots), "ok": number == len(pots), "pots": pots}
+    count = len(pots)
+    out: dict[str, Any] = {"given": text, "expected": count, "ok": number == count, "pots": pots}
+    if number == count:
+        out["message"] = _.n("✓ {count} pot: right.", "✓ {count} pots: right.", count, count=count)
+    else:
+        out["message"] = _("✗ You said {given}; the hand makes {count}.", given=text, count=count)
+    found = _Words(result, _)
     if number is None:
-        out.update(_diagnosis("answer", "Say how many pots the dealer makes: 1, 2, 3, ..."))
-    elif number != len(pots):
-        out.update(_pots_rule(drill, result, number, _Words(result)))
+        out.update(found.rule("answer", _("Say how many pots the dealer makes: 1, 2, 3, ...")))
+    elif number != count:
+        out.update(_pots_rule(drill, result, number, found))
     return out
 
 
 def _amount_rule(result: Settlement, i: int, given: Amount | None, words: _Words) -> dict[str, str]:
     pot = result.pots[i]
     if given is None:
-        return _diagnosis("answer", words.size(pot.name))
+        return words.rule("answer", words.size(pot.name))
     refunded = sum(result.refunds.values(), start=0)
     if refunded and i == len(result.pots) - 1 and given == pot.amount + refunded:
         (player,) = list(result.refunds)[:1]
-        return _diagnosis("uncalled", words.refund(player))
+        return words.rule("uncalled", words.refund(player))
     dead = sum((pot.contributions.get(p, 0) for p in result.folded), start=0)
     if dead and given == pot.amount - dead:
-        return _diagnosis("dead", words.folds() + " " + words.size(pot.name))
+        return words.rule("dead", words.folds() + " " + words.size(pot.name))
     if given > pot.amount:
-        return _diagnosis("capped", words.size(pot.name))
-    return _diagnosis("size", words.size(pot.name))
+        return words.rule("capped", words.size(pot.name))
+    return words.rule("size", words.size(pot.name))
 
 
 def _tiers(drill: Drill) -> dict[str, int]:
@@ -432,31 +470,31 @@ def _winners_rule(
     chosen = set(given)
     folded = sorted(chosen & set(result.folded), key=list(result.contributions).index)
     if folded:
-        return _diagnosis("folded", words.folds())
+        return words.rule("folded", words.folds())
     tiers = _tiers(drill)
     outside = [p for p in given if p not in pot.eligible]
     if outside:
         if any(tiers.get(p) == tiers.get(w) for p in outside for w in pot.winners):
-            return _diagnosis("tie_own_pot", words.size(pot.name) + " " + words.award(pot.name))
-        return _diagnosis("capped", words.size(pot.name) + " " + words.award(pot.name))
+            return words.rule("tie_own_pot", words.size(pot.name) + " " + words.award(pot.name))
+        return words.rule("capped", words.size(pot.name) + " " + words.award(pot.name))
     if len(right) > 1 and chosen < right:
-        return _diagnosis("tie", words.award(pot.name))
-    return _diagnosis("best", words.award(pot.name))
+        return words.rule("tie", words.award(pot.name))
+    return words.rule("best", words.award(pot.name))
 
 
 def _payout_rule(result: Settlement, player: str, given: Amount | None, words: _Words) -> dict[str, str]:
     right = result.payouts[player]
     refund = result.refunds.get(player, 0)
     if given is None:
-        return _diagnosis("answer", words.receives(player))
+        return words.rule("answer", words.receives(player))
     if refund and given in (right - refund, right + refund):
-        return _diagnosis("uncalled", words.refund(player) + " " + words.receives(player))
+        return words.rule("uncalled", words.refund(player) + " " + words.receives(player))
     off = given - right if given > right else right - given
     divided = [
         pot for pot in result.pots if player in pot.eligible and len({part.amount for part in pot.runs}) > 1
     ]
     if divided and off <= len(divided) * result.chip:
-        return _diagnosis("run_odd_chip", words.award(divided[0].name))
+        return words.rule("run_odd_chip", words.award(divided[0].name))
     parts = [part for pot in result.pots for part in pot.runs]
     odd = [
         pot
@@ -466,11 +504,11 @@ def _payout_rule(result: Settlement, player: str, given: Amount | None, words: _
         and (pot.runs or len(set(pot.shares.values())) > 1)
     ]
     if parts and odd and off <= len(odd) * result.chip:
-        return _diagnosis("odd_chip", words.award(odd[0].name))
+        return words.rule("odd_chip", words.award(odd[0].name))
     odd = [pot for pot in result.pots if player in pot.shares and len(set(pot.shares.values())) > 1]
     if odd and off <= len(odd) * result.chip:
-        return _diagnosis("odd_chip", words.award(odd[0].name))
-    return _diagnosis("sum", words.receives(player))
+        return words.rule("odd_chip", words.award(odd[0].name))
+    return words.rule("sum", words.receives(player))
 
 
 def _given_run(value: Any) -> bool | None:
@@ -491,27 +529,35 @@ def _mark_runs(
 ) -> None:
     """The items of one pot of a hand run more than once: run or paid once, then each run's
     part and winners (a pot that is run), or its one winner (a pot that is not)."""
+    _ = words._
     pot = result.pots[i]
+    name = pot_name(pot, _)
     said = _given_run(given.get("run"))
     is_run = bool(pot.runs)
-    how = f"run {times(len(drill.runs))}"
-    shown = {True: how, False: "paid once", None: ""}
+    how = _("run {times}", times=_times(len(drill.runs), _))
+    shown = {True: how, False: _("paid once"), None: ""}
 
     def run_rule() -> dict[str, str]:
         if is_run:
-            return _diagnosis("divided", words.runs() + " " + words.award(pot.name))
-        return _diagnosis("not_run", words.award(pot.name))
+            return words.rule("divided", words.runs() + " " + words.award(pot.name))
+        return words.rule("not_run", words.award(pot.name))
 
-    item(f"{pot.name}: {how} or paid once", shown[said], shown[is_run], said is is_run, run_rule)
+    item(
+        _("{pot}: {how} or paid once", pot=name, how=how),
+        shown[said],
+        shown[is_run],
+        said is is_run,
+        run_rule,
+    )
     if not is_run:
         winners = _winners(given.get("winners", "") if said is False else "")
         item(
-            f"{pot.name}: winner",
+            _("{pot}: winner", pot=name),
             ", ".join(winners),
             ", ".join(pot.winners),
             winners == sorted(pot.winners),
             lambda: (
-                _diagnosis("not_run", words.award(pot.name))
+                words.rule("not_run", words.award(pot.name))
                 if said
                 else _winners_rule(drill, result, i, winners, words)
             ),
@@ -523,7 +569,7 @@ def _mark_runs(
         mine = parts[k] if k < len(parts) and isinstance(parts[k], Mapping) else {}
         amount = _chips(mine.get("amount", ""))
         item(
-            f"{pot.name}, run {part.run}: part",
+            _("{pot}, run {number}: part", pot=name, number=part.run),
             str(mine.get("amount", "")).strip(),
             fmt(part.amount),
             amount is not None and amount == part.amount,
@@ -531,7 +577,7 @@ def _mark_runs(
         )
         winners = _winners(mine.get("winners", ""))
         item(
-            f"{pot.name}, run {part.run}: winner(s)",
+            _("{pot}, run {number}: winner(s)", pot=name, number=part.run),
             ", ".join(winners),
             ", ".join(part.winners),
             winners == sorted(part.winners),
@@ -547,10 +593,10 @@ def _part_rule(result: Settlement, i: int, k: int, given: Amount | None, words: 
     if given is not None and len(set(amounts)) > 1:
         off = given - part.amount if given > part.amount else part.amount - given
         if off <= result.chip * (len(amounts) - 1):
-            return _diagnosis("run_odd_chip", words.award(pot.name))
+            return words.rule("run_odd_chip", words.award(pot.name))
     if given is None:
-        return _diagnosis("answer", words.award(pot.name))
-    return _diagnosis("divided", words.runs() + " " + words.award(pot.name))
+        return words.rule("answer", words.award(pot.name))
+    return words.rule("divided", words.runs() + " " + words.award(pot.name))
 
 
 def _part_winners_rule(
@@ -560,15 +606,15 @@ def _part_winners_rule(
     pot = result.pots[i]
     part = pot.runs[k]
     if set(given) & set(result.folded):
-        return _diagnosis("folded", words.folds())
+        return words.rule("folded", words.folds())
     if any(p not in pot.eligible for p in given):
-        return _diagnosis("capped", words.size(pot.name) + " " + words.award(pot.name))
+        return words.rule("capped", words.size(pot.name) + " " + words.award(pot.name))
     if len(part.winners) > 1 and set(given) < set(part.winners):
-        return _diagnosis("tie", words.award(pot.name))
-    return _diagnosis("run_best", words.award(pot.name))
+        return words.rule("tie", words.award(pot.name))
+    return words.rule("run_best", words.award(pot.name))
 
 
-def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
+def mark(drill: Drill, answer: Mapping[str, Any], language: str = "en") -> dict[str, Any]:
     """Compare the reader's answer with the engine's settlement, item by item.
 
     ``answer`` holds ``pots`` (a list, main pot first, of ``{"amount": ..., "winners": ...}``,
@@ -576,7 +622,7 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
     returned chips included). Every item comes back with what was given, what is right and
     whether they agree; a wrong one with the rule missed (``rule``, one of :data:`RULES`, and its
     key ``rule_key``) and the engine's sentence that shows it (``why``); then the score, the
-    rules missed and the engine's explanation in words.
+    rules missed and the engine's explanation in words. Everything said is said in ``language``.
 
     >>> drill = deal(1, 3)
     >>> wrong = drill.answer()
@@ -584,9 +630,13 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
     >>> marked = mark(drill, wrong)
     >>> marked["all_right"], marked["right"] == marked["total"] - 1, marked["rules_missed"]
     (False, True, ['A pot holds what every player put in between its two levels'])
+    >>> marked = mark(drill, wrong, "el")
+    >>> marked["items"][0]["what"], marked["rules_missed"] == [RULES["size"].in_language("el")]
+    ('Κύριο ποτ: ποσό', True)
     """
+    _ = words(language)
     result = drill.settlement()
-    words = _Words(result)
+    found = _Words(result, _)
     given_pots = list(answer.get("pots") or [])
     payouts = answer.get("payouts") or {}
     items: list[dict[str, Any]] = []
@@ -598,32 +648,32 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
         given = given_pots[i] if i < len(given_pots) and isinstance(given_pots[i], Mapping) else {}
         amount = _chips(given.get("amount", ""))
         item(
-            f"{pot.name}: amount",
+            _("{pot}: amount", pot=pot_name(pot, _)),
             str(given.get("amount", "")).strip(),
             fmt(pot.amount),
             amount is not None and amount == pot.amount,
-            lambda i=i, amount=amount: _amount_rule(result, i, amount, words),  # type: ignore[misc]
+            lambda i=i, amount=amount: _amount_rule(result, i, amount, found),  # type: ignore[misc]
         )
         if drill.runs:
-            _mark_runs(drill, result, i, given, words, item)
+            _mark_runs(drill, result, i, given, found, item)
             continue
         winners = _winners(given.get("winners", ""))
         item(
-            f"{pot.name}: winner(s)",
+            _("{pot}: winner(s)", pot=pot_name(pot, _)),
             ", ".join(winners),
             ", ".join(pot.winners),
             winners == sorted(pot.winners),
-            lambda i=i, winners=winners: _winners_rule(drill, result, i, winners, words),  # type: ignore[misc]
+            lambda i=i, winners=winners: _winners_rule(drill, result, i, winners, found),  # type: ignore[misc]
         )
     for player, paid in result.payouts.items():
         text = str(payouts.get(player, "")).strip()
         chips = _chips(text)
         item(
-            f"{player}: receives",
+            _("{player}: receives", player=player),
             text,
             fmt(paid),
             chips is not None and chips == paid,
-            lambda player=player, chips=chips: _payout_rule(result, player, chips, words),  # type: ignore[misc]
+            lambda player=player, chips=chips: _payout_rule(result, player, chips, found),  # type: ignore[misc]
         )
     right = sum(1 for i in items if i["ok"])
     missed = list(dict.fromkeys(i["rule"] for i in items if not i["ok"] and i["rule"]))
@@ -633,5 +683,5 @@ def mark(drill: Drill, answer: Mapping[str, Any]) -> dict[str, Any]:
         "total": len(items),
         "all_right": right == len(items),
         "rules_missed": missed,
-        "explanation": explain(result),
+        "explanation": explain(result, language),
     }

@@ -101,12 +101,13 @@ UNREAD = {
 }
 
 
+@pytest.mark.skipif(
+    all(BY_NAME[name].readable for name in UNREAD), reason="every room of UNREAD is read now"
+)  # skipped before the page is opened: a page that never starts its engine fails the fixture
 def test_checker_names_another_room_and_counts_its_hands(watched: Watched) -> None:
     """A room the checker does not read yet (one header a hand, written here): named, counted,
     each hand unsupported."""
-    name = next((name for name in UNREAD if not BY_NAME[name].readable), None)
-    if name is None:
-        pytest.skip("every room of UNREAD is read now")
+    name = next(name for name in UNREAD if not BY_NAME[name].readable)
     room = BY_NAME[name]
     text = "\n\n".join(UNREAD[name].format(n=5000 + i) for i in range(57))
     shown = check_history(watched, text=text)

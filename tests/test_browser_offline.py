@@ -172,6 +172,18 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
         online.open("book/live/calculator.html", FIELDS, state="done")
         shown = online.page.text_content("#settlement-json") or ""
         assert json.loads(shown) == calculate(FIELDS)["settlement"]
+        # Every language's labels are cached too: the page opens in Greek and switches to German.
+        online.open("book/live/calculator.html", {**FIELDS, "lang": "el"}, state="done")
+        assert (
+            online.page.inner_text("#calc-explanation").split()
+            == calculate(FIELDS, "el")["explanation"].split()
+        )
+        online.page.click(".live-languages button[data-lang='de']")
+        online.page.wait_for_function("document.querySelector('#pot-calculator').dataset.said === 'de'")
+        assert (
+            online.page.inner_text("#calc-explanation").split()
+            == calculate(FIELDS, "de")["explanation"].split()
+        )
         online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
         _engine_ready(online)
         online.page.goto(f"{site.origin}/book/dealer/glossary.html")

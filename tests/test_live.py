@@ -6,6 +6,7 @@ compare both)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import random
@@ -514,7 +515,12 @@ def test_build_without_npm_says_so_and_leaves_the_engine_out(tmp_path: Path) -> 
     run = _build(tmp_path, POTENGINE_NO_NPM="1")
     assert run.returncode == 0 and "npm not found" in run.stdout
     live = tmp_path / "live"
-    assert json.loads((live / "build-info.json").read_text(encoding="utf-8")) == {"live": False}
+    words = [f"words-{language}.json" for language in ("en", "nl", "de", "el")]
+    assert json.loads((live / "build-info.json").read_text(encoding="utf-8")) == {
+        "live": False,
+        "words": words,
+    }
+    assert all((live / name).exists() for name in words)  # the notice too is said in the reader's language
     assert not (live / "pyodide").exists() and not list(live.glob("*.whl"))
     assert (live / "calculator.mjs").exists() and (live / "engine-worker.mjs").exists()
     required = _build(tmp_path, "--require", POTENGINE_NO_NPM="1")
@@ -709,3 +715,18 @@ def test_a_run_named_in_the_engines_message_is_the_runs_field() -> None:
     }
     # A hand dealt once writes no runs in its address (the book's links are unchanged).
     assert "runs" not in calculate({"players": "A 40, B 40", "ranking": "A > B"})["query"]
+
+
+def test_the_built_snapshot_fits_the_memory_pyodide_starts_with() -> None:
+    """A memory snapshot bigger than the runtime's initial memory does not restore (the page then
+    starts Python the usual way, seconds later): tools/build_live.py refuses to ship one."""
+    live = ROOT / "_build" / "html" / "live"
+    info = json.loads((live / "build-info.json").read_text(encoding="utf-8")) if live.is_dir() else {}
+    if not info.get("snapshot"):
+        pytest.skip("no site with a memory snapshot built (make book)")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_live
+
+    with gzip.open(live / info["snapshot"]) as packed:
+        size = len(packed.read())
+    assert size // 65536 <= build_live.initial_pages((live / "pyodide" / "pyodide.asm.wasm").read_bytes())

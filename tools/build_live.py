@@ -10,6 +10,10 @@ as ``live/...``):
 * ``potengine-<version>-py3-none-any.whl``: the package as a pure-Python wheel, built here with
   the standard library (the page unpacks it into Pyodide itself: no micropip, no package index);
 * the pages' scripts and style from ``web/``;
+* ``words-<lang>.json`` for English, Dutch, German and Greek: the pages' labels
+  (:func:`potengine.present.labels.labels`, from the same gettext catalogues as the engine's
+  words, compiled here first), read by the pages before the engine starts, and written whether
+  npm is there or not;
 * ``build-info.json``: what was built, read by the pages first. Without npm (or with
   ``POTENGINE_NO_NPM=1``) it says so, the pages show a notice instead of the live engine and the
   rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a
@@ -36,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(1, str(ROOT))  # potengine itself, for the labels
 
 from msgfmt import compile_po, parse_po  # noqa: E402
 
@@ -121,9 +126,37 @@ name when a text is first decoded with it (``potengine.histories.rooms.decode``:
 Windows-1252 lines), so an import trace of the entry points misses those no sample file needed."""
 
 
+def initial_pages(wasm: bytes) -> int:
+    """The pages (64 KiB each) of memory a WebAssembly module starts with (its memory section).
+
+    >>> initial_pages(b"\\0asm\\1\\0\\0\\0" + bytes([5, 4, 1, 1, 0xE0, 0x03]))
+    480
+    """
+
+    def number(at: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                return value, at
+
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = number(at + 1)
+        if section == 5:  # memory: a count, then the first memory's flags and initial pages
+            return number(number(at)[1] + 1)[0]
+        at += size
+    raise ValueError("no memory section")
+
+
 def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: dict[str, object]) -> dict:
     """Keep only the standard library the engine uses, and write a memory snapshot of Python with
-    potengine imported (``tools/live_snapshot.mjs``, run by Node.js on this very runtime).
+    the modules the live pages use imported (``tools/live_snapshot.mjs``, run by Node.js on this
+    very runtime); a snapshot bigger than the memory the runtime starts with is refused.
 
     The trimmed ``python_stdlib.zip`` replaces Pyodide's; the snapshot is gzipped (the worker
     unpacks it with the browser's ``DecompressionStream``, whatever the server does). Returns what
@@ -152,6 +185,14 @@ def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: di
                 out.writestr(info, source.read(name), compresslevel=9)
         snapshot = work / "snapshot.bin"
         run_node([*script, "snapshot", str(runtime), str(live / wheel), str(trimmed), str(snapshot)], env)
+        # A snapshot restores only into the memory the runtime starts with (it is not grown first).
+        pages = snapshot.stat().st_size // 65536  # the memory, whole pages, after a short header
+        room = initial_pages((runtime / "pyodide.asm.wasm").read_bytes())
+        if pages > room:
+            raise ValueError(
+                f"the snapshot needs {pages} pages of memory and pyodide.asm.wasm starts with {room}: "
+                "it would not restore (tools/live_snapshot.mjs: exercise less before the snapshot)"
+            )
     except (OSError, subprocess.SubprocessError, ValueError) as err:
         say(f"no memory snapshot ({err}): the pages start Python the usual way")
         return {}
@@ -166,6 +207,32 @@ def trim_and_snapshot(node: str, runtime: Path, live: Path, wheel: str, lock: di
         f"{full.stat().st_size / 1e6:.2f} MB); snapshot {name} ({(live / name).stat().st_size / 1e6:.1f} MB)"
     )
     return {"snapshot": name, "stdlib_files": len(used)}
+
+
+def compile_catalogues() -> None:
+    """Bring every ``.mo`` in step with its ``.po`` (what ``make catalogues`` does), so that the
+    labels written next are those of the committed catalogues."""
+    for po in sorted((ROOT / "potengine" / "locale").glob("*/LC_MESSAGES/potengine.po")):
+        mo = compile_po(parse_po(po.read_text(encoding="utf-8"), str(po)))
+        target = po.with_suffix(".mo")
+        if not target.is_file() or target.read_bytes() != mo:
+            target.write_bytes(mo)
+
+
+def write_labels(live: Path) -> list[str]:
+    """One ``words-<lang>.json`` a language in ``live``: the pages' labels; return the names."""
+    compile_catalogues()
+    from potengine.i18n import LANGUAGES, translator
+    from potengine.present.labels import labels
+
+    translator.cache_clear()  # catalogues compiled just now
+    names = []
+    for language in LANGUAGES:
+        name = f"words-{language}.json"
+        text = json.dumps(labels(language), ensure_ascii=False, indent=0, sort_keys=True)
+        (live / name).write_text(text + "\n", encoding="utf-8")
+        names.append(name)
+    return names
 
 
 def project_version() -> str:
@@ -234,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     for source in sorted((ROOT / "web").iterdir()):
         if source.suffix in {".mjs", ".js", ".css"} and source.name not in OFFLINE_FILES:
             shutil.copy2(source, live / source.name)
-    info: dict[str, object] = {"live": False}
+    info: dict[str, object] = {"live": False, "words": write_labels(live)}
     npm = find_npm()
     if npm is None:
         if args.require:
@@ -247,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         lock = unpack_runtime(fetch_pyodide(npm, out.parent / "cache"), live / "pyodide")
         wheel = build_wheel(live)
-        info = {"live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel, "lock": lock}
+        info = {**info, "live": True, "pyodide": PYODIDE_VERSION, "wheel": wheel, "lock": lock}
         node = shutil.which("node")
         if node and not os.environ.get("POTENGINE_NO_SNAPSHOT"):
             info.update(trim_and_snapshot(node, live / "pyodide", live, wheel, lock))

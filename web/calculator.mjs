@@ -3,8 +3,9 @@
 // rows and sends what is typed, as strings, to potengine (potengine.present.live.calculate);
 // every rule of reading it (the quick syntax, decimal commas, names in any case, the chip left
 // empty) and every message is written in Python. The URL query holds the table, as potengine
-// returns it, so a link reproduces the hand.
-import { el, startEngine, query, setQuery } from "./live.mjs";
+// returns it, and the page's language, so a link reproduces the hand in the same words. Every
+// label is potengine's too (t("calc.…"), from potengine.present.labels).
+import { el, label, language, onLanguage, startEngine, query, setQuery, t } from "./live.mjs";
 
 const root = document.getElementById("pot-calculator");
 const form = el("form", { class: "live-form calc-form", id: "calc-form", novalidate: "" });
@@ -19,10 +20,10 @@ let useCards = false;
 
 const rowList = el("ol", { id: "calc-rows", class: "calc-rows" });
 const addButton = el("button", { type: "button", id: "calc-add", class: "live-button calc-secondary",
-                                 text: "+ Add a player" });
+                                 t: "calc.add" });
 const tableError = el("p", { class: "live-error", id: "calc-table-error", "aria-live": "polite" });
 form.append(el("fieldset", { class: "calc-players" },
-  el("legend", { text: "Players in seat order (clockwise), and what each put in during the hand" }),
+  el("legend", { t: "calc.players_legend" }),
   rowList, addButton, tableError));
 
 function errorLine(id) {
@@ -33,20 +34,16 @@ function addRow(values = {}) {
   const id = nextId++;
   const index = rows.length;
   const name = el("input", { type: "text", class: "calc-name", autocomplete: "off", spellcheck: "false",
-                             placeholder: `Player ${index + 1}`, "aria-label": `Seat ${index + 1}: name`,
                              enterkeyhint: "next" });
   const amount = el("input", { type: "text", class: "calc-amount", inputmode: "decimal", autocomplete: "off",
-                               placeholder: "chips", "aria-label": `Seat ${index + 1}: chips put in`,
-                               enterkeyhint: "next" });
+                               "t-placeholder": "calc.chips", enterkeyhint: "next" });
   const folded = el("input", { type: "checkbox", class: "calc-folded-box" });
   const cards = el("input", { type: "text", class: "calc-cards", autocomplete: "off", spellcheck: "false",
-                              autocapitalize: "off", placeholder: "hole cards, e.g. As Ks",
-                              "aria-label": `Seat ${index + 1}: hole cards` });
-  const remove = el("button", { type: "button", class: "calc-remove", text: "✕",
-                                "aria-label": `Remove seat ${index + 1}` });
+                              autocapitalize: "off", "t-placeholder": "calc.cards_hint" });
+  const remove = el("button", { type: "button", class: "calc-remove", text: "✕" });
   const li = el("li", { class: "calc-row" },
     el("div", { class: "calc-row-main" }, name, amount,
-       el("label", { class: "calc-fold" }, folded, el("span", { text: "folded" })), remove),
+       el("label", { class: "calc-fold" }, folded, el("span", { t: "calc.folded" })), remove),
     cards);
   const row = { id, li, name, amount, folded, cards, errors: {} };
   for (const part of ["name", "amount", "cards"]) {
@@ -85,9 +82,11 @@ function renumber() {
       row.errors[part].id = `calc-row-${i}-${part}-error`;
       row[part].setAttribute("aria-describedby", row.errors[part].id);
     }
-    row.name.setAttribute("aria-label", `Seat ${i + 1}: name`);
-    row.amount.setAttribute("aria-label", `Seat ${i + 1}: chips put in ${row.name.value}`.trim());
-    row.li.querySelector(".calc-remove").setAttribute("aria-label", `Remove seat ${i + 1}`);
+    row.name.setAttribute("placeholder", t("calc.player", { number: i + 1 }));
+    row.name.setAttribute("aria-label", t("calc.seat_name", { seat: i + 1 }));
+    row.amount.setAttribute("aria-label", t("calc.seat_chips", { seat: i + 1, name: row.name.value }).trim());
+    row.cards.setAttribute("aria-label", t("calc.seat_cards", { seat: i + 1 }));
+    row.li.querySelector(".calc-remove").setAttribute("aria-label", t("calc.remove", { seat: i + 1 }));
     row.cards.hidden = !useCards;
   });
 }
@@ -101,14 +100,13 @@ addButton.addEventListener("click", () => {
 // ---- how often the hand is run -----------------------------------------------------------------
 const runChoices = [1, 2, 3].map((n) => el("button", { type: "button", id: `calc-runs-${n}`,
   class: "live-button calc-secondary calc-run-choice", "data-runs": String(n), "aria-pressed": "false",
-  text: ["Once", "Twice", "Three times"][n - 1] }));
+  t: ["calc.once", "calc.twice", "calc.three_times"][n - 1] }));
 const bombBox = el("input", { type: "checkbox", id: "calc-bomb" });
 const runsError = errorLine("calc-runs");
 form.append(el("fieldset", { class: "calc-runs", id: "calc-runs" },
-  el("legend", { text: "Run it (the rest of the board dealt more than once)" }),
-  el("div", { class: "calc-order-tools", role: "group", "aria-label": "Run it" }, ...runChoices),
-  el("label", { class: "calc-fold calc-bomb" }, bombBox,
-     el("span", { text: "Bomb pot: two boards dealt at once" })),
+  el("legend", { t: "calc.runs_legend" }),
+  el("div", { class: "calc-order-tools", role: "group", "t-aria-label": "calc.runs_group" }, ...runChoices),
+  el("label", { class: "calc-fold calc-bomb" }, bombBox, el("span", { t: "calc.bomb" })),
   runsError));
 for (const choice of runChoices) {
   choice.addEventListener("click", () => setRuns(Number(choice.dataset.runs), bomb));
@@ -123,11 +121,11 @@ function makeShowdown(n) {
   w.shown = el("ol", { id: `calc-order${tail}`, class: "calc-order" });
   w.taps = el("div", { id: `calc-taps${tail}`, class: "calc-taps" });
   w.tie = el("button", { type: "button", id: `calc-tie${tail}`, class: "live-button calc-secondary calc-tie",
-                         "aria-pressed": "false", text: "= Tie with the last" });
+                         "aria-pressed": "false", t: "calc.tie" });
   w.undo = el("button", { type: "button", id: `calc-undo${tail}`, class: "live-button calc-secondary",
-                          text: "Undo" });
+                          t: "calc.undo" });
   w.clear = el("button", { type: "button", id: `calc-clear-order${tail}`,
-                           class: "live-button calc-secondary", text: "Clear" });
+                           class: "live-button calc-secondary", t: "calc.clear" });
   w.legend = el("legend", {});
   w.set = el("fieldset", { class: "calc-showdown", id: `calc-showdown${tail}` },
     w.legend, w.shown, w.taps, el("div", { class: "calc-order-tools" }, w.tie, w.undo, w.clear),
@@ -151,20 +149,19 @@ function dropFromOrders(id) {
 }
 
 function rowById(id) { return rows.find((r) => r.id === id); }
-function nameOf(row, i) { return row.name.value.trim() || `Player ${i + 1}`; }
-function runName(n) { return `${bomb ? "Board" : "Run"} ${n}`; }
+function nameOf(row, i) { return row.name.value.trim() || t("calc.player", { number: i + 1 }); }
 
 function refreshShowdown(w) {
   const active = w.n <= runCount;
   w.set.hidden = !active || useCards;
-  w.legend.textContent = runCount === 1 ? "Showdown: tap the players from the best hand to the worst"
-    : `${runName(w.n)}: tap the players from the best hand to the worst on ${bomb ? "this board" : "this run"}`;
+  w.legend.textContent = runCount === 1 ? t("calc.showdown_legend")
+    : t(bomb ? "calc.board_legend" : "calc.run_legend", { number: w.n });
   w.order = w.order.map((g) => g.filter((id) => rowById(id))).filter((g) => g.length);
   const placed = new Set(w.order.flat());
   w.shown.replaceChildren(...w.order.map((group, place) => el("li", { class: "calc-place" },
     el("span", { class: "calc-place-number", text: `${place + 1}.` }), " ",
     el("span", { text: group.map((id) => nameOf(rowById(id), rows.indexOf(rowById(id)))).join(" = ") }),
-    group.length > 1 ? el("span", { class: "calc-tie-mark", text: " (tie)" }) : "")));
+    group.length > 1 ? el("span", { class: "calc-tie-mark", text: ` ${t("calc.tie_mark")}` }) : "")));
   w.shown.hidden = w.order.length === 0;
   // Only the runs in play have tap buttons: a player's name is tapped in one widget at a time.
   w.taps.replaceChildren(...(active ? rows : []).filter((row) => !row.folded.checked && !placed.has(row.id))
@@ -191,7 +188,7 @@ function refresh() {
   refreshBoards();
   // The button: a choice of the seated players (by row, so that a renamed player stays chosen).
   const chosen = buttonSelect.value;
-  buttonSelect.replaceChildren(el("option", { value: "", text: "The last seat (default)" }),
+  buttonSelect.replaceChildren(el("option", { value: "", text: t("calc.button_default") }),
     ...rows.map((row, i) => el("option", { value: String(row.id), text: nameOf(row, i) })));
   buttonSelect.value = rows.some((r) => String(r.id) === chosen) ? chosen : "";
 }
@@ -212,7 +209,7 @@ function setRuns(n, isBomb) {
 // ---- the button, the chip, the cards ----------------------------------------------------------
 const buttonSelect = el("select", { id: "calc-button", "aria-describedby": "calc-button-error" });
 const chipInput = el("input", { type: "text", id: "calc-chip", inputmode: "decimal", autocomplete: "off",
-                                placeholder: "empty: chosen from the amounts",
+                                "t-placeholder": "calc.chip_hint",
                                 "aria-describedby": "calc-chip-error" });
 const cardsBox = el("input", { type: "checkbox", id: "calc-use-cards" });
 // One board per run (calc-board, calc-board-2, calc-board-3): each run's five cards, the cards
@@ -220,11 +217,11 @@ const cardsBox = el("input", { type: "checkbox", id: "calc-use-cards" });
 const boards = [1, 2, 3].map((n) => {
   const id = n === 1 ? "calc-board" : `calc-board-${n}`;
   const input = el("input", { type: "text", id, autocomplete: "off", spellcheck: "false",
-                              autocapitalize: "off", placeholder: "e.g. 2c 7d 9h Qs Jd",
+                              autocapitalize: "off", "t-placeholder": "calc.board_hint",
                               "aria-describedby": `${id}-error` });
-  const label = el("label", { for: id, text: "The board" });
-  const field = el("div", { class: "live-field calc-board-field", hidden: "" }, label, input, errorLine(id));
-  return { n, input, label, field };
+  const name = el("label", { for: id });
+  const field = el("div", { class: "live-field calc-board-field", hidden: "" }, name, input, errorLine(id));
+  return { n, input, label: name, field };
 });
 const boardInput = boards[0].input;
 const boardField = el("div", { class: "calc-boards" }, ...boards.map((b) => b.field));
@@ -233,26 +230,23 @@ function refreshBoards() {
   for (const field of quickRunFields) {
     const n = Number(field.dataset.run);
     field.hidden = n > runCount;
-    field.querySelector("label").textContent = `${runName(n)}'s showdown, best first`;
+    field.querySelector("label").textContent = t(bomb ? "calc.board_ranking" : "calc.run_ranking", { number: n });
   }
-  document.getElementById("calc-ranking-label")?.replaceChildren(runCount === 1
-    ? "Showdown, best first: > beats, = ties (names in any case)"
-    : `${runName(1)}'s showdown, best first: > beats, = ties (names in any case)`);
+  document.getElementById("calc-ranking-label")?.replaceChildren(runCount === 1 ? t("calc.ranking_label")
+    : t(bomb ? "calc.board_ranking_label" : "calc.run_ranking_label", { number: 1 }));
   for (const b of boards) {
     b.field.hidden = !useCards || b.n > runCount;
-    b.label.textContent = runCount === 1 ? "The board"
-      : bomb ? `Board ${b.n} (five cards)` : `Run ${b.n}'s board (all five cards, shared ones too)`;
+    b.label.textContent = runCount === 1 ? t("calc.board")
+      : t(bomb ? "calc.bomb_board" : "calc.run_board", { number: b.n });
   }
 }
 const more = el("details", { class: "calc-more", id: "calc-more" },
-  el("summary", { text: "Button, smallest chip, cards" }),
+  el("summary", { t: "calc.more" }),
   el("div", { class: "live-field" },
-     el("label", { for: "calc-button", text: "The button (odd chips go to the first winner left of it)" }),
-     buttonSelect, errorLine("calc-button")),
+     el("label", { for: "calc-button", t: "calc.button_label" }), buttonSelect, errorLine("calc-button")),
   el("div", { class: "live-field" },
-     el("label", { for: "calc-chip", text: "Smallest chip in play" }), chipInput, errorLine("calc-chip")),
-  el("label", { class: "calc-fold calc-cards-toggle" }, cardsBox,
-     el("span", { text: "I have the cards: let them decide instead of the order" })),
+     el("label", { for: "calc-chip", t: "calc.chip_label" }), chipInput, errorLine("calc-chip")),
+  el("label", { class: "calc-fold calc-cards-toggle" }, cardsBox, el("span", { t: "calc.use_cards" })),
   boardField);
 form.append(more);
 
@@ -266,16 +260,16 @@ function setCards(on) {
 
 // ---- the quick field --------------------------------------------------------------------------
 const quickPlayers = el("textarea", { id: "calc-players", rows: "4", autocomplete: "off", spellcheck: "false",
-                                      placeholder: "Alice 40\nBilal 100\nChloé 100\nDavid 30 folded",
+                                      "t-placeholder": "calc.players_hint",
                                       "aria-describedby": "calc-players-error" });
 const quickRanking = el("input", { type: "text", id: "calc-ranking", autocomplete: "off", spellcheck: "false",
-                                   placeholder: "e.g. Alice > Chloé = Bilal",
+                                   "t-placeholder": "calc.ranking_hint",
                                    "aria-describedby": "calc-ranking-error" });
 // The later runs' showdowns (calc-ranking-2, calc-ranking-3), shown when the hand is run again.
 const quickRankings = [quickRanking];
 const quickRunFields = [2, 3].map((n) => {
   const input = el("input", { type: "text", id: `calc-ranking-${n}`, autocomplete: "off", spellcheck: "false",
-                              placeholder: "e.g. Chloé > Alice > Bilal",
+                              "t-placeholder": "calc.ranking2_hint",
                               "aria-describedby": `calc-ranking-${n}-error` });
   quickRankings.push(input);
   return el("div", { class: "live-field calc-quick-run", "data-run": String(n), hidden: "" },
@@ -283,17 +277,14 @@ const quickRunFields = [2, 3].map((n) => {
     errorLine(`calc-ranking-${n}`));
 });
 const quickButton = el("button", { type: "button", id: "calc-quick-fill", class: "live-button",
-                                   text: "Fill in and settle", disabled: "" });
+                                   t: "calc.quick_fill", disabled: "" });
 const quick = el("details", { class: "calc-quick", id: "calc-quick" },
-  el("summary", { text: "Type it instead (for a keyboard)" }),
+  el("summary", { t: "calc.quick" }),
   el("div", { class: "live-field" },
-     el("label", { for: "calc-players", text: "Players and chips, one a line or separated by commas: " +
-                   "Alice 40, Alice:40 or Alice=40; decimals with a point or a comma; " +
-                   "add “folded” after a player who folded" }),
+     el("label", { for: "calc-players", t: "calc.players_label" }),
      quickPlayers, errorLine("calc-players"), errorLine("calc-folded"), errorLine("calc-hands")),
   el("div", { class: "live-field" },
-     el("label", { for: "calc-ranking", id: "calc-ranking-label",
-                   text: "Showdown, best first: > beats, = ties (names in any case)" }),
+     el("label", { for: "calc-ranking", id: "calc-ranking-label", text: t("calc.ranking_label") }),
      quickRanking, errorLine("calc-ranking")),
   ...quickRunFields,
   quickButton);
@@ -301,9 +292,9 @@ form.append(quick);
 
 // ---- settle -----------------------------------------------------------------------------------
 const settleButton = el("button", { type: "submit", id: "calc-settle", class: "live-button calc-big",
-                                    text: "Settle", disabled: "" });
+                                    t: "calc.settle", disabled: "" });
 const sideButton = el("button", { type: "button", id: "calc-tableside", class: "live-button calc-big",
-                                  text: "Table-side: push pot by pot", hidden: "" });
+                                  t: "calc.tableside", hidden: "" });
 const link = el("a", { id: "calc-link", class: "live-link", hidden: "" });
 form.append(el("div", { class: "live-actions" }, settleButton, sideButton, link));
 
@@ -315,12 +306,11 @@ const check = el("div", { id: "calc-check" });
 const pictures = el("div", { id: "calc-pictures" });
 const json = el("pre", { id: "settlement-json", class: "live-json" });
 result.append(
-  el("h3", { text: "Pots, winners and payouts" }), tables,
-  el("h3", { text: "In words" }), words,
-  el("h3", { text: "The six-step check" }), check,
-  el("h3", { text: "Where the chips went in and came out" }), pictures,
-  el("details", {}, el("summary", { text: "The settlement as JSON (as potengine settle --json prints it)" }),
-     json));
+  el("h3", { t: "calc.result_pots" }), tables,
+  el("h3", { t: "calc.result_words" }), words,
+  el("h3", { t: "calc.result_check" }), check,
+  el("h3", { t: "calc.result_pictures" }), pictures,
+  el("details", {}, el("summary", { t: "calc.result_json" }), json));
 
 // ---- table-side mode: one screen, large type, one push at a time -------------------------------
 const side = el("div", { id: "calc-side", class: "calc-side", hidden: "", role: "dialog",
@@ -329,13 +319,13 @@ const sideCount = el("p", { id: "calc-side-count", class: "calc-side-count" });
 const sideSay = el("p", { id: "calc-side-say", class: "calc-side-say", "aria-live": "polite" });
 const sideList = el("ol", { id: "calc-side-list", class: "calc-side-list", hidden: "" });
 const sidePrev = el("button", { type: "button", id: "calc-side-prev", class: "live-button calc-big",
-                                text: "‹ Previous" });
+                                t: "calc.previous" });
 const sideNext = el("button", { type: "button", id: "calc-side-next", class: "live-button calc-big",
-                                text: "Next ›" });
+                                t: "calc.next" });
 const sideAll = el("button", { type: "button", id: "calc-side-all", class: "live-button calc-secondary",
-                               text: "All at once" });
+                               t: "calc.all_at_once" });
 const sideClose = el("button", { type: "button", id: "calc-side-close", class: "live-button calc-secondary",
-                                 text: "Close" });
+                                 t: "calc.close" });
 side.append(el("div", { class: "calc-side-top" }, sideCount, sideAll, sideClose),
             sideSay, sideList, el("div", { class: "calc-side-nav" }, sidePrev, sideNext));
 let pushes = [];
@@ -344,12 +334,12 @@ let pushAt = 0;
 function showPush() {
   const listing = !sideList.hidden;
   sideSay.hidden = listing;
-  sideCount.textContent = listing ? `${pushes.length} pushes, in order`
-    : `Push ${pushAt + 1} of ${pushes.length}`;
+  sideCount.textContent = listing ? t("calc.pushes_all", { count: pushes.length })
+    : t("calc.push_of", { number: pushAt + 1, count: pushes.length });
   sideSay.textContent = pushes[pushAt] || "";
   sidePrev.disabled = listing || pushAt === 0;
   sideNext.disabled = listing || pushAt >= pushes.length - 1;
-  sideAll.textContent = listing ? "One at a time" : "All at once";
+  sideAll.textContent = listing ? t("calc.one_at_a_time") : t("calc.all_at_once");
   side.dataset.push = String(pushAt);
 }
 sideButton.addEventListener("click", () => {
@@ -444,8 +434,10 @@ function showErrors(errors) {
 
 let engine = null;
 let runs = 0;
+let last = null;   // what was settled last: said again when the language changes
 
 async function settle(values, fromText = false) {
+  last = values;
   root.dataset.state = "busy";
   const started = performance.now();
   let out;
@@ -459,7 +451,7 @@ async function settle(values, fromText = false) {
   showErrors(out.errors || {});
   if (out.query) {
     link.href = setQuery(out.query);
-    link.textContent = "Link to this hand";
+    label(link, "text", "calc.link");
     link.hidden = false;
   }
   note.textContent = out.ok ? out.chip_note : "";
@@ -516,6 +508,14 @@ if (params.get("players")) {
   quickRankings[1].value = params.get("ranking2") || "";
   quickRankings[2].value = params.get("ranking3") || "";
 }
+
+// Another language: the labels change in place (live.mjs), the texts built here are built again,
+// and the last table is settled again so that the engine says it in the new language.
+onLanguage(async () => {
+  refresh();
+  if (!side.hidden) showPush();
+  if (engine && last) await settle(last);
+});
 
 engine = await startEngine(root);
 if (engine) {

@@ -2,8 +2,10 @@
 // can be shared). The reader first says how many pots the hand makes (the page never shows it
 // before), then each pot's amount and winners (in a hand run twice: whether the pot is run, and
 // each run's part and winners) and what every player receives; potengine marks
-// each answer and names the rule a wrong one missed. No rule of poker is written here.
-import { el, startEngine, query, setQuery } from "./live.mjs";
+// each answer and names the rule a wrong one missed. No rule of poker is written here, and no
+// word: the labels are potengine's (t("drill.…"), from potengine.present.labels), the marks,
+// rules and sentences potengine says in the page's language.
+import { el, has, onLanguage, startEngine, query, setQuery, t } from "./live.mjs";
 
 const here = new URL("./", import.meta.url);
 if (!document.querySelector("link[data-potengine-drills]")) {
@@ -13,20 +15,20 @@ if (!document.querySelector("link[data-potengine-drills]")) {
 
 const MOST_POTS = 6;
 const root = document.getElementById("dealer-drill");
-const level = el("select", { id: "drill-level", "aria-label": "Level" });
-const next = el("button", { id: "drill-new", type: "button", class: "live-button", text: "New situation",
+const level = el("select", { id: "drill-level", "t-aria-label": "drill.level" });
+const next = el("button", { id: "drill-new", type: "button", class: "live-button", t: "drill.new",
                             disabled: "" });
 const situation = el("div", { id: "drill-situation" });
 const potsStep = el("fieldset", { id: "drill-pots-step", class: "drill-step", hidden: "" });
 const potsMark = el("p", { id: "drill-pots-mark", "aria-live": "polite" });
 const form = el("form", { id: "drill-form", novalidate: "", hidden: "" });
 const checkButton = el("button", { id: "drill-check", type: "submit", class: "live-button",
-                                   text: "Check my answer" });
+                                   t: "drill.check" });
 const marks = el("div", { id: "drill-marks", class: "live-result" });
 const score = el("p", { id: "drill-score", class: "live-count", "aria-live": "polite" });
 const json = el("pre", { id: "drill-json", class: "live-json", hidden: "" });
 root.append(
-  el("div", { class: "live-actions" }, el("label", { for: "drill-level", text: "Level " }), level, next),
+  el("div", { class: "live-actions" }, el("label", { for: "drill-level", t: "drill.level" }), level, next),
   situation, potsStep, potsMark, form, marks, score, json);
 
 let engine = null;
@@ -44,26 +46,31 @@ function ruleView(item) {
   // The rule and the sentence come from potengine (potengine.drills.RULES and the explanation).
   // An item left empty names no rule: only the engine's sentence.
   return el("div", { class: "drill-rule" },
-            ...(item.rule ? [el("strong", { text: `Rule missed: ${item.rule}. ` })] : []), item.why ?? "");
+            ...(item.rule ? [el("strong", { text: t("drill.rule_missed", { rule: item.rule }) }), " "] : []),
+            item.why ?? "");
+}
+
+function runTimes(count) {
+  return count === 2 ? t("drill.run_twice") : t("drill.run_times", { count });
 }
 
 function showDrill(question) {
   drill = question;
   situation.replaceChildren(
-    el("h3", { text: `Level ${question.level}: ${question.title} (drill ${question.seed})` }),
+    el("h3", { text: t("drill.heading", { level: question.level, title: question.title, seed: question.seed }) }),
     el("table", { class: "live-table" },
-      el("thead", {}, el("tr", {}, cell("th", "Seat"), cell("th", "Player"), cell("th", "Put in"),
-                         cell("th", ""))),
+      el("thead", {}, el("tr", {}, cell("th", t("drill.seat")), cell("th", t("drill.player")),
+                         cell("th", t("drill.put_in")), cell("th", ""))),
       el("tbody", {}, ...question.players.map((p, i) => el("tr", {},
         cell("td", String(i + 1)), cell("td", p.name), cell("td", p.put_in),
-        cell("td", [p.folded ? "folded" : "", p.button ? "button" : ""].filter(Boolean).join(", ")))))),
+        cell("td", [p.folded ? t("drill.folded") : "", p.button ? t("drill.button") : ""]
+          .filter(Boolean).join(", ")))))),
     ...(question.runs.length > 1
-      ? [el("p", {}, `Run ${question.runs.length === 2 ? "twice" : `${question.runs.length} times`}. ` +
-            `Smallest chip: ${question.chip}.`),
+      ? [el("p", {}, `${runTimes(question.runs.length)} ${t("drill.chip", { chip: question.chip })}`),
          el("ul", { class: "drill-runs" }, ...question.runs.map((text, k) => el("li", {},
-           `Run ${k + 1}, best first: `, el("strong", { text }))))]
-      : [el("p", {}, "Showdown, best first: ", el("strong", { text: question.ranking }),
-            `. Smallest chip: ${question.chip}.`)]));
+           `${t("drill.run_showdown", { number: k + 1 })} `, el("strong", { text }))))]
+      : [el("p", {}, `${t("drill.showdown")} `, el("strong", { text: question.ranking }),
+            ` ${t("drill.chip", { chip: question.chip })}`)]));
   const choices = [];
   for (let n = 1; n <= MOST_POTS; n += 1) {
     const choice = el("button", { type: "button", class: "drill-choice", id: `drill-pots-${n}`,
@@ -71,7 +78,7 @@ function showDrill(question) {
     choice.addEventListener("click", () => answerPots(n));
     choices.push(choice);
   }
-  potsStep.replaceChildren(el("legend", { text: "First: how many pots does the dealer make?" }),
+  potsStep.replaceChildren(el("legend", { text: t("drill.how_many") }),
     el("div", { class: "drill-choices" }, ...choices));
   potsStep.hidden = false;
   potsStep.disabled = false;
@@ -84,7 +91,8 @@ function showDrill(question) {
   root.dataset.state = "asking";
 }
 
-async function answerPots(n) {
+// again: the same answer marked again in another language (not counted twice).
+async function answerPots(n, again = false) {
   if (!engine || !drill || root.dataset.state !== "asking") return;
   let marked;
   try {
@@ -97,19 +105,19 @@ async function answerPots(n) {
     choice.setAttribute("aria-pressed", choice.dataset.pots === String(n) ? "true" : "false");
   }
   potsStep.disabled = true;
-  session.items += 1;
-  session.right += marked.ok ? 1 : 0;
+  if (!again) {
+    session.items += 1;
+    session.right += marked.ok ? 1 : 0;
+  }
   drill.potsRight = marked.ok;
+  drill.potsGiven = n;
   potsMark.className = marked.ok ? "live-ok" : "live-wrong";
-  potsMark.replaceChildren(
-    marked.ok ? `✓ ${marked.expected} pot${marked.expected > 1 ? "s" : ""}: right.`
-      : `✗ You said ${marked.given}; the hand makes ${marked.expected}.`,
-    ...(marked.ok ? [] : [ruleView(marked)]));
+  potsMark.replaceChildren(marked.message, ...(marked.ok ? [] : [" ", ruleView(marked)]));
   showPots(marked.pots);
 }
 
 function winnerButtons(i, label, run = null) {
-  return el("div", { class: "drill-winners", role: "group", "aria-label": label }, "Won by: ",
+  return el("div", { class: "drill-winners", role: "group", "aria-label": label }, `${t("drill.won_by")} `,
     ...drill.live.map((player) => {
       const button = el("button", { type: "button", class: "drill-toggle", "data-pot": String(i),
                                     "data-name": player, "aria-pressed": "false", text: player });
@@ -125,12 +133,14 @@ function runViews(i, name) {
   const count = drill.runs.length;
   const runBox = el("div", { class: "drill-run-parts", hidden: "" }, ...drill.runs.map((_, k) =>
     el("div", { class: "drill-run-part" },
-      el("label", { for: `drill-pot-${i}-run-${k + 1}-amount`, text: `Run ${k + 1}'s part ` }),
+      el("label", { for: `drill-pot-${i}-run-${k + 1}-amount`, text: `${t("drill.part", { number: k + 1 })} ` }),
       el("input", { id: `drill-pot-${i}-run-${k + 1}-amount`, type: "text", inputmode: "decimal",
                     autocomplete: "off", class: "drill-amount" }),
-      winnerButtons(i, `${name}, run ${k + 1}: won by`, k + 1))));
-  const onceBox = el("div", { class: "drill-run-once", hidden: "" }, winnerButtons(i, `${name}: won by`, 0));
-  const modes = [["run", `Run ${count === 2 ? "twice" : `${count} times`}`], ["once", "Paid once"]]
+      winnerButtons(i, t("drill.part_won_by", { pot: name, number: k + 1 }), k + 1))));
+  const onceBox = el("div", { class: "drill-run-once", hidden: "" },
+    winnerButtons(i, t("drill.pot_won_by", { pot: name }), 0));
+  const modes = [["run", count === 2 ? t("drill.mode_twice") : t("drill.mode_times", { count })],
+                 ["once", t("drill.paid_once")]]
     .map(([mode, text]) => {
       const button = el("button", { type: "button", class: "drill-toggle drill-mode", id: `drill-pot-${i}-${mode}`,
                                     "data-pot-mode": String(i), "data-mode": mode, "aria-pressed": "false", text });
@@ -143,8 +153,8 @@ function runViews(i, name) {
       });
       return button;
     });
-  return [el("div", { class: "drill-winners", role: "group", "aria-label": `${name}: run or paid once` },
-             "This pot is: ", ...modes), runBox, onceBox];
+  return [el("div", { class: "drill-winners", role: "group", "aria-label": t("drill.pot_run_or_once", { pot: name }) },
+             `${t("drill.this_pot")} `, ...modes), runBox, onceBox];
 }
 
 function showPots(names) {
@@ -152,11 +162,11 @@ function showPots(names) {
   const runs = drill.runs.length > 1;
   const potViews = names.map((name, i) => el("fieldset", { class: "live-pot drill-pot" },
     el("legend", { text: name }),
-    el("label", { for: `drill-pot-${i}-amount`, text: "Amount " }),
+    el("label", { for: `drill-pot-${i}-amount`, text: `${t("drill.amount")} ` }),
     el("input", { id: `drill-pot-${i}-amount`, type: "text", inputmode: "decimal", autocomplete: "off",
                   class: "drill-amount" }),
-    ...(runs ? runViews(i, name) : [winnerButtons(i, `${name}: won by`)])));
-  const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: "Each player receives" }),
+    ...(runs ? runViews(i, name) : [winnerButtons(i, t("drill.pot_won_by", { pot: name }))])));
+  const payouts = el("fieldset", { class: "live-payouts" }, el("legend", { text: t("drill.receives") }),
     ...drill.players.map((p, i) => el("div", { class: "live-payout" },
       el("label", { for: `drill-payout-${i}`, text: `${p.name} ` }),
       el("input", { id: `drill-payout-${i}`, type: "text", inputmode: "decimal", autocomplete: "off",
@@ -202,8 +212,7 @@ async function deal(levelNumber, seed) {
   }
 }
 
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
+async function check(again = false) {
   if (!engine || !drill) return;
   let marked;
   try {
@@ -212,33 +221,50 @@ form.addEventListener("submit", async (event) => {
     marks.replaceChildren(el("p", { class: "live-error", text: err.message }));
     return;
   }
-  const allRight = marked.all_right && drill.potsRight;
-  session.drills += 1;
-  session.allRight += allRight ? 1 : 0;
-  session.items += marked.total;
-  session.right += marked.right;
+  if (!again) {
+    const allRight = marked.all_right && drill.potsRight;
+    session.drills += 1;
+    session.allRight += allRight ? 1 : 0;
+    session.items += marked.total;
+    session.right += marked.right;
+  }
   marks.replaceChildren(
-    el("h3", { text: marked.all_right ? "All right!" : `${marked.right} of ${marked.total} right` }),
+    el("h3", { text: marked.all_right ? t("drill.all_right")
+      : t("drill.right_of", { right: marked.right, total: marked.total }) }),
     el("ul", { class: "live-marks" }, ...marked.items.map((item) => el("li",
       { class: item.ok ? "live-ok" : "live-wrong" },
       `${item.ok ? "✓" : "✗"} ${item.what}: `,
       item.ok ? item.expected
-        : `you wrote “${item.given || "nothing"}”, the engine says ${item.expected}`,
-      ...(item.ok ? [] : [ruleView(item)])))),
-    el("h3", { text: "How the engine settles it" }),
+        : t("drill.wrote", { given: item.given || t("drill.nothing"), expected: item.expected }),
+      ...(item.ok ? [] : [" ", ruleView(item)])))),
+    el("h3", { text: t("drill.how") }),
     ...marked.explanation.split("\n").map((line) => el("p", { text: line })),
     el("div", { html: marked.tables }), el("div", { html: marked.pictures }));
-  score.textContent = `This session: ${session.allRight} of ${session.drills} drills all right, ` +
-    `${session.right} of ${session.items} answers right.`;
+  showScore();
   json.textContent = JSON.stringify(marked.items);
   root.dataset.state = "marked";
+}
+
+function showScore() {
+  score.textContent = session.drills ? t("drill.session", { all_right: session.allRight, drills: session.drills,
+                                                             right: session.right, items: session.items }) : "";
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  check();
 });
 
-for (const [n, title] of [[1, "two players, one all-in"], [2, "three players, one all-in"],
-  [3, "four players, two all-ins, a fold"], [4, "five players, folds and a tie"],
-  [5, "six players, folds, ties, odd chips"], [6, "run it twice, a short all-in"]]) {
-  level.append(el("option", { value: String(n), text: `${n}: ${title}` }));
+// The levels and their titles, as potengine names them (potengine.drills.LEVELS).
+function levels() {
+  const chosen = level.value;
+  level.replaceChildren();
+  for (let n = 1; has(`drill.level.${n}`); n += 1) {
+    level.append(el("option", { value: String(n), text: `${n}: ${t(`drill.level.${n}`)}` }));
+  }
+  if (chosen) level.value = chosen;
 }
+levels();
 const params = query();
 if (params.get("level")) level.value = params.get("level");
 
@@ -249,6 +275,44 @@ function randomSeed() {
 }
 
 next.addEventListener("click", () => deal(Number(level.value), randomSeed()));
+
+// Another language: the drill is asked again in it, and what the reader has answered so far is
+// answered and marked again (not counted twice).
+onLanguage(async () => {
+  levels();
+  showScore();
+  if (!engine || !drill) return;
+  const state = root.dataset.state;
+  const given = drill.potsGiven;
+  const kept = form.hidden ? null : keptAnswers();
+  await deal(drill.level, drill.seed);
+  if (given === undefined || !["filling", "marked"].includes(state)) return;
+  await answerPots(given, true);
+  if (kept) restoreAnswers(kept);
+  if (state === "marked") await check(true);
+});
+
+// The reader's inputs and toggles, as they are on the page, to put back after a new language.
+function keptAnswers() {
+  return {
+    values: [...form.querySelectorAll("input")].map((input) => [input.id, input.value]),
+    pressed: [...form.querySelectorAll("button[aria-pressed]")].map((button) =>
+      button.getAttribute("aria-pressed")),
+  };
+}
+
+function restoreAnswers(kept) {
+  for (const [id, value] of kept.values) {
+    const input = document.getElementById(id);
+    if (input) input.value = value;
+  }
+  const buttons = [...form.querySelectorAll("button[aria-pressed]")];
+  kept.pressed.forEach((pressed, i) => {
+    const button = buttons[i];
+    if (!button || button.getAttribute("aria-pressed") === pressed) return;
+    button.click();   // a mode button also shows its run's fields
+  });
+}
 
 engine = await startEngine(root);
 if (engine) {

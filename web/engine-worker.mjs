@@ -1,5 +1,6 @@
 // The engine in a Web Worker: Pyodide (vendored into the site) with potengine in it (restored from
-// a snapshot, or the wheel unpacked). The page posts {id, name, args}; the worker answers
+// a snapshot, or the wheel unpacked). The page posts {id, name, args, lang} (lang: the page's
+// language, in which potengine says its answer and its errors); the worker answers
 // {id, value} or {id, error}, and for the hand-history checker also
 // {id, progress: {done, total, hand}} after every hand. Running Python here keeps the page
 // responsive while a large file is checked.
@@ -53,7 +54,7 @@ async function start() {
   step("info");
   // A copy of the site built without the engine (no npm): the page says so; nothing to load.
   if (!info.live) throw new Error("this copy of the site was built without the engine");
-  const wheel = info.snapshot ? null : bytes(new URL(info.wheel, here));
+  const wheel = bytes(new URL(info.wheel, here));   // fetched while Python starts
   const options = { indexURL: new URL("pyodide/", here).href, stdout: () => {} };
   if (info.lock) options.lockFileContents = info.lock;   // no pyodide-lock.json to fetch
   let pyodide = null;
@@ -69,12 +70,14 @@ async function start() {
     }
   }
   if (pyodide) {
-    // The snapshot holds every module of potengine already imported (tools/live_snapshot.mjs), so
-    // the wheel's files are not needed; random numbers must not repeat the build's.
-    pyodide.runPython("import random; random.seed()");
+    // The snapshot holds the modules the pages use already imported (tools/live_snapshot.mjs) but
+    // no files: the wheel is unpacked for a module imported later on a rare path; random numbers
+    // must not repeat the build's.
+    pyodide.unpackArchive(await wheel, "wheel");
+    pyodide.runPython("import random, sys; sys.path_importer_cache.clear(); random.seed()");
   } else {
     pyodide = await loadPyodide(options);
-    pyodide.unpackArchive(await (wheel ?? bytes(new URL(info.wheel, here))), "wheel");
+    pyodide.unpackArchive(await wheel, "wheel");
   }
   step("python");
   const live = pyodide.pyimport("potengine.present.live");
@@ -87,7 +90,7 @@ const ready = start();
 ready.then(() => setTimeout(() => keepUnpacked?.().catch(() => {}), 1000), () => {});
 
 self.onmessage = async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, args, lang } = event.data;
   let live;
   try {
     live = await ready;
@@ -103,7 +106,7 @@ self.onmessage = async (event) => {
     if (name === "audit") {
       audit(live, id, ...args);
     } else {
-      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args))) });
+      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args), lang || "en")) });
     }
   } catch (err) {
     // The engine answers bad input with a message; this is only reached by a bug: say it in one line.

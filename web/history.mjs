@@ -2,15 +2,16 @@
 // in the worker, which answers hand by hand (for the progress bar), then with the whole document
 // that `potengine audit --json` prints. A file's bytes go to potengine as they are (base64), which
 // decodes them (UTF-16, byte-order marks, Windows-1252); potengine also names the room it
-// recognises and counts its hands, so that a file of a room it does not read yet is said so.
-import { el, startEngine } from "./live.mjs";
+// recognises and counts its hands, so that a file of a room it does not read yet is said so. The
+// labels are potengine's (t("hist.…"), from potengine.present.labels), in the page's language.
+import { el, onLanguage, startEngine, t } from "./live.mjs";
 
 const root = document.getElementById("history-checker");
 const input = el("textarea", { id: "history-input", rows: "10", spellcheck: "false",
-                               placeholder: "PokerStars Hand #…", "aria-label": "Hand histories" });
+                               placeholder: "PokerStars Hand #…", "t-aria-label": "hist.input" });
 const file = el("input", { id: "history-file", type: "file", accept: ".txt,.xml,.csv,.json,text/plain" });
 const button = el("button", { id: "history-check", type: "button", class: "live-button",
-                              text: "Check every hand", disabled: "" });
+                              t: "hist.check", disabled: "" });
 const progress = el("progress", { id: "history-progress", max: "1", value: "0", hidden: "" });
 const room = el("p", { id: "history-room", class: "live-count", "aria-live": "polite" });
 const counter = el("p", { id: "history-count", class: "live-count", "aria-live": "polite" });
@@ -18,12 +19,10 @@ const error = el("p", { id: "history-error", class: "live-error", "aria-live": "
 const list = el("div", { id: "history-results" });
 const json = el("pre", { id: "audit-json", class: "live-json" });
 root.append(
-  el("div", { class: "live-field" }, el("label", { for: "history-file", text: "Open a file: " }), file),
-  el("div", { class: "live-field" }, el("label", { for: "history-input", text: "…or paste the hands:" }),
-     input),
+  el("div", { class: "live-field" }, el("label", { for: "history-file", t: "hist.open" }), " ", file),
+  el("div", { class: "live-field" }, el("label", { for: "history-input", t: "hist.paste" }), input),
   el("div", { class: "live-actions" }, button, progress), room, counter, error, list,
-  el("details", {}, el("summary", { text: "The audit as JSON (as potengine audit --json prints it)" }),
-     json));
+  el("details", {}, el("summary", { t: "hist.audit_json" }), json));
 
 let fileName = "pasted.txt";
 let engine = null;
@@ -70,6 +69,23 @@ function handView(hand) {
   return details;
 }
 
+let count = null;   // the last count: {done, total, tally}, said again in another language
+let surveyed = null;   // the text whose room is shown
+
+function showCount() {
+  if (!count) return;
+  const tally = Object.entries(count.tally).map(([verdict, n]) => `${n} ${t(`verdict.${verdict}`)}`).join(", ");
+  counter.textContent = t("hist.count", { done: count.done, total: count.total, tally });
+}
+
+async function showRoom(text) {
+  const found = await engine.call("survey", [text]);
+  room.textContent = found.message;
+  room.dataset.room = found.room ?? "";
+  surveyed = text;
+  return found;
+}
+
 async function run() {
   const text = input.value;
   button.setAttribute("disabled", "");
@@ -82,15 +98,14 @@ async function run() {
   root.dataset.state = "busy";
   const tally = { consistent: 0, irregular: 0, wrong: 0, unsupported: 0, unreadable: 0 };
   try {
-    const found = await engine.call("survey", [text]);
-    room.textContent = found.message;
-    room.dataset.room = found.room ?? "";
+    const found = await showRoom(text);
+    count = null;
     const doc = await engine.call("audit", [text, fileName], ({ done, total, hand }) => {
       progress.max = Math.max(total, 1);
       progress.value = done;
       tally[hand.verdict] += 1;
-      counter.textContent = `${done} of ${total} hands: ` +
-        Object.entries(tally).map(([verdict, n]) => `${n} ${verdict}`).join(", ");
+      count = { done, total, tally };
+      showCount();
       const view = handView(hand);
       // A room not read yet: every hand says the same, so the list stays folded.
       if (hand.verdict !== "consistent" && (found.readable || found.room === null)) view.open = true;
@@ -107,6 +122,13 @@ async function run() {
 }
 
 button.addEventListener("click", () => { if (engine) run(); });
+
+// Another language: the count and the room's line are said again (each hand's verdict and report
+// are the auditor's, in English for now).
+onLanguage(async () => {
+  showCount();
+  if (engine && surveyed !== null) await showRoom(surveyed);
+});
 
 engine = await engineReady;
 if (engine) button.removeAttribute("disabled");

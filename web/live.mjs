@@ -1,14 +1,134 @@
-// What the three live pages share: the engine worker, the status line and small DOM helpers.
-// Nothing here knows a rule of poker: every number comes from potengine in the worker.
+// What the three live pages share: the engine worker, the status line, the page's language and
+// small DOM helpers. Nothing here knows a rule of poker: every number comes from potengine in the
+// worker, and every word from potengine's catalogues: the labels are live/words-<lang>.json, which
+// tools/build_live.py writes from potengine.present.labels (the same gettext catalogues as the
+// engine's sentences), and everything the engine answers is said in the page's language.
 
 const here = new URL("./", import.meta.url);
 
+// ---- the page's language ------------------------------------------------------------------------
+// Chosen once: the address (?lang=nl, so that a shared link opens in its language), else the
+// reader's own choice on an earlier visit, else the browser's languages, else English. It is kept
+// in the address from then on, and the switch on each page changes it in place.
+export const LANGUAGES = ["en", "nl", "de", "el"];
+const KEPT = "potengine-language";
+
+function firstLanguage() {
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
+  try {
+    const kept = window.localStorage.getItem(KEPT);
+    if (LANGUAGES.includes(kept)) return kept;
+  } catch (err) { /* no storage (private mode): the browser's languages decide */ }
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || ""]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function loadWords(code) {
+  const response = await fetch(new URL(`words-${code}.json`, here));
+  if (!response.ok) throw new Error(`words-${code}.json: ${response.status}`);
+  return response.json();
+}
+
+let lang = firstLanguage();
+let words = {};
+try {
+  words = await loadWords(lang);
+} catch (err) {
+  console.error(`potengine: the ${lang} labels could not be loaded (${err.message})`);
+}
+
+export function language() { return lang; }
+
+export function has(key) { return Object.hasOwn(words, key); }
+
+// A label in the page's language, its {placeholders} filled in (a seat's number, a run's).
+export function t(key, values = {}) {
+  const text = words[key];
+  if (text === undefined) {
+    console.error(`potengine: no label "${key}"`);   // a browser test fails on this
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+// Nodes whose text or attributes are labels: said again when the language changes.
+const labelled = new Map();   // node -> {attribute ("text" for the text): [key, values]}
+
+export function label(node, attribute, key, values = {}) {
+  let marks = labelled.get(node);
+  if (!marks) labelled.set(node, (marks = {}));
+  marks[attribute] = [key, values];
+  const text = t(key, values);
+  if (attribute === "text") node.textContent = text;
+  else node.setAttribute(attribute, text);
+  return node;
+}
+
+function relabel() {
+  for (const [node, marks] of labelled) {
+    for (const [attribute, [key, values]] of Object.entries(marks)) label(node, attribute, key, values);
+  }
+}
+
+const listeners = [];
+// What a page does when the language changes (its own texts, the engine's answer said again).
+export function onLanguage(listener) { listeners.push(listener); }
+
+export async function setLanguage(code) {
+  if (!LANGUAGES.includes(code) || code === lang) return;
+  const next = await loadWords(code);
+  lang = code;
+  words = next;
+  try {
+    window.localStorage.setItem(KEPT, code);
+  } catch (err) { /* kept in the address all the same */ }
+  keepLanguage();
+  relabel();
+  for (const listener of listeners) await listener(code);
+  // For the browser tests: everything on the page is now said in this language.
+  for (const root of document.querySelectorAll(".potengine-live")) root.dataset.said = code;
+}
+
+// The language in the address, whatever else the address holds.
+function keepLanguage() {
+  const params = new URLSearchParams(window.location.search);
+  params.set("lang", lang);
+  window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}${window.location.hash}`);
+  for (const root of document.querySelectorAll(".potengine-live")) {
+    root.lang = lang;
+    root.dataset.lang = lang;
+  }
+}
+
+// The switch at the top of each live page: the four languages, each by its own name.
+function languageSwitch() {
+  const buttons = LANGUAGES.map((code) => {
+    const button = el("button", { type: "button", class: "live-language", lang: code, "data-lang": code,
+                                  "aria-pressed": String(code === lang), t: `language.${code}` });
+    button.addEventListener("click", () => setLanguage(code));
+    return button;
+  });
+  onLanguage((code) => {
+    for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.lang === code));
+  });
+  return el("div", { class: "live-languages", role: "group", "t-aria-label": "live.language" }, ...buttons);
+}
+
+// A node: attributes, text (only text: never HTML typed by the reader), children. "t" gives the
+// text as a label ("key" or ["key", {values}]), "t-placeholder" (any "t-" attribute) an attribute.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "text") node.textContent = value;
     else if (key === "html") node.innerHTML = value;   // only HTML written by potengine
-    else node.setAttribute(key, value);
+    else if (key === "t" || key.startsWith("t-")) {
+      const [name, values] = Array.isArray(value) ? value : [value, {}];
+      label(node, key === "t" ? "text" : key.slice(2), name, values);
+    } else node.setAttribute(key, value);
   }
   for (const child of children) node.append(child);
   return node;
@@ -56,7 +176,7 @@ class Engine {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, name, args });
+      this.worker.postMessage({ id, name, args, lang });   // the answer is said in the page's language
     });
   }
 }
@@ -74,7 +194,8 @@ export class EngineError extends Error {
 export async function startEngine(root) {
   stylesheet();
   const status = el("p", { class: "live-status", role: "status", id: `${root.id}-status` });
-  root.prepend(status);
+  root.prepend(languageSwitch(), status);
+  keepLanguage();
   root.dataset.state = "loading";
   let info = { live: false };
   try {
@@ -86,28 +207,24 @@ export async function startEngine(root) {
     globalThis.potengineWorker?.worker?.terminate();
     delete globalThis.potengineWorker;
     root.dataset.state = "unavailable";
-    status.textContent = "This copy of the site was built without the engine for the browser " +
-      "(npm was missing when it was built), so this page cannot run here. The same engine runs " +
-      "on the command line: potengine settle / potengine audit.";
+    label(status, "text", "live.unavailable");
     return null;
   }
-  status.textContent = "Loading the engine: Python and potengine run in your browser " +
-    "(about 12 MB the first time, then kept for the whole book); nothing you type leaves this page…";
+  label(status, "text", "live.loading");
   const engine = new Engine();
   const started = engine.startedAt;
   try {
     root.dataset.engineStart = await engine.call("ping");   // "snapshot" or "boot"
   } catch (err) {
     root.dataset.state = "failed";
-    status.textContent = `The engine could not start in this browser: ${err.message}`;
+    label(status, "text", "live.failed", { error: err.message });
     return null;
   }
   // For the benchmark and the tests: when the engine was ready, in ms since the page was opened.
   root.dataset.readyAt = String(Math.round(performance.now()));
   root.dataset.engineSteps = JSON.stringify({ worker: Math.round(started), ...engine.steps });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  status.textContent = `Engine ready (Python ${info.pyodide ? "in Pyodide " + info.pyodide : ""}, ` +
-    `loaded in ${seconds} s). Everything is computed in your browser.`;
+  label(status, "text", "live.ready", { version: info.pyodide, seconds });
   root.dataset.state = "ready";
   return engine;
 }
@@ -116,9 +233,11 @@ export function query() {
   return new URLSearchParams(window.location.search);
 }
 
+// The address holds the page's state (a table, a drill) and its language.
 export function setQuery(fields) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) params.set(key, value);
+  params.set("lang", lang);
   const url = `${window.location.pathname}?${params.toString()}`;
   window.history.replaceState(null, "", url);
   return url;

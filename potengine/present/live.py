@@ -11,6 +11,11 @@ with no Python in them; the reading of its fields is :mod:`potengine.present.tab
 * :func:`audit_hands`: the hand-history checker, one hand at a time, and :func:`audit_document`;
 * :func:`new_drill`, :func:`mark_drill_pots` and :func:`mark_drill`: the dealer drills.
 
+Each takes the page's language (``language``: "en", "nl", "de" or "el"): every message, table,
+picture and sentence comes back in it, through the catalogues of :mod:`potengine.i18n`; the JSON
+of a settlement or an audit stays language-neutral (it is what ``potengine settle --json`` and
+``potengine audit --json`` print). The pages' own labels are :mod:`potengine.present.labels`.
+
 Only the standard library is used: no numpy, no matplotlib.
 
 >>> out = calculate({"players": "Alice:40, Bilal:100, Chloé:100", "ranking": "Alice > Chloé > Bilal"})
@@ -18,6 +23,8 @@ Only the standard library is used: no numpy, no matplotlib.
 (True, {'Alice': 120, 'Bilal': 0, 'Chloé': 120})
 >>> calculate({"players": "Alice:40, Bilal x"})["errors"]
 {'row-1-amount': 'Bilal: “x” is not an amount; write chips like 40, 0.25 or 0,25.'}
+>>> calculate({"players": "Alice:40, Bilal x"}, "de")["errors"]
+{'row-1-amount': 'Bilal: „x“ ist kein Betrag; schreibe Chips wie 40, 0.25 oder 0,25.'}
 """
 
 from __future__ import annotations
@@ -32,10 +39,11 @@ from typing import Any
 from ..cards import parse_cards
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import CardError, HandHistoryError, PotEngineError, said
+from ..errors import CardError, HandHistoryError, PotEngineError, Said, said
 from ..histories import rooms
 from ..histories.audit import AuditRun, Verdict, audit_json, hand_json
-from ..pots.runs import times
+from ..i18n import LANGUAGES, Words, words
+from ..pots.check import audit
 from ..pots.settlement import Settlement, settle
 from .exports import settlement_json
 from .svg import settlement_svg
@@ -47,10 +55,11 @@ from .table_entry import (
     plain,
     read_table,
     run_key,
+    run_name,
     seated_in,
 )
 from .tables import audit_html, settlement_html
-from .words import dealer_pushes, explain, join
+from .words import _pot_label, _times, dealer_pushes, explain, runs_lines
 
 FIELDS = (
     "players",
@@ -82,38 +91,49 @@ def read_players(text: str) -> dict[str, Amount]:
     return table.contributions
 
 
-def _ranking_needed(
-    table: Table, live: list[str], order: list[list[str]] | None = None, run: str = ""
-) -> str:
-    """What is wrong with an order of hands (run 1's unless ``order`` is given), or nothing;
-    ``run`` names the run in the message (``"Run 2: "``)."""
+def _in_run(message: str, number: int, table: Table, language: str) -> str:
+    """A message about one run, after the run's name (``Run 2: ...``, ``Board 2: ...`` in a bomb
+    pot); the message alone when the hand is dealt once."""
+    name = run_name(number, table, language)
+    return f"{name}: {message}" if name else message
+
+
+def _ranking_needed(table: Table, live: list[str], order: list[list[str]], number: int, _: Words) -> str:
+    """What is wrong with run ``number``'s order of hands, or nothing."""
     if not live:
         return ""
-    order = table.order if order is None else order
     placed = {name for group in order for name in group}
     for name in placed:
         if name not in live:
-            return (
-                f"{run}{name} folded: a folded hand has no place in the showdown. "
-                f"Take {name} out of the order."
+            return _in_run(
+                _(
+                    "{name} folded: a folded hand has no place in the showdown. "
+                    "Take {name} out of the order.",
+                    name=name,
+                ),
+                number,
+                table,
+                _.language,
             )
     missing = [name for name in live if name not in placed]
     if missing and order:
-        verb = "has" if len(missing) == 1 else "have"
-        return f"{run}Place every player still in the hand: {join(missing)} {verb} no place yet."
+        return _in_run(
+            _.n(
+                "Place every player still in the hand: {names} has no place yet.",
+                "Place every player still in the hand: {names} have no place yet.",
+                len(missing),
+                names=_.join(missing),
+            ),
+            number,
+            table,
+            _.language,
+        )
     return ""
 
 
-def _run_name(number: int, table: Table) -> str:
-    """``"Run 2: "`` (``"Board 2: "`` in a bomb pot) before a message about one run; nothing
-    when the hand is dealt once."""
-    if table.runs == 1:
-        return ""
-    return f"{'Board' if table.bomb else 'Run'} {number}: "
-
-
-def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
+def _settle_table(table: Table, language: str = "en") -> tuple[Settlement | None, dict[str, str]]:
     """Settle a table that was read without error; an error is kept against its row or field."""
+    _ = words(language)
     errors: dict[str, str] = {}
     rows = {row.name: i for i, row in enumerate(table.rows)}
     live = [r.name for r in table.rows if not r.folded]
@@ -121,7 +141,7 @@ def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
     cards = {r.name: r.cards for r in table.rows if r.cards.strip()}
     orders = table.orders
     for number, order in enumerate(orders, start=1):
-        problem = _ranking_needed(table, live, order, _run_name(number, table))
+        problem = _ranking_needed(table, live, order, number, _)
         if problem:
             errors[run_key("order", number)] = problem
     if errors:
@@ -130,42 +150,52 @@ def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
     boards = [board for board in table.boards if board.strip()]
     if cards and any(orders):
         return None, {
-            "order": "Give the order of hands or the cards, not both: clear the order to let the cards "
-            "decide."
+            "order": _(
+                "Give the order of hands or the cards, not both: clear the order to let the cards decide."
+            )
         }
     if cards:
         for name in live:
             if name not in cards:
-                errors[f"row-{rows[name]}-cards"] = (
-                    f"{name} is still in the hand: give {name}'s two cards, or clear the cards and "
-                    "tap the order of hands."
+                errors[f"row-{rows[name]}-cards"] = _(
+                    "{name} is still in the hand: give {name}'s two cards, or clear the cards and tap the "
+                    "order of hands.",
+                    name=name,
                 )
         for name, text in cards.items():
             try:
                 parse_cards(text)
             except CardError as err:
                 errors.setdefault(
-                    f"row-{rows[name]}-cards", f"{name}'s cards: {plain(str(err), capital=False)}"
+                    f"row-{rows[name]}-cards",
+                    _(
+                        "{name}'s cards: {problem}",
+                        name=name,
+                        problem=plain(err.in_language(language), capital=False),
+                    ),
                 )
         if errors:
             return None, errors
         if table.runs > 1:
-            errors = check_boards(table, cards)
+            errors = check_boards(table, cards, language)
             if errors:
                 return None, errors
         hands = cards
     elif boards:
         key = run_key("board", next(n for n, b in enumerate(table.boards, start=1) if b.strip()))
         return None, {
-            key: "The board only counts with the cards: give each live player's two cards, or clear "
-            "the board."
+            key: _(
+                "The board only counts with the cards: give each live player's two cards, or clear the board."
+            )
         }
     else:
         for number, order in enumerate(orders, start=1):
             if len(live) > 1 and not order:
-                errors[run_key("order", number)] = (
-                    f"{_run_name(number, table)}Who won? Tap the players from the best hand to the "
-                    "worst (or give the cards)."
+                errors[run_key("order", number)] = _in_run(
+                    _("Who won? Tap the players from the best hand to the worst (or give the cards)."),
+                    number,
+                    table,
+                    language,
                 )
         if errors:
             return None, errors
@@ -198,30 +228,36 @@ def _settle_table(table: Table) -> tuple[Settlement | None, dict[str, str]]:
                 board=table.board or None if hands else None,
             )
     except CardError as err:
-        message, number = _of_run(str(err))
-        who = seated_in(message, list(cards))
+        english, number = _of_run(err, "en")
+        message = _of_run(err, language)[0]
+        who = seated_in(english, list(cards))
         board = run_key("board", number)
-        if "board" in message and (who is None or message.rfind("board") > message.rfind(who)):
-            return None, {board: _run_name(number, table) + plain(message)}
+        if "board" in english and (who is None or english.rfind("board") > english.rfind(who)):
+            return None, {board: _in_run(plain(message), number, table, language)}
         return None, {f"row-{rows[who]}-cards" if who else board: plain(message)}
     except PotEngineError as err:
-        message, number = _of_run(str(err))
-        if number > 1 or message != str(err):
-            return None, {run_key("order", number): _run_name(number, table) + plain(message)}
-        return None, {"table": plain(str(err))}
+        message, number = _of_run(err, language)
+        if number > 1 or _of_run(err, "en")[0] != str(err):
+            return None, {run_key("order", number): _in_run(plain(message), number, table, language)}
+        return None, {"table": plain(err.in_language(language))}
     return result, {}
 
 
-def _of_run(message: str) -> tuple[str, int]:
-    """An engine message about one run (``run 2: ...``, :func:`potengine.pots.runs.run_error`)
-    as the message and the run's number (1 when it names none)."""
-    head, sep, rest = message.partition(": ")
+def _of_run(err: PotEngineError, language: str) -> tuple[str, int]:
+    """An engine error about one run (``run 2: ...``, :func:`potengine.pots.runs.run_error`) as
+    the message in ``language`` without the run, and the run's number (1 when it names none)."""
+    made = err.args[0] if len(err.args) == 1 else None
+    if isinstance(made, Said) and made.template.startswith("run {number}: "):
+        inner = next(v for k, v in made.values.items() if k != "number")
+        text = inner.in_language(language) if isinstance(inner, Said) else str(inner)
+        return text, int(made.values["number"])
+    head, sep, rest = str(err).partition(": ")
     if sep and head.startswith("run ") and head[4:].isdigit():
         return rest, int(head[4:])
-    return message, 1
+    return err.in_language(language), 1
 
 
-def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
+def calculate(fields: Mapping[str, Any], language: str = "en") -> dict[str, Any]:
     """Settle the calculator's fields; return the JSON, the tables, the words, the check, the pictures.
 
     ``fields`` holds either the page's rows or the URL's text fields (see
@@ -231,7 +267,8 @@ def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
     ``board``. ``settlement_text`` is exactly what ``potengine settle ... --json`` prints for the
     same table; ``table`` is the table read (for the page's rows), ``query`` its URL query,
     ``chip_note`` says which chip was chosen when none was given, ``pushes`` the dealer's words
-    pot by pot. Errors are keyed by the row (``row-1-amount``) or field they are about.
+    pot by pot. Errors are keyed by the row (``row-1-amount``) or field they are about. Every
+    message, table, sentence and picture is in ``language``; the JSON is the same in every language.
 
     >>> out = calculate({"players": "A 40, B 100", "ranking": "b > a", "button": "Z"})
     >>> out["ok"], out["errors"]
@@ -240,32 +277,39 @@ def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
     'No smallest chip was given: the amounts are written in hundredths, so the chip is 0.01 (a cent).'
     """
     try:
-        table, errors = read_table(fields)
+        table, errors = read_table(fields, language)
         result = None
         if not errors:
-            result, errors = _settle_table(table)
-    except (ValueError, ArithmeticError, TypeError) as err:  # a safety net: one line, never a traceback
+            result, errors = _settle_table(table, language)
+    except PotEngineError as err:  # a safety net: one line, never a traceback
+        return {"ok": False, "errors": {"table": plain(err.in_language(language))[:300]}}
+    except (ValueError, ArithmeticError, TypeError) as err:
         return {"ok": False, "errors": {"table": plain(str(err))[:300]}}
     out: dict[str, Any] = {"table": table.data(), "query": table.query()}
     if result is None:
         return {"ok": False, "errors": errors, **out}
     data = settlement_json(result)
-    words, tables = explain(result), settlement_html(result)
+    told = explain(result, language)
     if table.bomb:
-        words, tables = bomb_words(words), bomb_html(tables)
+        told = bomb_words(told, result, language)
+    check = audit(result, language)
     return {
         "ok": True,
         "errors": {},
         **out,
-        "chip_note": chip_note(result.chip) if table.chip_inferred else "",
+        "chip_note": chip_note(result.chip, language) if table.chip_inferred else "",
         "settlement": data,
         "settlement_text": json.dumps(data, ensure_ascii=False, indent=2),
-        "tables": tables,
-        "explanation": words,
-        "pushes": run_pushes(result, bomb=table.bomb) if result.runs else dealer_pushes(result),
-        "check": audit_html(result.audit()),
-        "check_ok": result.audit().ok,
-        "pictures": settlement_svg(result),
+        "tables": settlement_html(result, language, boards=table.bomb),
+        "explanation": told,
+        "pushes": (
+            run_pushes(result, bomb=table.bomb, language=language)
+            if result.runs
+            else dealer_pushes(result, language)
+        ),
+        "check": audit_html(check, language),
+        "check_ok": check.ok,
+        "pictures": settlement_svg(result, language),
     }
 
 
@@ -274,16 +318,18 @@ def calculate(fields: Mapping[str, Any]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------------------------
 
 
-def run_pushes(result: Settlement, *, bomb: bool = False) -> list[str]:
+def run_pushes(result: Settlement, *, bomb: bool = False, language: str = "en") -> list[str]:
     """A hand run more than once as a dealer pushes it: uncalled chips back first, then each pot
     from the last side pot down to the main pot, with each run's part and who takes it (as
     :func:`~potengine.present.words.dealer_pushes` does for a hand dealt once). The parts, their
     odd chips and their winners are the engine's (``Pot.runs``); this only says them. In a bomb
-    pot (``bomb``) the runs are the two boards.
+    pot (``bomb``) the runs are the two boards. In ``language``.
 
     >>> r = settle({"Alice": 150, "Bilal": 151}, runs=[["Alice", "Bilal"], ["Bilal", "Alice"]])
     >>> run_pushes(r)
     ['Return 1 to Bilal.', 'Main pot 300, run twice: run 1 (150): Alice; run 2 (150): Bilal.']
+    >>> run_pushes(r, language="nl")[1]
+    'Hoofdpot 300, twee keer uitgespeeld: run 1 (150): Alice; run 2 (150): Bilal.'
     >>> r = settle({"A": 51, "B": 100, "C": 100, "D": 100, "E": 3}, folded=["C", "D", "E"],
     ...            runs=[["A", "B"], [("A", "B")]], button="D")
     >>> for push in run_pushes(r, bomb=True):
@@ -293,42 +339,89 @@ def run_pushes(result: Settlement, *, bomb: bool = False) -> list[str]:
         split between A and B: A 52, B 51, the odd chip to A: first of the winners left of the
         button (D).
     """
-    pushes = [f"Return {fmt(chips)} to {player}." for player, chips in result.refunds.items()]
+    _ = words(language)
+    pushes = [
+        _("Return {amount} to {player}.", amount=fmt(chips), player=player)
+        for player, chips in result.refunds.items()
+    ]
     side_pots = sum(1 for pot in result.pots if pot.index > 0)
     count = len(result.runs)
-    noun = "board" if bomb else "run"
     for pot in reversed(result.pots):
-        name = "Side pot" if side_pots == 1 and pot.name == "Side pot 1" else pot.name
-        label = f"{name} ({fmt(pot.awarded)})" if name[-1:].isdigit() else f"{name} {fmt(pot.awarded)}"
-        rake = f" after {fmt(pot.rake)} rake" if pot.rake else ""
+        label = _pot_label(pot, pot.awarded, side_pots, _)
+        rake = _(" after {amount} rake", amount=fmt(pot.rake)) if pot.rake else ""
         if not pot.runs:
-            once = "paid once, not split between the boards" if bomb else "not run: paid once"
-            pushes.append(f"{label}{rake}: {pot.eligible[0]}, the only player left in it ({once}).")
+            if bomb:
+                once = _(
+                    "{pot}{rake}: {player}, the only player left in it "
+                    "(paid once, not split between the boards).",
+                    pot=label,
+                    rake=rake,
+                    player=pot.eligible[0],
+                )
+            else:
+                once = _(
+                    "{pot}{rake}: {player}, the only player left in it (not run: paid once).",
+                    pot=label,
+                    rake=rake,
+                    player=pot.eligible[0],
+                )
+            pushes.append(once)
             continue
         amounts = [part.amount for part in pot.runs]
         extra = [part.run for part in pot.runs if part.amount > min(amounts)]
-        odd = "the odd chip of the division" if len(extra) == 1 else "an odd chip of the division"
+        if len(extra) == 1:
+            odd = _(", with the odd chip of the division")
+        else:
+            odd = _(", with an odd chip of the division")
         parts = []
         for part in pot.runs:
-            note = f", with {odd}" if part.run in extra else ""
+            note = odd if part.run in extra else ""
             shares = dict(sorted(part.shares.items(), key=lambda item: -item[1]))
             if len(part.winners) == 1:
                 who = part.winners[0]
             else:
-                who = f"split between {join(part.winners)}: " + ", ".join(
-                    f"{p} {fmt(c)}" for p, c in shares.items() if c
+                who = _(
+                    "split between {players}: {shares}",
+                    players=_.join(part.winners),
+                    shares=", ".join(f"{p} {fmt(c)}" for p, c in shares.items() if c),
                 )
                 values = set(shares.values())
                 if len(values) > 1:
                     lucky = [p for p, c in shares.items() if c == max(values)]
-                    chips = "chip" if len(lucky) == 1 else "chips"
-                    who += (
-                        f", the odd {chips} to {join(lucky)}: first of the winners left of the "
-                        f"button ({result.button})"
+                    who += _.n(
+                        ", the odd chip to {players}: first of the winners left of the button ({button})",
+                        ", the odd chips to {players}: first of the winners left of the button ({button})",
+                        len(lucky),
+                        players=_.join(lucky),
+                        button=result.button,
                     )
-            parts.append(f"{noun} {part.run} ({fmt(part.amount)}{note}): {who}")
-        how = "two boards" if bomb and count == 2 else f"run {times(count)}"
-        pushes.append(f"{label}{rake}, {how}: " + "; ".join(parts) + ".")
+            if bomb:
+                text = _(
+                    "board {number} ({amount}{note}): {who}",
+                    number=part.run,
+                    amount=fmt(part.amount),
+                    note=note,
+                    who=who,
+                )
+            else:
+                text = _(
+                    "run {number} ({amount}{note}): {who}",
+                    number=part.run,
+                    amount=fmt(part.amount),
+                    note=note,
+                    who=who,
+                )
+            parts.append(text)
+        how = _("two boards") if bomb and count == 2 else _("run {times}", times=_times(count, _))
+        pushes.append(
+            _(
+                "{pot}{rake}, {how}: {parts}.",
+                pot=label,
+                rake=rake,
+                how=how,
+                parts=_.p("between parts", "; ").join(parts),
+            )
+        )
     return pushes
 
 
@@ -341,33 +434,55 @@ _BOMB_WORDS = (
     (re.compile(r"\bfor the second\b"), "for board 2"),
     (re.compile(r"\bis not run: "), "is not split between the boards: "),
 )
-_BOMB_RULE = (
-    "A bomb pot: two boards are dealt at once. Each pot that more than one player can win is "
-    "divided into two equal parts, one per board, and each part goes to the best hand(s) on its "
-    "board; the odd chip of a division goes to board 1. A pot only one player can win is paid "
-    "once, not split between the boards."
-)
 
 
-def bomb_words(text: str) -> str:
+def _bomb_rule(_: Words) -> str:
+    return _(
+        "A bomb pot: two boards are dealt at once. Each pot that more than one player can win is "
+        "divided into two equal parts, one per board, and each part goes to the best hand(s) on its "
+        "board; the odd chip of a division goes to board 1. A pot only one player can win is paid "
+        "once, not split between the boards."
+    )
+
+
+def bomb_words(text: str, result: Settlement | None = None, language: str = "en") -> str:
     """The engine's words for a hand run twice (:func:`~potengine.present.words.explain`), said
     of a bomb pot's two boards: ``board 1`` and ``board 2`` where it says the first and the
     second run. The rule is the same; only the names change.
+
+    In Dutch, German and Greek (``language``, with the ``result`` told in ``text``) the rule of
+    the hand run twice becomes the bomb pot's, which says that the first run is board 1 and the
+    second board 2, and each run's board is named as the board.
 
     >>> r = settle({"A": 50, "B": 51}, runs=[["A", "B"], ["B", "A"]])
     >>> print(bomb_words(explain(r)).split("\\n")[-3])
     Main pot (100) is divided between the boards: 50 for board 1, 50 for board 2. On board 1 it
         goes to A, the best hand among A and B: 50. On board 2 it goes to B, the best hand among A
         and B: 50.
+    >>> print(bomb_words(explain(r, "de"), r, "de").split("\\n")[3])  # doctest: +ELLIPSIS
+    Ein Bomb-Pot: Zwei Boards werden auf einmal ausgeteilt. ... Unten ist der erste Run Board 1 und
+        der zweite Run Board 2.
     """
-    for pattern, replacement in _BOMB_WORDS:
-        text = pattern.sub(_BOMB_RULE if replacement == "BOMB" else replacement, text)
-    return text
+    if language == "en" or result is None:
+        for pattern, replacement in _BOMB_WORDS:
+            text = pattern.sub(_bomb_rule(words("en")) if replacement == "BOMB" else replacement, text)
+        return text
+    _ = words(language)
+    told = runs_lines(result, language)
+    said = {told[0]: _bomb_rule(_) + _(" Below, the first run is board 1 and the second run is board 2.")}
+    for run in result.runs:
+        if run.board:
+            cards = " ".join(str(card) for card in run.board)
+            said[_("Run {number} board: {cards}.", number=run.number, cards=cards)] = _(
+                "Board {number}: {cards}.", number=run.number, cards=cards
+            )
+    return "\n".join(said.get(line, line) for line in text.split("\n"))
 
 
 def bomb_html(html: str) -> str:
     """The engine's tables of a hand run twice (:func:`~potengine.present.tables.settlement_html`)
-    with the runs named as a bomb pot's boards.
+    with the runs named as a bomb pot's boards (what ``settlement_html(result, boards=True)``
+    writes in every language).
 
     >>> bomb_html('<caption>Runs</caption><th>Run</th><td data-label="Run">Run 1</td>'
     ...           '<td>run 2 (50): B 50</td>')
@@ -457,9 +572,9 @@ def audit_document(text: str, name: str) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
-def survey(text: str) -> dict[str, object]:
+def survey(text: str, language: str = "en") -> dict[str, object]:
     """The room the checker recognises in a text and its hands counted, with the line the page
-    shows (see :func:`potengine.histories.rooms.survey`).
+    shows (see :func:`potengine.histories.rooms.survey`), in ``language``.
 
     >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n")["message"]
     'GGPoker history, 2 hands'
@@ -468,8 +583,28 @@ def survey(text: str) -> dict[str, object]:
     Full Tilt history, 2 hands...
     >>> survey("Seat 1: Alice (100 in chips)")["room"] is None  # no room's header: nothing to name
     True
+    >>> survey("Poker Hand #RC1: Hold'em\\nx\\nPoker Hand #RC2: Hold'em\\n", "nl")["message"]
+    'GGPoker-geschiedenis, 2 handen'
     """
-    return rooms.survey(rooms.decode(text))
+    found = rooms.survey(rooms.decode(text))
+    if language == "en" or not found["room"]:
+        return found
+    _ = words(language)
+    hands = int(str(found["hands"]))
+    message = _.n(
+        "{room} history, {count} hand",
+        "{room} history, {count} hands",
+        hands,
+        room=found["label"],
+        count=hands,
+    )
+    if not found["readable"]:
+        message += ": " + _(
+            "this checker does not read {room} hands yet (it reads {rooms})",
+            room=found["label"],
+            rooms=", ".join(r.label for r in rooms.ROOMS if r.readable),
+        )
+    return {**found, "message": message}
 
 
 def decode_file(data: str) -> str:
@@ -488,14 +623,19 @@ def decode_file(data: str) -> str:
 # ----------------------------------------------------------------------------------------------
 
 
-def new_drill(level: int | str, seed: int | str) -> dict[str, Any]:
-    """A drill's situation as plain data (see :func:`potengine.drills.deal`)."""
+def new_drill(level: int | str, seed: int | str, language: str = "en") -> dict[str, Any]:
+    """A drill's situation as plain data (see :func:`potengine.drills.deal`), its title in
+    ``language``.
+
+    >>> new_drill(1, 1, "el")["title"]
+    'Δύο παίκτες, ένα all-in'
+    """
     from ..drills import deal
 
-    return deal(int(level), int(seed)).question()
+    return deal(int(level), int(seed)).question(language)
 
 
-def mark_drill_pots(level: int | str, seed: int | str, given: str) -> dict[str, Any]:
+def mark_drill_pots(level: int | str, seed: int | str, given: str, language: str = "en") -> dict[str, Any]:
     """Mark the reader's first answer to a drill, how many pots (see :func:`potengine.drills.mark_pots`).
 
     >>> marked = mark_drill_pots(2, 7, "3")
@@ -504,18 +644,21 @@ def mark_drill_pots(level: int | str, seed: int | str, given: str) -> dict[str, 
     """
     from ..drills import deal, mark_pots
 
-    return mark_pots(deal(int(level), int(seed)), given)
+    return mark_pots(deal(int(level), int(seed)), given, language)
 
 
-def mark_drill(level: int | str, seed: int | str, answer: Mapping[str, Any]) -> dict[str, Any]:
-    """Mark the reader's answer to a drill (see :func:`potengine.drills.mark`)."""
+def mark_drill(
+    level: int | str, seed: int | str, answer: Mapping[str, Any], language: str = "en"
+) -> dict[str, Any]:
+    """Mark the reader's answer to a drill (see :func:`potengine.drills.mark`), in ``language``,
+    with the settlement's tables and pictures."""
     from ..drills import deal, mark
 
     drill = deal(int(level), int(seed))
-    marked = mark(drill, answer)
+    marked = mark(drill, answer, language)
     result = drill.settlement()
-    marked["tables"] = settlement_html(result)
-    marked["pictures"] = settlement_svg(result)
+    marked["tables"] = settlement_html(result, language)
+    marked["pictures"] = settlement_svg(result, language)
     return marked
 
 
@@ -555,18 +698,28 @@ CALLS: dict[str, Callable[..., object]] = {
 """What a page may call through :func:`call`."""
 
 
-def call(name: str, arguments: str) -> str:
+SAID: frozenset[str] = frozenset({"calculate", "survey", "new_drill", "mark_drill_pots", "mark_drill"})
+"""The calls whose answer is said in the page's language (their last argument, ``language``)."""
+
+
+def call(name: str, arguments: str, language: str = "en") -> str:
     """Call ``CALLS[name](*json.loads(arguments))``; return ``{"value": ...}`` or ``{"error": ...}`` as JSON.
 
-    An input error comes back as the engine's message, never as a traceback.
+    An input error comes back as the engine's message, never as a traceback, in ``language``
+    (the page's); the calls of :data:`SAID` answer in it too.
 
     >>> call("new_drill", "[9, 1]")
     '{"error": "drill level must be 1 to 6, not 9"}'
+    >>> json.loads(call("new_drill", "[1, 1]", "nl"))["value"]["title"]
+    'Twee spelers, één all-in'
     """
+    if language not in LANGUAGES:
+        language = "en"  # the page only sends the four; anything else is not a reason to fail
     try:
-        value = CALLS[name](*json.loads(arguments))
+        args = json.loads(arguments)
+        value = CALLS[name](*args, language) if name in SAID else CALLS[name](*args)
     except PotEngineError as err:
-        return json.dumps({"error": str(err)}, ensure_ascii=False)
+        return json.dumps({"error": err.in_language(language)}, ensure_ascii=False)
     except (ValueError, ArithmeticError, TypeError) as err:  # a safety net: one line
         return json.dumps({"error": " ".join(str(err).split())[:300]}, ensure_ascii=False)
     return json.dumps({"value": value}, ensure_ascii=False)

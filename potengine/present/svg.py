@@ -18,6 +18,11 @@ scale to the width of the page (``viewBox``), so they work on a phone.
 >>> svg = contribution_svg(settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]))
 >>> svg.startswith("<svg") and "Main pot: 120" in svg and "Side pot 1: 120" in svg
 True
+
+Their words are in the page's language (``language``: "en", "nl", "de" or "el"):
+
+>>> "Hauptpot: 120" in contribution_svg(settle({"A": 40, "B": 100, "C": 100}, ["A", "C", "B"]), "de")
+True
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ from typing import TYPE_CHECKING
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..pots.layout import PotLayout
-from .words import signed
+from ..i18n import Words, words
+from ..pots.layout import Pot, PotLayout
+from .words import pot_name, signed
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..pots.settlement import Settlement
@@ -97,7 +103,10 @@ def pot_fill(index: int) -> tuple[str, str]:
 class _Panel:
     """One panel: bars in seat order on a common scale, a title, and a key under the bars."""
 
-    def __init__(self, title: str, seats: Iterable[str], folded: Collection[str], scale: float) -> None:
+    def __init__(
+        self, title: str, seats: Iterable[str], folded: Collection[str], scale: float, _: Words
+    ) -> None:
+        self._ = _
         self.prefix = f"pe{next(_ids)}"
         self.seats = list(seats)
         self.folded = folded
@@ -226,6 +235,7 @@ class _Panel:
             f'<line x1="{_LEFT - 6}" y1="{_BOTTOM}" x2="{_WIDTH - _RIGHT}" y2="{_BOTTOM}" '
             'stroke="currentColor"/>'
         )
+        _ = self._
         for seat, player in enumerate(self.seats):
             name = player if len(player) <= 12 else player[:11] + "…"
             centre = f"{self.x(seat):.1f}"
@@ -236,7 +246,7 @@ class _Panel:
             if player in self.folded:
                 out.append(
                     f'<text x="{centre}" y="{_BOTTOM + 26}" text-anchor="middle" font-size="9" '
-                    f'font-style="italic"{_INK}>(folded)</text>'
+                    f'font-style="italic"{_INK}>{escape(_("(folded)"))}</text>'
                 )
         out.extend(body)
         out.append("</svg>")
@@ -251,19 +261,41 @@ def _returned(panel: _Panel, seat: int, bottom: float, player: str, refund: Amou
     """The dashed segment of a player's uncalled chips on top of his bar (nothing when none)."""
     if not refund:
         return bottom
+    _ = panel._
     return panel.segment(
         seat,
         bottom,
         refund,
         "",
         "",
-        label=f"back {fmt(refund)}",
-        tip=f"{player}: {fmt(refund)} returned (uncalled)",
+        label=_("back {amount}", amount=fmt(refund)),
+        tip=_("{player}: {amount} returned (uncalled)", player=player, amount=fmt(refund)),
         dashed=True,
     )
 
 
-def contribution_svg(result: Settlement | PotLayout) -> str:
+def _in_pot(pot: Pot, _: Words) -> str:
+    """A pot after "in" (a segment's tooltip): ``the main pot``, ``the side pot 1``."""
+    if pot.index == 0:
+        return _.p("picture, in", "the main pot")
+    return _.p("picture, in", "the side pot {number}", number=pot.index)
+
+
+def _from_pot(pot: Pot, _: Words) -> str:
+    """A pot after "from" (a segment's tooltip): ``the main pot``, ``the side pot 1``."""
+    if pot.index == 0:
+        return _.p("picture, from", "the main pot")
+    return _.p("picture, from", "the side pot {number}", number=pot.index)
+
+
+def _key_from(pot: Pot, _: Words) -> str:
+    """A pot in the key of the payouts: ``from main pot``, ``from side pot 1``."""
+    if pot.index == 0:
+        return _.p("picture key", "from main pot")
+    return _.p("picture key", "from side pot {number}", number=pot.index)
+
+
+def contribution_svg(result: Settlement | PotLayout, language: str = "en") -> str:
     """Stacked bars: each player's contribution cut into tiers by pot (an ``<svg>`` string).
 
     >>> from potengine import build_pots
@@ -271,9 +303,10 @@ def contribution_svg(result: Settlement | PotLayout) -> str:
     >>> "dead (folded)" in svg and svg.count("<rect") > 5
     True
     """
+    _ = words(language)
     layout = _layout_of(result)
     scale = float(max(layout.contributions.values(), default=1)) * 1.15
-    panel = _Panel("Who put in what", layout.seats, layout.folded, scale)
+    panel = _Panel(_("Who put in what"), layout.seats, layout.folded, scale, _)
     for seat, player in enumerate(layout.seats):
         dead = player in layout.folded
         bottom: float = 0.0
@@ -282,19 +315,21 @@ def contribution_svg(result: Settlement | PotLayout) -> str:
             if not chips:
                 continue
             face, hatch = (DEAD_COLOUR, DEAD_HATCH) if dead else pot_fill(pot.index)
-            tip = f"{player}: {fmt(chips)} in the {pot.name.lower()}" + (" (dead)" if dead else "")
+            tip = _("{player}: {amount} in {pot}", player=player, amount=fmt(chips), pot=_in_pot(pot, _))
+            if dead:
+                tip += _(" (dead)")
             bottom = panel.segment(seat, bottom, chips, face, hatch, label=fmt(chips), tip=tip)
         bottom = _returned(panel, seat, bottom, player, layout.refunds.get(player, 0))
         panel.text(panel.x(seat), panel.y(bottom) - 4, fmt(layout.contributions[player]), bold=True)
-    key = [(f"{pot.name}: {fmt(pot.amount)}", *pot_fill(pot.index), False) for pot in layout.pots]
+    key = [(f"{pot_name(pot, _)}: {fmt(pot.amount)}", *pot_fill(pot.index), False) for pot in layout.pots]
     if layout.folded:
-        key.append(("dead (folded)", DEAD_COLOUR, DEAD_HATCH, False))
+        key.append((_("dead (folded)"), DEAD_COLOUR, DEAD_HATCH, False))
     if layout.refunds:
-        key.append(("returned (uncalled)", "", "", True))
+        key.append((_("returned (uncalled)"), "", "", True))
     return panel.svg(key)
 
 
-def payout_svg(result: Settlement) -> str:
+def payout_svg(result: Settlement, language: str = "en") -> str:
     """Stacked bars: the chips each player received from each pot, plus returned chips.
 
     >>> from potengine import settle
@@ -304,7 +339,8 @@ def payout_svg(result: Settlement) -> str:
     """
     values = [*result.payouts.values(), *result.contributions.values(), 1]
     scale = float(max(values)) * 1.18
-    panel = _Panel("Who received what", result.seats, result.folded, scale)
+    _ = words(language)
+    panel = _Panel(_("Who received what"), result.seats, result.folded, scale, _)
     for seat, player in enumerate(result.seats):
         bottom: float = 0.0
         for pot in result.pots:
@@ -316,21 +352,26 @@ def payout_svg(result: Settlement) -> str:
                     chips,
                     *pot_fill(pot.index),
                     label=fmt(chips),
-                    tip=f"{player}: {fmt(chips)} from the {pot.name.lower()}",
+                    tip=_(
+                        "{player}: {amount} from {pot}",
+                        player=player,
+                        amount=fmt(chips),
+                        pot=_from_pot(pot, _),
+                    ),
                 )
         bottom = _returned(panel, seat, bottom, player, result.refunds.get(player, 0))
         put_in = float(result.contributions[player])
         panel.line(seat, put_in)
         top = max(bottom, put_in)
-        panel.text(panel.x(seat), panel.y(top) - 5, f"net {signed(result.net[player])}", bold=True)
-    key = [(f"from {pot.name.lower()}", *pot_fill(pot.index), False) for pot in result.pots]
+        panel.text(panel.x(seat), panel.y(top) - 5, _("net {net}", net=signed(result.net[player])), bold=True)
+    key = [(_key_from(pot, _), *pot_fill(pot.index), False) for pot in result.pots]
     if result.refunds:
-        key.append(("returned", "", "", True))
-    key.append(("put in", "line", "", False))
+        key.append((_("returned"), "", "", True))
+    key.append((_("put in"), "line", "", False))
     return panel.svg(key)
 
 
-def settlement_svg(result: Settlement) -> str:
+def settlement_svg(result: Settlement, language: str = "en") -> str:
     """Both pictures side by side (they wrap one under the other on a narrow screen).
 
     >>> from potengine import settle
@@ -340,7 +381,7 @@ def settlement_svg(result: Settlement) -> str:
     """
     return (
         '<div class="potengine-charts" style="display:flex;flex-wrap:wrap;gap:8px">'
-        f'<div style="flex:1 1 300px;min-width:0">{contribution_svg(result)}</div>'
-        f'<div style="flex:1 1 300px;min-width:0">{payout_svg(result)}</div>'
+        f'<div style="flex:1 1 300px;min-width:0">{contribution_svg(result, language)}</div>'
+        f'<div style="flex:1 1 300px;min-width:0">{payout_svg(result, language)}</div>'
         "</div>"
     )

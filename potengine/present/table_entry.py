@@ -15,6 +15,10 @@ rules of reading them are written once (the page's JavaScript only builds rows a
 * :func:`read_table`: every field of the page (the rows or the URL's text fields) read into a
   :class:`Table`, with each error in a dealer's words keyed by the row or field it is about.
 
+Every message is said in the page's language (``language``: "en", "nl", "de" or "el", through
+the catalogues of :mod:`potengine.i18n`); an error raised here (:class:`EntryError`) is made with
+:func:`~potengine.errors.said`, so that ``err.in_language(language)`` says it in any of the four.
+
 >>> split_quick("Alice:40, Bilal=100\\nChloé 0,50")
 [('Alice', '40', False), ('Bilal', '100', False), ('Chloé', '0,50', False)]
 >>> read_amount("0,25"), read_amount("$40")
@@ -35,7 +39,7 @@ from typing import Any
 from ..chips import MAX_DECIMAL_PLACES, Amount, parse_amount
 from ..chips import format_amount as fmt
 from ..errors import InputError, PotEngineError, said
-from .words import join
+from ..i18n import Words, words
 
 # ----------------------------------------------------------------------------------------------
 # Amounts
@@ -57,6 +61,8 @@ def read_amount(text: str, who: str = "") -> Amount:
     """An amount as a dealer writes it: ``40``, ``0.25``, ``0,25``, ``€2,50``; an ``int`` when whole.
 
     The written decimal places are kept (``0,50`` is ``Decimal('0.50')``): they tell the chip.
+    ``who`` (a player, or a phrase made with :func:`~potengine.errors.said` such as "The smallest
+    chip") starts the message of an error.
 
     >>> read_amount("40"), read_amount("0,50"), read_amount(".5"), read_amount("2,50 €")
     (40, Decimal('0.50'), Decimal('0.5'), Decimal('2.50'))
@@ -65,6 +71,11 @@ def read_amount(text: str, who: str = "") -> Amount:
     ...
     potengine.present.table_entry.EntryError: Ann: is 1,000 a thousand or one? Write 1000 for a
         thousand, 1.00 or 1,00 for one.
+    >>> try:
+    ...     read_amount("x", "Ann")
+    ... except EntryError as err:
+    ...     print(err.in_language("nl"))
+    Ann: “x” is geen bedrag; schrijf chips zoals 40, 0.25 of 0,25.
     """
     cleaned = text.strip()
     if not cleaned:
@@ -149,23 +160,33 @@ def infer_chip(amounts: Iterable[Amount]) -> Amount:
     return 1 if places == 0 else Decimal(1).scaleb(-places)
 
 
-def chip_note(chip: Amount) -> str:
+def chip_note(chip: Amount, language: str = "en") -> str:
     """What the page says when it chose the chip itself.
 
     >>> chip_note(1)
     'No smallest chip was given: every amount is whole, so the chip is 1.'
     >>> chip_note(Decimal("0.01"))
     'No smallest chip was given: the amounts are written in hundredths, so the chip is 0.01 (a cent).'
+    >>> print(chip_note(Decimal("0.01"), "de"))
+    Kein kleinster Chip angegeben: Die Beträge sind in Hundertsteln geschrieben, also ist der Chip
+        0.01 (ein Cent).
     """
+    _ = words(language)
     if chip == 1:
-        return "No smallest chip was given: every amount is whole, so the chip is 1."
-    unit = {1: "tenths", 2: "hundredths"}
+        return _("No smallest chip was given: every amount is whole, so the chip is 1.")
     exponent = chip.as_tuple().exponent if isinstance(chip, Decimal) else 0
     places = -exponent if isinstance(exponent, int) else 0
-    written = unit.get(places, f"{places} decimals")
-    cent = " (a cent)" if places == 2 else ""
-    return (
-        f"No smallest chip was given: the amounts are written in {written}, so the chip is {fmt(chip)}{cent}."
+    if places == 1:
+        written = _.p("written in", "tenths")
+    elif places == 2:
+        written = _.p("written in", "hundredths")
+    else:
+        written = _.p("written in", "{places} decimals", places=places)
+    return _(
+        "No smallest chip was given: the amounts are written in {written}, so the chip is {chip}{cent}.",
+        written=written,
+        chip=fmt(chip),
+        cent=_(" (a cent)") if places == 2 else "",
     )
 
 
@@ -174,7 +195,7 @@ def chip_note(chip: Amount) -> str:
 # ----------------------------------------------------------------------------------------------
 
 _ITEM_BREAK = re.compile(r"[\n;]|,(?!(?<=\d,)\d+\s*[$€£]?\s*(?:$|[\n;,\s]))")
-_FOLDED = re.compile(r"\s*[(\[]?\s*(?:folded|fold|folds)\s*[)\]]?\s*$", re.IGNORECASE)
+_FOLDED = re.compile(r"\s*[(\[]?\s*(?:folded|fold|folds|gefold|gefoldet)\s*[)\]]?\s*$", re.IGNORECASE)
 _PAIR = re.compile(r"^(?P<name>.*?)\s*(?:[:=]\s*|\s+)(?P<amount>[^\s:=]+(?:\s*[$€£])?)$")
 _LOOSE_NUMBER = re.compile(r"^[$€£]?\d+(?:[.,]\d+)?[$€£]?$")
 
@@ -184,10 +205,13 @@ def split_quick(text: str) -> list[tuple[str, str, bool]]:
 
     Players are separated by new lines, semicolons or commas; a comma between digits is a decimal
     comma (``Ann 0,25``). Name and amount are separated by ``:``, ``=`` or a space; the amount is
-    the last word, so a name may hold spaces (``Big Tom 40``). A trailing ``folded`` marks a fold.
+    the last word, so a name may hold spaces (``Big Tom 40``). A trailing ``folded`` marks a fold
+    (``fold`` too, and the Dutch and German dealer's ``gefold`` and ``gefoldet``).
 
     >>> split_quick("Ann 0,25, Bob:1,5; Big Tom = 2 folded")
     [('Ann', '0,25', False), ('Bob', '1,5', False), ('Big Tom', '2', True)]
+    >>> split_quick("Ann 5 gefoldet, Bob 5")
+    [('Ann', '5', True), ('Bob', '5', False)]
     >>> split_quick("Alice 40 Bilal 100")
     Traceback (most recent call last):
     ...
@@ -245,16 +269,20 @@ def name_key(name: str) -> str:
 
 
 class Seats:
-    """The seated players' names, matched whatever the case the reader types.
+    """The seated players' names, matched whatever the case the reader types; the messages about
+    them in the words ``_`` (:func:`potengine.i18n.words`).
 
     >>> seats = Seats(["Ann", "Chloé"])
     >>> seats.find("ann"), seats.find("CHLOÉ"), seats.find("Eve")
     ('Ann', 'Chloé', None)
+    >>> Seats(["Ann", "Bob"], words("nl")).unknown("Eve", "De button")
+    'De button noemt Eve, die niet aan tafel zit (aan tafel: Ann en Bob).'
     """
 
-    def __init__(self, names: Iterable[str]) -> None:
+    def __init__(self, names: Iterable[str], _: Words | None = None) -> None:
         self.names = list(names)
         self._by_key = {name_key(n): n for n in self.names}
+        self._ = _ or words("en")
 
     def find(self, name: str) -> str | None:
         """The seated name ``name`` means, or None."""
@@ -262,11 +290,17 @@ class Seats:
 
     def listed(self) -> str:
         """The seated players for a message: ``Ann, Bob and Chloé``."""
-        return join(self.names)
+        return self._.join(self.names)
 
     def unknown(self, name: str, what: str) -> str:
-        """The message for a name nobody at the table has."""
-        return f"{what} names {_short(name.strip())}, who is not at the table (seated: {self.listed()})."
+        """The message for a name nobody at the table has (``what``: the field, already said)."""
+        _ = self._
+        return _(
+            "{what} names {name}, who is not at the table (seated: {seated}).",
+            what=what,
+            name=_short(name.strip()),
+            seated=self.listed(),
+        )
 
 
 def _names(text: str) -> list[str]:
@@ -392,7 +426,7 @@ def _row_of(value: object) -> Row:
     return Row(name="", amount="")
 
 
-def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
+def read_table(fields: Mapping[str, Any], language: str = "en") -> tuple[Table, dict[str, str]]:
     """Read the calculator's fields into a :class:`Table`; errors keyed by where they belong.
 
     ``fields`` is either the page's rows (``rows``: a list of ``{name, amount, folded, cards}``,
@@ -400,14 +434,18 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
     fields (``players``, ``folded``, ``ranking``, ``hands``); both take ``button``, ``chip``
     and ``board``. An error's key is ``row-N-name``, ``row-N-amount`` or ``row-N-cards`` for
     row N (from 0), else the field's name (``players``, ``folded``, ``ranking``, ``hands``,
-    ``order``, ``button``, ``chip``, ``board``), or ``table`` for the whole table.
+    ``order``, ``button``, ``chip``, ``board``), or ``table`` for the whole table. The messages
+    are in ``language``.
 
     >>> table, errors = read_table({"players": "ann 40, Bob 0,25", "ranking": "BOB > Ann", "chip": ""})
     >>> [r.name for r in table.rows], table.order, table.chip_amount, errors
     (['ann', 'Bob'], [['Bob'], ['ann']], Decimal('0.01'), {})
     >>> read_table({"rows": [{"name": "Ann", "amount": "x"}, {"name": "Bob", "amount": "5"}]})[1]
     {'row-0-amount': 'Ann: “x” is not an amount; write chips like 40, 0.25 or 0,25.'}
+    >>> read_table({"players": "Ann 5, Bob 5", "button": "Eve"}, "de")[1]
+    {'button': 'Der Button nennt Eve, der nicht am Tisch sitzt (am Tisch: Ann und Bob).'}
     """
+    _ = words(language)
     texts = ("players", "folded", "ranking", "hands", "ranking2", "ranking3")
     get = {key: str(fields.get(key) or "").strip() for key in texts}
     table = Table(
@@ -416,7 +454,7 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
         board=str(fields.get("board") or "").strip(),
     )
     errors: dict[str, str] = {}
-    _read_runs(table, fields, errors)
+    _read_runs(table, fields, errors, _)
     from_rows = "rows" in fields
     if from_rows:
         rows = fields.get("rows") or []
@@ -425,21 +463,21 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
         try:
             table.rows = [Row(n, a, f) for n, a, f in split_quick(get["players"])]
         except EntryError as err:
-            return table, {"players": str(err)}
-    _read_rows(table, errors)
-    seats = Seats(r.name for r in table.rows)
+            return table, {"players": err.in_language(language)}
+    _read_rows(table, errors, _)
+    seats = Seats((r.name for r in table.rows), _)
     if not from_rows:
-        _read_text_fields(table, get, seats, errors)
+        _read_text_fields(table, get, seats, errors, _)
     else:
         for number in range(1, table.runs + 1):
             suffix = "" if number == 1 else str(number)
-            order = _read_order(
-                fields.get(f"order{suffix}"),
-                seats,
-                f"{run_label(number, table)}order of hands" if table.runs > 1 else "The order of hands",
-                run_key("order", number),
-                errors,
-            )
+            if table.runs == 1:
+                what = _("The order of hands")
+            elif table.bomb:
+                what = _("Board {number}'s order of hands", number=number)
+            else:
+                what = _("Run {number}'s order of hands", number=number)
+            order = _read_order(fields.get(f"order{suffix}"), seats, what, run_key("order", number), errors)
             if number == 1:
                 table.order = order
             else:
@@ -447,63 +485,80 @@ def read_table(fields: Mapping[str, Any]) -> tuple[Table, dict[str, str]]:
     if table.button:
         seated = seats.find(table.button)
         if seated is None:
-            errors["button"] = seats.unknown(table.button, "The button")
+            errors["button"] = seats.unknown(table.button, _("The button"))
         else:
             table.button = seated
-    _read_chip(table, errors)
+    _read_chip(table, errors, _)
     return table, errors
 
 
-def _read_rows(table: Table, errors: dict[str, str]) -> None:
+def _read_rows(table: Table, errors: dict[str, str], _: Words) -> None:
     """Names and amounts of every row: each error against its row."""
     seen: dict[str, int] = {}
     for i, row in enumerate(table.rows):
         row.name = " ".join(unicodedata.normalize("NFC", row.name).split())
         if not row.name:
-            errors.setdefault(f"row-{i}-name", f"Seat {i + 1}: who sits here? Write the player's name.")
+            errors.setdefault(
+                f"row-{i}-name", _("Seat {seat}: who sits here? Write the player's name.", seat=i + 1)
+            )
             continue
         bad = sorted(_FORBIDDEN & set(row.name))
         if bad:
-            marks = " ".join(bad)
             errors.setdefault(
-                f"row-{i}-name", f"{row.name}: a name cannot hold {marks}; those marks separate players."
+                f"row-{i}-name",
+                _(
+                    "{name}: a name cannot hold {marks}; those marks separate players.",
+                    name=row.name,
+                    marks=" ".join(bad),
+                ),
             )
             continue
         key = name_key(row.name)
         if key in seen:
             first = table.rows[seen[key]].name
-            same = "" if first == row.name else f" ({first} and {row.name} read the same)"
-            errors.setdefault(
-                f"row-{i}-name", f"{row.name} is seated twice{same}: give each player a different name."
-            )
+            if first == row.name:
+                message = _("{name} is seated twice: give each player a different name.", name=row.name)
+            else:
+                message = _(
+                    "{name} is seated twice ({first} and {name} read the same): give each player a "
+                    "different name.",
+                    name=row.name,
+                    first=first,
+                )
+            errors.setdefault(f"row-{i}-name", message)
             continue
         seen[key] = i
         try:
             table.contributions[row.name] = read_amount(row.amount, row.name)
         except EntryError as err:
-            errors.setdefault(f"row-{i}-amount", str(err))
+            errors.setdefault(f"row-{i}-amount", err.in_language(_.language))
     named = [r for r in table.rows if r.name]
     if len(table.rows) < 2:
-        errors["table"] = "A pot needs at least two players: give each player and what he put in."
+        errors["table"] = _("A pot needs at least two players: give each player and what he put in.")
     elif named and all(r.folded for r in named):
-        errors["table"] = "Everybody folded: somebody must be left to win the pot."
+        errors["table"] = _("Everybody folded: somebody must be left to win the pot.")
 
 
-def _read_text_fields(table: Table, get: Mapping[str, str], seats: Seats, errors: dict[str, str]) -> None:
+def _read_text_fields(
+    table: Table, get: Mapping[str, str], seats: Seats, errors: dict[str, str], _: Words
+) -> None:
     """The URL's folded, ranking and hands fields, matched to the seated names."""
     for name in _names(get["folded"]):
         seated = seats.find(name)
         if seated is None:
-            errors.setdefault("folded", seats.unknown(name, "The folded list"))
+            errors.setdefault("folded", seats.unknown(name, _("The folded list")))
             continue
         next(r for r in table.rows if r.name == seated).folded = True
     if len(table.rows) > 1 and all(r.folded for r in table.rows if r.name) and "folded" not in errors:
-        errors["table"] = "Everybody folded: somebody must be left to win the pot."
-    table.order = _read_ranking(get["ranking"], seats, "The showdown", "ranking", errors)
+        errors["table"] = _("Everybody folded: somebody must be left to win the pot.")
+    table.order = _read_ranking(get["ranking"], seats, _("The showdown"), "ranking", errors, _)
     for number in range(2, table.runs + 1):
         text = get.get(f"ranking{number}", "")
-        what = f"{run_label(number, table)}showdown"
-        table.later_orders.append(_read_ranking(text, seats, what, run_key("ranking", number), errors))
+        if table.bomb:
+            what = _("Board {number}'s showdown", number=number)
+        else:
+            what = _("Run {number}'s showdown", number=number)
+        table.later_orders.append(_read_ranking(text, seats, what, run_key("ranking", number), errors, _))
     for item in re.split(r"[,;\n]", get["hands"]):
         if not item.strip():
             continue
@@ -511,15 +566,21 @@ def _read_text_fields(table: Table, get: Mapping[str, str], seats: Seats, errors
         seated = seats.find(name) if sep else None
         if not sep or not cards.strip():
             errors.setdefault(
-                "hands", f"“{_short(item.strip())}”: write each player's cards like Alice:AsKs, Bilal:7h7d."
+                "hands",
+                _(
+                    "“{item}”: write each player's cards like Alice:AsKs, Bilal:7h7d.",
+                    item=_short(item.strip()),
+                ),
             )
         elif seated is None:
-            errors.setdefault("hands", seats.unknown(name, "The cards"))
+            errors.setdefault("hands", seats.unknown(name, _("The cards")))
         else:
             next(r for r in table.rows if r.name == seated).cards = " ".join(cards.split())
 
 
-def _read_ranking(text: str, seats: Seats, what: str, key: str, errors: dict[str, str]) -> list[list[str]]:
+def _read_ranking(
+    text: str, seats: Seats, what: str, key: str, errors: dict[str, str], _: Words
+) -> list[list[str]]:
     """A showdown written ``Alice > Chloé = Bilal``, matched to the seated names."""
     order: list[list[str]] = []
     seen: set[str] = set()
@@ -530,14 +591,17 @@ def _read_ranking(text: str, seats: Seats, what: str, key: str, errors: dict[str
             if not name:
                 errors.setdefault(
                     key,
-                    f"{what} has an empty place: write it like Alice > Chloé = Bilal (> beats, = ties).",
+                    _(
+                        "{what} has an empty place: write it like Alice > Chloé = Bilal (> beats, = ties).",
+                        what=what,
+                    ),
                 )
                 continue
             seated = seats.find(name)
             if seated is None:
                 errors.setdefault(key, seats.unknown(name, what))
             elif seated in seen:
-                errors.setdefault(key, f"{what} names {seated} twice.")
+                errors.setdefault(key, _("{what} names {name} twice.", what=what, name=seated))
             else:
                 seen.add(seated)
                 group.append(seated)
@@ -561,28 +625,34 @@ def _read_order(value: object, seats: Seats, what: str, key: str, errors: dict[s
     return order
 
 
-def _read_chip(table: Table, errors: dict[str, str]) -> None:
+def _read_chip(table: Table, errors: dict[str, str], _: Words) -> None:
     """The chip as written, or inferred from the amounts when left empty."""
     if not table.chip:
         table.chip_amount = infer_chip(table.contributions.values())
         table.chip_inferred = True
     else:
         try:
-            table.chip_amount = read_amount(table.chip, "The smallest chip")
+            table.chip_amount = read_amount(table.chip, said("The smallest chip"))
         except EntryError as err:
-            errors["chip"] = str(err)
+            errors["chip"] = err.in_language(_.language)
             return
         if not table.chip_amount:
-            errors["chip"] = "The smallest chip cannot be 0: write the smallest chip in play, like 1 or 0.05."
+            errors["chip"] = _(
+                "The smallest chip cannot be 0: write the smallest chip in play, like 1 or 0.05."
+            )
             return
     for i, row in enumerate(table.rows):
         amount = table.contributions.get(row.name)
         if amount is not None and amount % table.chip_amount:
-            chip = fmt(table.chip_amount)
             errors.setdefault(
                 f"row-{i}-amount",
-                f"{row.name}: {fmt(amount)} is not a whole number of the smallest chip, {chip}; "
-                "check the amount, or the chip (leave it empty to let the page choose it).",
+                _(
+                    "{name}: {amount} is not a whole number of the smallest chip, {chip}; check the "
+                    "amount, or the chip (leave it empty to let the page choose it).",
+                    name=row.name,
+                    amount=fmt(amount),
+                    chip=fmt(table.chip_amount),
+                ),
             )
 
 
@@ -594,7 +664,15 @@ MOST_RUNS = 3
 """The calculator runs a hand at most three times (rooms offer twice or three times)."""
 
 _TRUE = {"1", "true", "yes", "on"}
-_SHARED = {0: "nothing", 3: "the flop", 4: "the flop and the turn"}
+
+
+def _shared(count: int, _: Words) -> str:
+    """The cards the runs share, as a phrase: nothing, the flop, the flop and the turn."""
+    if count == 3:
+        return _.p("shared", "the flop")
+    if count == 4:
+        return _.p("shared", "the flop and the turn")
+    return _.p("shared", "nothing")
 
 
 def run_key(field: str, number: int) -> str:
@@ -606,35 +684,41 @@ def run_key(field: str, number: int) -> str:
     return field if number == 1 else f"{field}-{number}"
 
 
-def run_label(number: int, table: Table) -> str:
-    """How a message names a run, ready to take a noun: ``Run 2's ``, or ``Board 2's `` in a
-    bomb pot (two boards dealt at once); nothing for a hand dealt once.
+def run_name(number: int, table: Table, language: str = "en") -> str:
+    """How a message names a run: ``Run 2``, or ``Board 2`` in a bomb pot (two boards dealt at
+    once); nothing for a hand dealt once.
 
-    >>> run_label(2, Table(runs=2)), run_label(1, Table(runs=2, bomb=True)), run_label(1, Table())
-    ("Run 2's ", "Board 1's ", '')
+    >>> run_name(2, Table(runs=2)), run_name(1, Table(runs=2, bomb=True), "nl"), run_name(1, Table())
+    ('Run 2', 'Board 1', '')
     """
     if table.runs == 1:
         return ""
-    return f"{'Board' if table.bomb else 'Run'} {number}'s "
+    _ = words(language)
+    if table.bomb:
+        return _("Board {number}", number=number)
+    return _("Run {number}", number=number)
 
 
-def _read_runs(table: Table, fields: Mapping[str, Any], errors: dict[str, str]) -> None:
+def _read_runs(table: Table, fields: Mapping[str, Any], errors: dict[str, str], _: Words) -> None:
     """How often the hand is run (``runs``: empty or 1, 2, 3), and whether it is a bomb pot
     (``bomb``: two boards dealt at once, which is the rule of a hand run twice); the later runs'
     boards (``board2``, ``board3``)."""
     bomb = fields.get("bomb")
     table.bomb = bomb is True or str(bomb or "").strip().lower() in _TRUE
     text = str(fields.get("runs") or "").strip().lower()
-    words = {"": 1, "1": 1, "once": 1, "2": 2, "twice": 2, "3": 3, "three times": 3}
-    if text not in words:
-        errors["runs"] = f"Run it once, twice or three times (1, 2 or 3), not “{_short(text)}”."
+    runs = {"": 1, "1": 1, "once": 1, "2": 2, "twice": 2, "3": 3, "three times": 3}
+    if text not in runs:
+        errors["runs"] = _("Run it once, twice or three times (1, 2 or 3), not “{text}”.", text=_short(text))
         return
-    table.runs = words[text]
+    table.runs = runs[text]
     if table.bomb:
-        if text and table.runs != 2:
-            errors["runs"] = (
-                "A bomb pot deals two boards: choose “twice”, or take off the bomb pot to run it "
-                f"{'once' if table.runs == 1 else 'three times'}."
+        if text and table.runs == 1:
+            errors["runs"] = _(
+                "A bomb pot deals two boards: choose “twice”, or take off the bomb pot to run it once."
+            )
+        elif text and table.runs == 3:
+            errors["runs"] = _(
+                "A bomb pot deals two boards: choose “twice”, or take off the bomb pot to run it three times."
             )
         table.runs = 2
     table.later_boards = [
@@ -642,9 +726,10 @@ def _read_runs(table: Table, fields: Mapping[str, Any], errors: dict[str, str]) 
     ]
 
 
-def check_boards(table: Table, hands: Mapping[str, str]) -> dict[str, str]:
+def check_boards(table: Table, hands: Mapping[str, str], language: str = "en") -> dict[str, str]:
     """The boards of a hand run more than once, checked card by card before the engine ranks them;
-    each error keyed by the board it is about (``board``, ``board-2``, ``board-3``).
+    each error keyed by the board it is about (``board``, ``board-2``, ``board-3``), in
+    ``language``.
 
     Each board is the full five cards of its run. Runs share the cards dealt before the players
     agreed to run it (nothing when all-in before the flop, the flop, or the flop and the turn),
@@ -662,10 +747,16 @@ def check_boards(table: Table, hands: Mapping[str, str]) -> dict[str, str]:
     from ..cards import parse_cards
     from ..errors import CardError
 
+    _ = words(language)
     errors: dict[str, str] = {}
-    noun = "Board" if table.bomb else "Run"
     parsed: list[Sequence[Any]] = []
     held = {}
+
+    def label(number: int) -> str:
+        if table.bomb:
+            return _("Board {number}", number=number)
+        return _("Run {number}'s board", number=number)
+
     for name, text in hands.items():
         try:
             for card in parse_cards(text):
@@ -674,73 +765,118 @@ def check_boards(table: Table, hands: Mapping[str, str]) -> dict[str, str]:
             continue  # the row's own error
     for number, text in enumerate(table.boards, start=1):
         key = run_key("board", number)
-        label = f"{noun} {number}'s board" if noun == "Run" else f"Board {number}"
+        board = label(number)
         if not text.strip():
-            errors[key] = f"{label}: give its five cards" + (
-                "." if table.bomb else ", the cards shared with the other runs included."
-            )
+            if table.bomb:
+                errors[key] = _("{board}: give its five cards.", board=board)
+            else:
+                errors[key] = _(
+                    "{board}: give its five cards, the cards shared with the other runs included.",
+                    board=board,
+                )
             parsed.append([])
             continue
         try:
             cards = parse_cards(text)
         except CardError as err:
-            errors[key] = f"{label}: {plain(str(err), capital=False)}"
+            errors[key] = _(
+                "{board}: {problem}", board=board, problem=plain(err.in_language(language), capital=False)
+            )
             parsed.append([])
             continue
         parsed.append(cards)
         if len(cards) != 5:
-            errors[key] = f"{label} has {len(cards)} cards: give all five" + (
-                "." if table.bomb or number == 1 else ", the cards shared with run 1 included."
-            )
+            if table.bomb or number == 1:
+                errors[key] = _("{board} has {count} cards: give all five.", board=board, count=len(cards))
+            else:
+                errors[key] = _(
+                    "{board} has {count} cards: give all five, the cards shared with run 1 included.",
+                    board=board,
+                    count=len(cards),
+                )
             continue
         twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
         if twice is not None:
-            errors[key] = f"{label} holds {twice} twice."
+            errors[key] = _("{board} holds {card} twice.", board=board, card=twice)
             continue
         holder = next((c for c in cards if c in held), None)
         if holder is not None:
-            errors[key] = f"{label}: {holder} is in {held[holder]}'s hand; a card is dealt once."
+            errors[key] = _(
+                "{board}: {card} is in {player}'s hand; a card is dealt once.",
+                board=board,
+                card=holder,
+                player=held[holder],
+            )
     if errors:
         return errors
     first = parsed[0]
     shared = None
     for number, dealt in enumerate(parsed[1:], start=2):
         key = run_key("board", number)
-        label = f"{noun} {number}'s board" if noun == "Run" else f"Board {number}"
+        board = label(number)
         same = next((i for i in range(5) if dealt[i] != first[i]), 5)
         if table.bomb and same:
             return {
-                key: f"{label} starts like board 1 ({' '.join(map(str, first[:same]))}): the two boards "
-                "of a bomb pot are dealt at once and share no card."
+                key: _(
+                    "{board} starts like board 1 ({cards}): the two boards of a bomb pot are dealt at "
+                    "once and share no card.",
+                    board=board,
+                    cards=" ".join(map(str, first[:same])),
+                )
             }
         if same == 5:
-            return {key: f"{label} is run 1's board again: each run deals its own cards."}
-        if same not in _SHARED:
+            return {key: _("{board} is run 1's board again: each run deals its own cards.", board=board)}
+        if same not in (0, 3, 4):
             return {
-                key: f"{label} shares its first {same} card{'s' if same > 1 else ''} with run 1's: "
-                "runs share the flop (the first three cards) or the flop and the turn (the first "
-                "four), or nothing when the players were all-in before the flop."
+                key: _.n(
+                    "{board} shares its first {count} card with run 1's: runs share the flop (the first "
+                    "three cards) or the flop and the turn (the first four), or nothing when the players "
+                    "were all-in before the flop.",
+                    "{board} shares its first {count} cards with run 1's: runs share the flop (the first "
+                    "three cards) or the flop and the turn (the first four), or nothing when the players "
+                    "were all-in before the flop.",
+                    same,
+                    board=board,
+                    count=same,
+                )
             }
         if shared is not None and same != shared:
             return {
-                key: f"{label} shares {_SHARED[same]} with run 1's but run 2's shares "
-                f"{_SHARED[shared]}: every run starts on the same street."
+                key: _(
+                    "{board} shares {shared} with run 1's but run 2's shares {other}: every run starts on "
+                    "the same street.",
+                    board=board,
+                    shared=_shared(same, _),
+                    other=_shared(shared, _),
+                )
             }
         shared = same
         for earlier, other in enumerate(parsed[: number - 1], start=1):
             again = next((c for c in dealt[same:] if c in other), None)
-            if again is not None:
-                where = f"board {earlier}" if table.bomb else f"run {earlier}'s board"
-                if table.bomb:
-                    rule = "the two boards of a bomb pot share no card."
-                elif same:
-                    rule = (
-                        f"Runs share only the cards dealt before the run (here {_SHARED[same]}); "
-                        "every other card is dealt once."
+            if again is None:
+                continue
+            if table.bomb:
+                where = _("board {number}", number=earlier)
+                rule = _("The two boards of a bomb pot share no card.")
+            else:
+                where = _("run {number}'s board", number=earlier)
+                if same:
+                    rule = _(
+                        "Runs share only the cards dealt before the run (here {shared}); every other card "
+                        "is dealt once.",
+                        shared=_shared(same, _),
                     )
                 else:
-                    rule = "Run from before the flop, each run deals its own five cards."
-                return {key: f"{label}: {again} is on {where} too. {rule[:1].upper()}{rule[1:]}"}
+                    rule = _("Run from before the flop, each run deals its own five cards.")
+            return {
+                key: _(
+                    "{board}: {card} is on {where} too. {rule}",
+                    board=board,
+                    card=again,
+                    where=where,
+                    rule=rule,
+                )
+            }
     return {}
 
 

@@ -10,6 +10,13 @@ static site and never loads anything.
 >>> html = settlement_html(settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"]))
 >>> html.count("<table"), "Side pot 1" in html, "+80" in html
 (2, True, True)
+
+The tables of a settlement (:func:`settlement_html`, :func:`audit_html`) are also told in Dutch,
+German or Greek (``language``; the catalogues of :mod:`potengine.i18n`), as the live pages show
+them; the numbers and names are the same in every language:
+
+>>> "Hoofdpot" in settlement_html(settle({"A": 40, "B": 100}, ranking=["A", "B"]), language="nl")
+True
 """
 
 from __future__ import annotations
@@ -23,9 +30,10 @@ from typing import TYPE_CHECKING
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..i18n import words
 from ..pots.hilo import HiLoPot
 from .exports import side_rows, withheld_text
-from .words import signed
+from .words import pot_name, signed
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards.equity import PotEquityResult
@@ -51,16 +59,19 @@ def _row(cells: Iterable[str], *, header: bool = False, labels: Sequence[str] = 
     return "<tr>" + "".join(out) + "</tr>"
 
 
-def _label(head: str) -> str:
-    """A column's name as an attribute value: its header's text (the mark column: "Result")."""
-    return escape(unescape(_TAG.sub("", head)), quote=True) or "Result"
+def _label(head: str, result: str = "Result") -> str:
+    """A column's name as an attribute value: its header's text (the mark column: ``result``)."""
+    return escape(unescape(_TAG.sub("", head)), quote=True) or result
 
 
-def _table(header: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "") -> str:
+def _table(
+    header: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "", result: str = "Result"
+) -> str:
     """The table; each body cell carries its column's name (``data-label``), which the book's
-    stylesheet shows beside the value when a narrow column stacks each row as a card."""
+    stylesheet shows beside the value when a narrow column stacks each row as a card (the mark
+    column, which has no header: ``result``)."""
     heads = list(header)
-    labels = [_label(h) for h in heads]
+    labels = [_label(h, result) for h in heads]
     cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
     body = "".join(_row(r, labels=labels) for r in rows)
     return f"{_TABLE}{cap}<thead>{_row(heads, header=True)}</thead><tbody>{body}</tbody></table>"
@@ -82,30 +93,34 @@ def _names(players: Iterable[str]) -> str:
     return escape(", ".join(players)) or "—"
 
 
-def pots_html(pots: Sequence[Pot], *, awarded: bool, runs: bool = False) -> str:
+def pots_html(
+    pots: Sequence[Pot], *, awarded: bool, runs: bool = False, language: str = "en", boards: bool = False
+) -> str:
     """The pots as a table: amount, the dealer's sum, who may win it (and who did).
 
     ``runs``: the hand was run more than once; each pot's shares are then given run by run
-    (:func:`run_shares_text`), and a pot only one player can win is marked as not run."""
-    header = ["Pot", "Amount", "How it is made", "Eligible"]
+    (:func:`run_shares_text`), and a pot only one player can win is marked as not run (``boards``:
+    the runs are a bomb pot's two boards). The words are in ``language``."""
+    _ = words(language)
+    header = [_("Pot"), _("Amount"), _("How it is made"), _("Eligible")]
     if awarded:
-        header += ["Winner(s)", "Shares"]
+        header += [_("Winner(s)"), _("Shares")]
     rows = []
     for pot in pots:
-        row = [escape(pot.name), fmt(pot.amount), escape(pot.formula), _names(pot.eligible)]
+        row = [escape(pot_name(pot, _)), fmt(pot.amount), escape(pot.formula), _names(pot.eligible)]
         if awarded:
             shares = ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items())
             if isinstance(pot, HiLoPot) and len(pot.eligible) > 1:
-                shares = hilo_shares_text(pot)
+                shares = hilo_shares_text(pot, language)
             if runs:
-                shares = run_shares_text(pot)
+                shares = run_shares_text(pot, language, boards=boards)
             shares += withheld_text(pot)
             row += [_names(pot.winners), escape(shares)]
         rows.append(row)
-    return _table(header, rows, "Pots")
+    return _table(header, rows, _("Pots"), _("Result"))
 
 
-def hilo_shares_text(pot: HiLoPot | RunPart) -> str:
+def hilo_shares_text(pot: HiLoPot | RunPart, language: str = "en") -> str:
     """A hi-lo pot's shares: each half with its winners, quartering and scooping marked.
 
     >>> from potengine import settle
@@ -115,49 +130,69 @@ def hilo_shares_text(pot: HiLoPot | RunPart) -> str:
     >>> hilo_shares_text(settle({"A": 5, "B": 5}, ranking=["A", "B"], low_ranking=[]).pots[0])
     'no qualifying low: A 10 (scoop)'
     """
+    _ = words(language)
 
     def half(shares: Mapping[str, Amount]) -> str:
         return ", ".join(f"{p} {fmt(s)}" for p, s in shares.items())
 
     if not pot.low_shares:
-        text = f"no qualifying low: {half(pot.high_shares)}"
+        text = _("no qualifying low: {shares}", shares=half(pot.high_shares))
     else:
-        text = (
-            f"high {fmt(pot.high_amount)}: {half(pot.high_shares)}; "
-            f"low {fmt(pot.low_amount)}: {half(pot.low_shares)}"
+        text = _(
+            "high {high}: {high_shares}; low {low}: {low_shares}",
+            high=fmt(pot.high_amount),
+            high_shares=half(pot.high_shares),
+            low=fmt(pot.low_amount),
+            low_shares=half(pot.low_shares),
         )
         if len(pot.low_shares) == 2:
-            text += " (quartered)"
+            text += _(" (quartered)")
     if len(pot.winners) == 1:
-        text += " (scoop)"
+        text += _(" (scoop)")
     return text
 
 
-def run_shares_text(pot: Pot) -> str:
+def run_shares_text(pot: Pot, language: str = "en", *, boards: bool = False) -> str:
     """A pot's shares in a hand run more than once: each run's part and who took it, or "not run"
-    for a pot only one player can win (paid once).
+    for a pot only one player can win (paid once); ``boards``: the runs are a bomb pot's boards.
 
     >>> from potengine import settle
     >>> r = settle({"A": 20, "B": 51, "C": 50}, runs=[["A", "B", "C"], ["C", ("A", "B")]])
     >>> [run_shares_text(pot) for pot in r.pots]
     ['run 1 (30): A 30; run 2 (30): C 30', 'run 1 (30): B 30; run 2 (30): C 30']
+    >>> run_shares_text(r.pots[0], boards=True)
+    'board 1 (30): A 30; board 2 (30): C 30'
     >>> run_shares_text(settle({"A": 5, "B": 9}, folded=["A"], runs=[["B"], ["B"]]).pots[0])
     'B 10 (not run)'
     """
+    _ = words(language)
     if not pot.runs:
-        return ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items()) + " (not run)"
+        return ", ".join(f"{p} {fmt(s)}" for p, s in pot.shares.items()) + _(" (not run)")
     parts = []
     for part in pot.runs:
         if part.hilo:
-            text = hilo_shares_text(part)
+            text = hilo_shares_text(part, language)
         else:
             text = ", ".join(f"{p} {fmt(s)}" for p, s in part.shares.items())
-        parts.append(f"run {part.run} ({fmt(part.amount)}): {text}")
-    return "; ".join(parts)
+        if boards:
+            parts.append(
+                _(
+                    "board {number} ({amount}): {shares}",
+                    number=part.run,
+                    amount=fmt(part.amount),
+                    shares=text,
+                )
+            )
+        else:
+            parts.append(
+                _("run {number} ({amount}): {shares}", number=part.run, amount=fmt(part.amount), shares=text)
+            )
+    return _.p("between parts", "; ").join(parts)  # Greek: "· " (its ";" is a question mark)
 
 
-def runs_html(runs: Sequence[Run]) -> str:
-    """The showdown of each run: its board (if given) and its ranking, best first.
+def runs_html(runs: Sequence[Run], language: str = "en", *, boards: bool = False) -> str:
+    """The showdown of each run: its board (if given) and its ranking, best first (``boards``:
+    the runs are a bomb pot's two boards).
 
     >>> from potengine import settle
     >>> r = settle({"A": 10, "B": 10}, hands={"A": "As Ah", "B": "Kd Kc"},
@@ -166,46 +201,60 @@ def runs_html(runs: Sequence[Run]) -> str:
     >>> html.count("<tr>"), "Three of a kind, kings" in html
     (3, True)
     """
+    _ = words(language)
 
     def tier(players: Sequence[str], hands: Mapping[str, object] | None) -> str:
         if hands:
-            players = [f"{p} ({getattr(hands.get(p), 'description', 'no hand')})" for p in players]
+            players = [f"{p} ({getattr(hands.get(p), 'description', _('no hand'))})" for p in players]
         return " = ".join(players)
 
     rows = []
     for run in runs:
         showdown = " > ".join(tier(t, run.hands) for t in run.ranking)
         if run.low_ranking is not None:
-            low = " > ".join(tier(t, run.low_hands) for t in run.low_ranking) or "nobody"
-            showdown += f"; low: {low}"
+            low = " > ".join(tier(t, run.low_hands) for t in run.low_ranking) or _("nobody")
+            showdown += _("; low: {low}", low=low)
         board = " ".join(str(card) for card in run.board) if run.board else "—"
-        rows.append([escape(run.name), escape(board), escape(showdown)])
-    return _table(["Run", "Board", "Showdown, best first"], rows, "Runs")
+        if boards:
+            name = _("Board {number}", number=run.number)
+        elif language == "en":
+            name = run.name
+        else:
+            name = _("Run {number}", number=run.number)
+        rows.append([escape(name), escape(board), escape(showdown)])
+    if boards:
+        return _table([_("Board"), _("Cards"), _("Showdown, best first")], rows, _("Boards"), _("Result"))
+    return _table([_("Run"), _("Board"), _("Showdown, best first")], rows, _("Runs"), _("Result"))
 
 
-def layout_html(layout: PotLayout) -> str:
+def layout_html(layout: PotLayout, language: str = "en") -> str:
     """Pots and returned chips before the showdown."""
-    returned = ", ".join(f"{p} {fmt(c)}" for p, c in layout.refunds.items()) or "nothing"
-    return (
-        pots_html(layout.pots, awarded=False)
-        + f"<p>Returned (uncalled): {escape(returned)}. Total put in: {fmt(layout.total)}.</p>"
+    _ = words(language)
+    returned = ", ".join(f"{p} {fmt(c)}" for p, c in layout.refunds.items()) or _("nothing")
+    line = _(
+        "Returned (uncalled): {returned}. Total put in: {total}.", returned=returned, total=fmt(layout.total)
     )
+    return pots_html(layout.pots, awarded=False, language=language) + f"<p>{escape(line)}</p>"
 
 
-def settlement_html(result: Settlement) -> str:
-    """The pots with their winners, then one row a player: put in, returned, won, received, net."""
+def settlement_html(result: Settlement, language: str = "en", *, boards: bool = False) -> str:
+    """The pots with their winners, then one row a player: put in, returned, won, received, net.
+
+    In ``language``; ``boards``: a hand run twice is a bomb pot, its runs named as its two boards.
+    """
+    _ = words(language)
     rows = []
     for p in result.seats:
-        status = "folded" if p in result.folded else "live"
+        status = _.p("status", "folded") if p in result.folded else _.p("status", "live")
         hand = ""
         if result.hands and p in result.hands:
             hand = escape(getattr(result.hands[p], "description", str(result.hands[p])))
             lows = getattr(result, "low_hands", None)
             if lows and p in lows:
-                hand += escape("; low: " + (lows[p].description if lows[p] else "none"))
+                hand += escape(_("; low: {low}", low=lows[p].description if lows[p] else _("none")))
         rows.append(
             [
-                escape(p) + (" (button)" if p == result.button else ""),
+                escape(p) + (_(" (button)") if p == result.button else ""),
                 status,
                 fmt(result.contributions[p]),
                 fmt(result.refunds.get(p, 0)),
@@ -215,12 +264,12 @@ def settlement_html(result: Settlement) -> str:
             ]
             + ([hand] if result.hands else [])
         )
-    header = ["Player", "Status", "Put in", "Returned", "Won", "Received", "Net"]
+    header = [_("Player"), _("Status"), _("Put in"), _("Returned"), _("Won"), _("Received"), _("Net")]
     if result.hands:
-        header.append("Hand")
+        header.append(_("Hand"))
     rows.append(
         [
-            "<b>Total</b>",
+            "<b>" + _("Total") + "</b>",
             "",
             fmt(result.total),
             fmt(sum(result.refunds.values(), start=0)),
@@ -232,15 +281,15 @@ def settlement_html(result: Settlement) -> str:
     )
     if result.side_payments:  # a column for what the payments outside the pot change
         side = result.side_net
-        header.insert(6, "Outside the pot")
+        header.insert(6, _("Outside the pot"))
         for p, row in zip(result.seats, rows, strict=False):
             row.insert(6, signed(side.get(p, 0)))
         rows[-1].insert(6, signed(sum(side.values(), start=0)))
     runs = getattr(result, "runs", ())
-    tables = pots_html(result.pots, awarded=True, runs=bool(runs))
+    tables = pots_html(result.pots, awarded=True, runs=bool(runs), language=language, boards=boards)
     if runs:
-        tables += runs_html(runs)
-    tables += _table(header, rows, "Players")
+        tables += runs_html(runs, language, boards=boards)
+    tables += _table(header, rows, _("Players"), _("Result"))
     if result.fee_rules or result.added_rules or result.side_payments:
         tables += extra_html(result)
     return tables
@@ -265,13 +314,16 @@ def extra_html(result: Settlement) -> str:
     return _table(["Item", "What", "Amount"], rows, "The room")
 
 
-def audit_html(report: Audit) -> str:
-    """The six steps as a table, each with ✓ or ✗ and what was found."""
+def audit_html(report: Audit, language: str = "en") -> str:
+    """The six steps as a table, each with ✓ or ✗ and what was found: the steps as ``report``
+    says them (:func:`potengine.pots.check.audit` in a language), the table's headings in
+    ``language``."""
+    _ = words(language)
     rows = [
         [str(s.number), escape(s.title), "✓" if s.ok else "✗", "<br>".join(map(escape, s.findings))]
         for s in report.steps
     ]
-    return _table(["Step", "Check", "", "Findings"], rows, "Six-step check (EX-06)")
+    return _table([_("Step"), _("Check"), "", _("Findings")], rows, _("Six-step check (EX-06)"), _("Result"))
 
 
 def _percent(fraction: Fraction) -> str:
