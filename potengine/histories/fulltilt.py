@@ -66,15 +66,16 @@ fragments with no hand at all: a few action lines of HHSmithy's parser tests, no
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import NamedTuple
 
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import exact_amount
 from .audit import DEAD_POST
 from .partypoker import fast_hand
-from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
+from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
 from .record import SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
 
@@ -166,7 +167,6 @@ _LIMITS = {
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _POSTS = frozenset(("small blind", "big blind", "dead small blind", "posts", "ante"))
-_CENT = Decimal("0.01")
 _GAMES_READ: dict[str, _Game] = {}
 """The cash games already read, by their header's game and stakes."""
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
@@ -211,20 +211,10 @@ class _Reader:
         return value
 
     def read_amount(self, text: str, number: int, line: str) -> Amount:
-        raw = text.lstrip("$€£").replace(",", "")
-        if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
-            raise self.fail(number, line, f"amount {text} is too large")
         try:
-            value = Decimal(raw)
-        except InvalidOperation:  # pragma: no cover - the patterns pass digits only
-            raise self.fail(number, line, f"cannot read the amount {text!r}") from None
-        if self.currency:
-            if value != value.quantize(_CENT):
-                raise self.fail(number, line, f"amount {text} is not a whole number of cents")
-            return value
-        if value != value.to_integral_value():
-            raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
-        return int(value)
+            return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
+        except ValueError as err:
+            raise self.fail(number, line, str(err)) from None
 
     def cards(self, text: str, number: int, line: str) -> list[str]:
         cards = text.split()

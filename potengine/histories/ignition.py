@@ -77,7 +77,7 @@ backtick string, ``export const HAND = `Bodog Hand #…```, which the reader tak
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import compress
 from operator import itemgetter, methodcaller
 from typing import NamedTuple
@@ -85,9 +85,10 @@ from typing import NamedTuple
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import exact_amount
 from .audit import DEAD_POST
 from .partypoker import fast_hand
-from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, _error
+from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, _error
 from .record import (
     POT_NAMES,
     RAKE,
@@ -161,7 +162,6 @@ _SUMMARY_WON = re.compile(r"^ (?:HI )?(" + _AMT + r")(?: |$)")
 _SUMMARY_LOW = re.compile(r" LO (" + _AMT + r") ")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
-_CENT = Decimal("0.01")
 _AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
 """The amounts already read, by their text, in games played in chips and in a currency."""
 _PLACES: dict[str, int | None] = {}
@@ -232,20 +232,10 @@ class _Reader:
         return value
 
     def read_amount(self, text: str, number: int, line: str) -> Amount:
-        raw = text.lstrip("$€£").replace(",", "")
-        if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
-            raise self.fail(number, line, f"amount {text} is too large")
         try:
-            value = Decimal(raw)
-        except InvalidOperation:  # pragma: no cover - the patterns pass digits only
-            raise self.fail(number, line, f"cannot read the amount {text!r}") from None
-        if self.currency:
-            if value != value.quantize(_CENT):
-                raise self.fail(number, line, f"amount {text} is not a whole number of cents")
-            return value
-        if value != value.to_integral_value():
-            raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
-        return int(value)
+            return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
+        except ValueError as err:
+            raise self.fail(number, line, str(err)) from None
 
     def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
         cards = text.split()

@@ -91,7 +91,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import MISSING, fields
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -99,8 +99,9 @@ from typing import Any, NamedTuple
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import CENT, exact_amount
 from .audit import DEAD_POST, LIVE_POST
-from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
+from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
 from .record import NOT_STATED as ALL_NOT_STATED
 from .record import (
     POT_NAMES,
@@ -186,7 +187,6 @@ _POSTS = {
     "posts ante": "ante",
 }
 _THOUSANDS_DOT = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
-_CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind", "straddle"))
 """The kinds of post, as :attr:`HandHistory.posts <potengine.histories.record.HandHistory.posts>`
 counts them (a straddle too: :func:`fast_hand` builds PokerNow's records as well)."""
@@ -242,21 +242,10 @@ class _Reader:
         raw = text.split(" ", 1)[0].lstrip("$€£")
         if not self.currency and _THOUSANDS_DOT.match(raw):
             raw = raw.replace(".", "")
-        raw = raw.replace(",", "")
-        if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
-            raise self.fail(number, line, f"amount {text} is too large")
         try:
-            exact = Decimal(raw)
-        except InvalidOperation:
-            raise self.fail(number, line, f"cannot read the amount {text!r}") from None
-        if self.currency:
-            if exact != exact.quantize(_CENT):
-                raise self.fail(number, line, f"amount {text} is not a whole number of cents")
-            value = exact
-        elif exact != exact.to_integral_value():
-            raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
-        else:
-            value = int(exact)
+            value = exact_amount(raw.replace(",", ""), text, currency=self.currency)
+        except ValueError as err:
+            raise self.fail(number, line, str(err)) from None
         if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             self.known.clear()
         self.known[text] = value
@@ -738,7 +727,7 @@ def fast_hand(**given: Any) -> HandHistory:
     game = values["game"]
     values["players"] = players
     values["button"] = button
-    values["chip"] = _CENT if values["currency"] else 1
+    values["chip"] = CENT if values["currency"] else 1
     values["omaha"] = "Omaha" in game
     values["hi_lo"] = "Hi/Lo" in game
     values["posts"] = tuple(actions[:posted])

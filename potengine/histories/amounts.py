@@ -1,0 +1,49 @@
+"""An amount as a room writes it, made exact: the one rule the text readers share.
+
+A hand played for money has its amounts in whole cents (a ``Decimal``), a hand played in chips
+has whole chips (an ``int``); an amount with more digits than any table holds is refused. A
+reader strips the room's own marks first (currency signs, thousands separators) and passes the
+digits left, with the text as written for the message.
+
+>>> exact_amount("1354.50", "$1,354.50", currency=True), exact_amount("6000", "6,000", currency=False)
+(Decimal('1354.50'), 6000)
+>>> exact_amount("1.5", "1.5", currency=False)
+Traceback (most recent call last):
+...
+ValueError: amount 1.5 has cents in a game played in chips
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from ..chips import Amount
+from .pokerstars import MAX_DIGITS
+
+CENT = Decimal("0.01")
+
+
+def exact_amount(raw: str, text: str, *, currency: bool) -> Amount:
+    """``raw`` (digits and at most one decimal point, the room's marks stripped) as an exact
+    amount: a ``Decimal`` of whole cents when ``currency``, else whole chips as an ``int``.
+    ``text`` is the amount as written, for the message of the ``ValueError`` raised when it is
+    too large, not a number, or finer than a cent (a chip).
+
+    >>> exact_amount("0.505", "$0.505", currency=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: amount $0.505 is not a whole number of cents
+    """
+    if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
+        raise ValueError(f"amount {text} is too large")
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        raise ValueError(f"cannot read the amount {text!r}") from None
+    if currency:
+        if value != value.quantize(CENT):
+            raise ValueError(f"amount {text} is not a whole number of cents")
+        return value
+    if value != value.to_integral_value():
+        raise ValueError(f"amount {text} has cents in a game played in chips")
+    return int(value)
