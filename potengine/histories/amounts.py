@@ -18,7 +18,9 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from ..chips import Amount
-from .pokerstars import MAX_DIGITS
+
+MAX_DIGITS = 15
+"""An amount with more digits than this (before the decimal point) is refused, in every room."""
 
 CENT = Decimal("0.01")
 

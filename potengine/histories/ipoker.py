@@ -109,6 +109,7 @@ from typing import NamedTuple
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import MAX_DIGITS
 from .record import (
     POT_NAMES,
     RAKE,
@@ -125,8 +126,6 @@ from .rooms import RoomHand
 
 MAX_HAND_CHARS = 200_000
 """A hand (its ``<game>`` element) longer than this is refused: a real one is a few thousand."""
-MAX_DIGITS = 15
-"""An amount with more digits than this is refused."""
 
 ROOM = "iPoker"
 NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES))

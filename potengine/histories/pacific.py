@@ -85,6 +85,7 @@ from decimal import Decimal, InvalidOperation
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import MAX_DIGITS
 from .record import (
     POT_NAMES,
     RAKE,
@@ -101,8 +102,6 @@ from .rooms import RoomHand
 
 MAX_HAND_LINES = 400
 """A hand with more lines than this is refused (a real one has well under 100)."""
-MAX_DIGITS = 15
-"""An amount with more digits than this is refused."""
 
 ROOM = "888poker"
 NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES))

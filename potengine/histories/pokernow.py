@@ -123,6 +123,7 @@ from typing import Any
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
+from .amounts import MAX_DIGITS
 from .partypoker import fast_hand
 from .record import (
     POT_NAMES,
@@ -142,8 +143,6 @@ ROOM = "PokerNow"
 
 MAX_ROWS = 2000
 """A hand with more rows than this is refused (a real hand has well under 200)."""
-MAX_DIGITS = 15
-"""An amount with more digits than this (before the decimal point) is refused."""
 
 _GAMES = {
     "No Limit Texas Hold'em": ("Hold'em No Limit", 2),

@@ -140,6 +140,7 @@ from typing import NamedTuple, TypeVar
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
+from .amounts import MAX_DIGITS
 from .record import Action, Collection, HandHistory, Seat, UnsupportedHandError
 from .record import record as _record
 
@@ -149,8 +150,6 @@ MAX_HAND_LINES = 400
 """A hand with more lines than this is refused (a real hold'em hand has well under 100); the
 lines beyond the limit are counted, never kept, so a hostile file cannot fill the memory."""
 MAX_SEATS = 10
-MAX_DIGITS = 15
-"""An amount with more digits than this (before the decimal point) is refused."""
 
 R = TypeVar("R")
 
