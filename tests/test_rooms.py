@@ -11,21 +11,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from room_corpus import OTHER, ROOT, SHARED, needs
 
 from potengine.histories import rooms
 from potengine.histories.audit import AuditRun, Verdict, audit_file, iter_audits
 from potengine.histories.record import HandHistory
 from potengine.present import live
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data"
-OTHER = DATA / "other-rooms"
-POKERNOW = DATA / "pokernow"
+POKERNOW = SHARED / "pokernow"
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
 FOLDER_ROOM = {
     "888poker": "888poker",
@@ -75,12 +72,8 @@ def other_room_files() -> list[tuple[str, Path]]:
     return [(folder, path) for folder in FOLDER_ROOM for path in sorted((OTHER / folder).iterdir())]
 
 
-needs_other = pytest.mark.skipif(
-    not OTHER.is_dir(), reason=f"the other rooms' real files are not here ({OTHER}): they live in ../shared"
-)
-needs_pokernow = pytest.mark.skipif(
-    not POKERNOW.is_dir(), reason=f"the PokerNow logs are not here ({POKERNOW}): they live in ../shared"
-)
+needs_other = needs(OTHER, "the other rooms' real files")
+needs_pokernow = needs(POKERNOW, "the PokerNow logs")
 
 
 @needs_other
@@ -364,7 +357,7 @@ def test_the_one_pass_check_agrees_with_the_hand_model_on_every_real_hand(
 
     path = POKERNOW if folder == "pokernow" else OTHER / folder
     if not path.is_dir():
-        pytest.skip(f"the real files are not here ({path}): they live in ../shared")
+        pytest.skip(f"the real files are not here ({path}): they live in ../shared, beside the repository")
     passed: dict[str, int] = {}
     plainly_legal = module._plainly_legal
 

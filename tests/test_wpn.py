@@ -5,21 +5,18 @@ other people's data and stay in ../shared: without them those tests skip and say
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import rooms, wpn
 from potengine.histories.audit import AuditRun, Verdict, audit_hand
 from potengine.histories.record import POT_NAMES, RAKE, SIDE_POTS, TOTAL, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "wpn"
-CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms" / "wpn"
-VERDICTS = Path(__file__).parent / "data" / "wpn_verdicts.tsv"
+CORPUS = OTHER / "wpn"
 D = Decimal
 JACKPOT = {  # the 2014 hands at jackpot tables whose Bets: lines hold 0.25 more than Pot + Rake
     "261641541", "261679750", "266888759", "266899075", "258671202", "261477404", "261441841",
@@ -27,10 +24,7 @@ JACKPOT = {  # the 2014 hands at jackpot tables whose Bets: lines hold 0.25 more
     "266919237",
 }  # fmt: skip
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real WPN/ACR hands are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real WPN/ACR hands")
 
 
 def text_of(name: str) -> str:
@@ -298,25 +292,8 @@ def test_the_auditor_reads_wpn_files_through_the_room_and_counts_the_verdicts():
 # ----------------------------------------------------------------------------------------------
 # The real hands
 # ----------------------------------------------------------------------------------------------
-def kept_verdicts() -> tuple[dict[tuple[str, int], tuple[str, str]], dict[str, str]]:
-    """The verdicts kept for the real hands, by (file, line), and the reason given for each hand
-    that is not consistent, by hand ID."""
-    rows: dict[tuple[str, int], tuple[str, str]] = {}
-    reasons: dict[str, str] = {}
-    for line in VERDICTS.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# ") and line[2:3].isdigit() and ": " in line:
-            hand_id, reason = line[2:].split(": ", 1)
-            reasons[hand_id] = reason
-            continue
-        if line.startswith("#") or not line:
-            continue
-        name, number, hand_id, verdict = line.split("\t")
-        rows[(name, int(number))] = (hand_id, verdict)
-    return rows, reasons
-
-
 def test_every_kept_verdict_that_is_not_consistent_has_its_reason():
-    rows, reasons = kept_verdicts()
+    rows, reasons, _ = kept_verdicts("wpn")
     assert len(rows) == 67
     assert {verdict for _, verdict in rows.values()} <= {v.value for v in Verdict}
     unexplained = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"} - set(reasons)
@@ -325,11 +302,7 @@ def test_every_kept_verdict_that_is_not_consistent_has_its_reason():
 
 @pytest.fixture(scope="module")
 def audited():
-    run = AuditRun()
-    found = {}
-    for path in sorted(CORPUS.iterdir()):
-        for audit in run.audits(rooms.file_lines(path), path.name):
-            found[(audit.file, audit.line)] = audit
+    run, found, _ = audit_files(sorted(CORPUS.iterdir()))
     return run, found
 
 
@@ -348,8 +321,7 @@ def test_every_real_file_is_read_hand_by_hand_as_many_hands_as_headers(audited):
 @needs_corpus
 def test_every_real_hand_gets_its_kept_verdict(audited):
     _, found = audited
-    rows, _ = kept_verdicts()
-    assert {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()} == rows
+    assert {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()} == kept_verdicts("wpn").rows
 
 
 @needs_corpus
