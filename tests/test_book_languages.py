@@ -45,7 +45,8 @@ NUMBER = re.compile(r"\d+")
 POT_WORDS = ("main pot", "side pot")
 # The parts' captions of _toc.yml: their translations are in the front page's catalogue, and show
 # in every page's navigation, not in an article.
-CAPTIONS = re.findall(r'^\s*- caption: "?([^"\n]+?)"?\s*$', (ROOT / "_toc.yml").read_text(encoding="utf-8"), re.M)
+TOC = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+CAPTIONS = re.findall(r'^\s*- caption: "?([^"\n]+?)"?\s*$', TOC, re.M)
 
 
 def _squash(text: str) -> str:

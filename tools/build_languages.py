@@ -223,6 +223,11 @@ def update_catalogues(languages: list[str]) -> None:
             else:
                 catalogue = template
                 catalogue.locale = language  # type: ignore[assignment]
+                catalogue.header_comment = (
+                    f"# {doc} in {LANGUAGES[language]}: the messages Sphinx's gettext builder extracts "
+                    "from the page,\n# translated for this book (tools/build_languages.py --update adds "
+                    "new ones, --check lists gaps).\n#"
+                )
             with po.open("wb") as handle:
                 write_po(handle, catalogue, width=0, omit_header=False, sort_output=False)
             print(f"build_languages: {po.relative_to(ROOT)}")
