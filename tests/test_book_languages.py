@@ -240,13 +240,9 @@ def test_the_pages_use_the_terminology_tables_words(language):
             assert TERMS[name].word(language).lower() in text.lower(), f"{language}/{doc}: no {name}"
 
 
-def _site_pages(language: str) -> list[str]:
-    return [doc for doc in build_languages.toc_docs()]
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_has_a_switch_to_the_same_page_in_each_language(language):
-    for doc in _site_pages(language):
+    for doc in build_languages.toc_docs():
         path = _built(language, doc)
         switch = _page(path).switch
         assert sorted(switch) == sorted(c for c in LANGUAGES if c != language), f"{language}/{doc}: {switch}"
