@@ -41,6 +41,7 @@ BUILD = ROOT / "_build"
 SOURCE = BUILD / "lang-src"
 LOCALE = ROOT / "book" / "locale"
 SITE_FILES = ("_config.yml", "_toc.yml", "_static", "web", "tools")
+EXTRA = "_extra"  # the translated sites' extra files (html_extra_path)
 TARGET = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
 HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 ROLE = re.compile(r"\{[a-z:]+\}`([^`<]*?)\s*(?:<[^`>]*>)?`")
@@ -117,6 +118,12 @@ def make_source(source: Path = SOURCE) -> Path:
     source.mkdir(parents=True)
     for name in SITE_FILES:
         (source / name).symlink_to(ROOT / name)
+    # The live engine stays in the English site (a translated site's live pages are stubs that
+    # link to it): each translated site says so in its own live/build-info.json, which the pages'
+    # script (web/potengine-offline.js) asks before it starts an engine for a link to a live page.
+    extra = source / EXTRA / "live"
+    extra.mkdir(parents=True)
+    (extra / "build-info.json").write_text(json.dumps({"live": False}) + "\n")
     for doc in toc_docs():
         found = [p for p in (ROOT / f"{doc}.md", ROOT / f"{doc}.ipynb") if p.exists()]
         if not found:
@@ -143,7 +150,7 @@ def sphinx(
         "gettext_compact": False,
         "gettext_uuid": False,
         "gettext_location": False,
-        "html_extra_path": [],  # the live engine stays in the English site (the stubs link to it)
+        "html_extra_path": [str(source / EXTRA)],  # live/build-info.json: no engine here
     }
     if language:
         overrides |= {"language": language, "html_title": TITLES[language]}
