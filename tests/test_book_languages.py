@@ -16,6 +16,7 @@ width in Chromium.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -304,3 +305,23 @@ def test_a_translated_page_fits_a_phone(language, doc):
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_a_translated_sites_live_page_opens_the_live_page_in_its_language(language):
+    """The live pages are built once, in the English site, and said in the language of ``?lang=``:
+    a translated site's calculator, checker and drills send the reader there, in the language."""
+    live = [doc for doc in build_languages.toc_docs() if doc.startswith("book/live/")]
+    assert len(live) == 3
+    for doc in live:
+        path = _built(language, doc)
+        text = path.read_text(encoding="utf-8")
+        head = text.split("</head>")[0]
+        refresh = re.search(r'<meta http-equiv="refresh" content="0; url=([^"]+)" />', head)
+        assert refresh, f"{language}/{doc} does not open the live page"
+        url = refresh.group(1)
+        assert url.endswith(f".html?lang={language}"), url
+        assert _resolve(path, url) == _built("en", doc).resolve()
+        assert [urlsplit(href).query for href in _page(path).notice] == [f"lang={language}"]
+    info = json.loads((SITE / language / "live" / "build-info.json").read_text(encoding="utf-8"))
+    assert info == {"live": False, "site": "../"}  # the engine is the English site's

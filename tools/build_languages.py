@@ -123,7 +123,8 @@ def make_source(source: Path = SOURCE) -> Path:
     # script (web/potengine-offline.js) asks before it starts an engine for a link to a live page.
     extra = source / EXTRA / "live"
     extra.mkdir(parents=True)
-    (extra / "build-info.json").write_text(json.dumps({"live": False}) + "\n")
+    # "site": where the engine is (the English site, one folder up), for a pointer on a live link.
+    (extra / "build-info.json").write_text(json.dumps({"live": False, "site": "../"}) + "\n")
     for doc in toc_docs():
         found = [p for p in (ROOT / f"{doc}.md", ROOT / f"{doc}.ipynb") if p.exists()]
         if not found:

@@ -162,10 +162,27 @@ def notice_html(pagename: str, current: str) -> str:
     >>> notice_html("book/hands/01_rankings", "nl").count('href="../../../book/hands/01_rankings.html"')
     1
     """
-    url = page_url(pagename, "en", current=current)
+    url = english_url(pagename, current)
     link = f'<a hreflang="en" href="{url}">{escape(NOTICE_LINK[current])}</a>.'
     text = NOTICE[current].format(link=link)
     return f'<div class="admonition note untranslated" lang="{current}"><p>{text}</p></div>\n'
+
+
+LIVE = "book/live/"
+"""The live pages: built once, in the English site, and said in the reader's language (``?lang=``)."""
+
+
+def english_url(pagename: str, current: str) -> str:
+    """The English page for ``pagename`` of the ``current`` language's site; a live page opens in
+    ``current`` (its labels and the engine's answers follow ``?lang=``).
+
+    >>> english_url("book/hands/01_rankings", "nl")
+    '../../../book/hands/01_rankings.html'
+    >>> english_url("book/live/calculator", "de")
+    '../../../book/live/calculator.html?lang=de'
+    """
+    url = page_url(pagename, "en", current=current)
+    return f"{url}?lang={current}" if pagename.startswith(LIVE) else url
 
 
 def _language(app: Any) -> str:
@@ -181,6 +198,9 @@ def _page(app: Any, pagename: str, templatename: str, context: dict, doctree: An
         for code in LANGUAGES
         if code != current
     )
+    if current != "en" and pagename.startswith(LIVE):
+        # A live page is the English site's, in this language: the stub sends the reader there.
+        links += f'\n<meta http-equiv="refresh" content="0; url={english_url(pagename, current)}" />'
     context["metatags"] = context.get("metatags", "") + links
     head = switch_html(pagename, current)
     if current != "en" and pagename not in TRANSLATED and doctree is not None:

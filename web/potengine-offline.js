@@ -33,13 +33,18 @@
     if (early || !link || !("SharedWorker" in window)) return;
     var target = new URL(link.href, location.href);
     if (target.origin !== root.origin || !/\/book\/live\/[^/]+\.html$/.test(target.pathname)) return;
-    early = fetch(new URL("live/build-info.json", root)).then(function (response) {
+    early = engineOf(root, 0).catch(function () { return null; });
+  }
+  // The engine of the site at `site`; a translated site (/nl/ ...) has none of its own and says
+  // where it is ("site": the English site, whose live pages it links to).
+  function engineOf(site, depth) {
+    return fetch(new URL("live/build-info.json", site)).then(function (response) {
       return response.json();
     }).then(function (info) {
-      if (!info.live) return null;
-      return new SharedWorker(new URL("live/engine-worker.mjs", root),
+      if (!info.live) return info.site && !depth ? engineOf(new URL(info.site, site), 1) : null;
+      return new SharedWorker(new URL("live/engine-worker.mjs", site),
         { type: "module", name: info.engine || "potengine", extendedLifetime: true });
-    }).catch(function () { return null; });
+    });
   }
   ["pointerover", "pointerdown", "focusin"].forEach(function (name) {
     document.addEventListener(name, aboutToOpen, { passive: true });
