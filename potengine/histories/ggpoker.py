@@ -121,6 +121,7 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError
@@ -149,6 +150,7 @@ from .pokerstars import (
 from .record import POT_NAMES, RAKE, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError
 from .record import record as _record
 from .rooms import RoomHand
+from .verdicts import semicolons
 
 ROOM = "GGPoker"
 """The room's label, as :data:`potengine.histories.rooms.ROOMS` names it."""
@@ -800,13 +802,20 @@ class _Reader:
             if _NOISE.match(line):
                 continue
             raise self.fail(number, line, "cannot read this summary line")
-        remarks = []
+        remarks: list[str] = []
         if bought or received:
-            remarks.append(
-                "outside the pot, between the players: "
-                + "; ".join(bought)
-                + ("; from it " + ", ".join(received) if received else "")
-            )
+            if received:
+                remarks.append(
+                    errors.said(
+                        "outside the pot, between the players: {bought}; from it {received}",
+                        bought=semicolons(bought),
+                        received=", ".join(received),
+                    )
+                )
+            else:
+                remarks.append(
+                    errors.said("outside the pot, between the players: {bought}", bought=semicolons(bought))
+                )
         return _Summary(total, fees, boards, times, won, remarks)
 
     def boards(
@@ -878,9 +887,14 @@ class _Reader:
             else fmt(big_post.amount)
         )
         remarks.append(
-            f"the header names the blinds {fmt(small)}/{fmt(big)}, the players post {shown}: a hand "
-            "written at a level change (GGPoker names the next level's blinds); the blinds posted are "
-            "the stakes checked"
+            errors.said(
+                "the header names the blinds {small}/{big}, the players post {shown}: a hand written at a "
+                "level change (GGPoker names the next level's blinds); the blinds posted are the stakes "
+                "checked",
+                small=fmt(small),
+                big=fmt(big),
+                shown=shown,
+            )
         )
         return posted_small, big_post.amount
 
@@ -913,23 +927,37 @@ def _outside(
     insured: list[str],
 ) -> list[str]:
     """The remarks on what was paid outside the pot: EV Cashouts, all-in insurance."""
-    remarks = []
+    remarks: list[str] = []
     for player, paid in risks.items():
         remarks.append(
-            f"{player} took GGPoker's EV Cashout and his hand won: he collects the pot as usual "
-            f"and pays the room a Cashout Risk of {fmt(paid)} outside the pot"
+            errors.said(
+                "{player} took GGPoker's EV Cashout and his hand won: he collects the pot as usual "
+                "and pays the room a Cashout Risk of {amount} outside the pot",
+                player=player,
+                amount=fmt(paid),
+            )
         )
     for player, got, _ in cash_outs:
         remarks.append(
-            f"{player} took GGPoker's EV Cashout and his hand lost: the room pays him {fmt(got)} "
-            "outside the pot, and the pot goes to its winner"
+            errors.said(
+                "{player} took GGPoker's EV Cashout and his hand lost: the room pays him {amount} "
+                "outside the pot, and the pot goes to its winner",
+                player=player,
+                amount=fmt(got),
+            )
         )
     paid_out = {player for player, _, _ in cash_outs}
     for player in dict.fromkeys(chose):
         if player not in risks and player not in paid_out:
-            remarks.append(f"{player} took GGPoker's EV Cashout: nothing was paid for it in this hand")
+            remarks.append(
+                errors.said(
+                    "{player} took GGPoker's EV Cashout: nothing was paid for it in this hand", player=player
+                )
+            )
     if insured:
-        remarks.append("all-in insurance, paid outside the pot: " + "; ".join(insured))
+        remarks.append(
+            errors.said("all-in insurance, paid outside the pot: {insured}", insured=semicolons(insured))
+        )
     return remarks
 
 

@@ -106,6 +106,7 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -482,9 +483,11 @@ class _Reader:
             for number, name, amount in won
         )
         if session.uncalled_bet_enabled:
-            remark = "this export (uncalled_bet_enabled) pays no unmatched bet inside win="
+            remark = errors.said("this export (uncalled_bet_enabled) pays no unmatched bet inside win=")
         else:
-            remark = "this export (no uncalled_bet_enabled) pays an unmatched bet back inside win="
+            remark = errors.said(
+                "this export (no uncalled_bet_enabled) pays an unmatched bet back inside win="
+            )
         names = tuple(map(_SEAT_PLAYER, ordered))
         button = names[-1]  # no seat at or before the button's: the last seat, going round
         for seat_ in ordered:
@@ -555,8 +558,13 @@ class _Reader:
                 else session.game.replace("Hold'em", "Omaha")
             )
             dealt = counts.pop()
-            said = f"the session names the game {session.game}, but every player is dealt {dealt} cards"
-            return session._replace(game=other), [f"{said}: read as {other}"]
+            note = errors.said(
+                "the session names the game {game}, but every player is dealt {count} cards: read as {other}",
+                game=session.game,
+                count=dealt,
+                other=other,
+            )
+            return session._replace(game=other), [note]
         return session, []
 
     def shown(

@@ -82,6 +82,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -475,7 +476,10 @@ class _Reader:
             big_bet=big_bet,
             game=game,
             remarks=tuple(
-                f"{name} mucks: the cards are written, but the hand gives up the pot" for name in mucked
+                errors.said(
+                    "{player} mucks: the cards are written, but the hand gives up the pot", player=name
+                )
+                for name in mucked
             ),
             room=ROOM,
             not_stated=NOT_STATED,

@@ -96,6 +96,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -405,9 +406,12 @@ class _Reader:
         if len(unseated) == 1 and len(silent) == 1:
             [stranger] = unseated
             [seated] = silent
-            note = (
-                f"{stranger} acts without a seat line: read as {seated} (seat {seats[seated].number}), "
-                "the one seated player who posts and never acts"
+            note = errors.said(
+                "{player} acts without a seat line: read as {seated} (seat {seat}), "
+                "the one seated player who posts and never acts",
+                player=stranger,
+                seated=seated,
+                seat=seats[seated].number,
             )
             return {stranger: seated}, [note]
         name, (number, line) = next(iter(unseated.items()))

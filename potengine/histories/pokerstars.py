@@ -137,6 +137,7 @@ from operator import attrgetter, methodcaller
 from types import MappingProxyType
 from typing import NamedTuple, TypeVar
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
@@ -1261,8 +1262,15 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     bad = getattr(lines, "bad", ())
     if bad:
         first_number, first_reason = bad[0]
-        more = f" (and {len(bad) - 1} more line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else ""
-        hand = replace(hand, remarks=(f"line {first_number}: {first_reason}{more}",))
+        more = (
+            ""
+            if len(bad) == 1
+            else errors.said(" (and 1 more line)")
+            if len(bad) == 2
+            else errors.said(" (and {count} more lines)", count=len(bad) - 1)
+        )
+        remark = errors.said("line {line}: {reason}{more}", line=first_number, reason=first_reason, more=more)
+        hand = replace(hand, remarks=(remark,))
     return hand
 
 

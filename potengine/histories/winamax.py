@@ -86,6 +86,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from itertools import count
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -734,7 +735,11 @@ class _Reader:
         unit = Decimal(1).scaleb(-len(figures)) * _SUFFIX[text[-1]]
         if abs(Decimal(exact - written)) < unit:
             return exact, (
-                f"the total pot is written short ({text}): the chips put in less the rake, "
-                f"{exact}, agree with it to its last figure",
+                errors.said(
+                    "the total pot is written short ({total}): the chips put in less the rake, "
+                    "{exact}, agree with it to its last figure",
+                    total=text,
+                    exact=str(exact),
+                ),
             )
         return written, ()

@@ -100,6 +100,7 @@ from __future__ import annotations
 
 import re
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -919,8 +920,11 @@ class _OldReader(_Base):
         table = head.group(4)
         if not jackpot and _JACKPOT_TABLE.search(table) and board:
             remarks = (
-                f"a jackpot table ({table.strip()}): this layout of WPN's histories does not always write "
-                "the jackpot drop taken beside the rake",
+                errors.said(
+                    "a jackpot table ({table}): this layout of WPN's histories does not always write "
+                    "the jackpot drop taken beside the rake",
+                    table=table.strip(),
+                ),
             )
         ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
         return HandHistory(
