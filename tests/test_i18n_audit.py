@@ -192,3 +192,18 @@ def test_the_audit_notes_name_the_hands_in_their_language(language):
     assert names, english
     for name in names:
         assert name not in translated, f"{language}: {name!r} left in\n{translated}"
+
+
+@pytest.mark.parametrize(
+    ("language", "caption", "heading"),
+    [("nl", "De room", "Post"), ("de", "Der Raum", "Posten"), ("el", "Η αίθουσα", "Στοιχείο")],
+)
+def test_the_rooms_table_has_its_headings_in_each_language(language, caption, heading):
+    from potengine.present.tables import settlement_html
+
+    result = settle({"A": 50, "B": 50}, ["A", "B"], rake=2, fees={"jackpot": 1})
+    english, translated = settlement_html(result), settlement_html(result, language)
+    assert ">The room</caption>" in english and ">Item<" in english
+    assert f">{caption}</caption>" in translated and f">{heading}<" in translated
+    assert ">The room</caption>" not in translated
+    assert "jackpot" in translated  # the fee's own name, as the room calls it
