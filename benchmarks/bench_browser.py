@@ -8,9 +8,16 @@ browser profile (empty caches) with service workers allowed, as a reader's brows
   measured by the page from the moment it was opened), to the first settled hand, and the bytes
   the server sent until then;
 * **warm**: in the same visit, once the service worker has filled its cache, opening a second live
-  page (the hand-history checker): the time to its engine ready and the bytes the server sent;
-* both unthrottled and through a throttled network (Chrome DevTools Protocol
-  ``Network.emulateNetworkConditions``: 9 Mbit/s down, 150 ms round trip);
+  page (the hand-history checker): the time to its engine ready and the bytes the server sent; the
+  page finds the first page's engine still running (a shared worker that outlives its page), and
+  **warm, own engine** is the same visit in a browser without shared workers (each page restores
+  its own engine from the cache);
+* both unthrottled and through a throttled network: 9 Mbit/s down, 150 ms round trip. The
+  figures of Chrome's ``Network.emulateNetworkConditions`` are applied by the server itself (each
+  request answered 150 ms late, every byte of every answer paced through one shared 9 Mbit/s
+  link): the DevTools Protocol throttles one page's own requests, and the engine's downloads come
+  from a shared worker, which a page's emulation does not reach (measured: a 2 MB fetch from a
+  shared worker took 31 ms under the page's emulation);
 * **one settlement**: clicking "Settle" to the result shown, against
   ``potengine.present.live.calculate`` on the same fields in CPython in this process (the peer):
   the ratios say how much slower the browser's Python is, and how many CPython settlements the
@@ -71,13 +78,30 @@ SW_FULL = """async () => {
 
 
 class _Counted(Handler):
-    """tools/serve.py's handler, counting the bytes it writes (headers and bodies)."""
+    """tools/serve.py's handler, counting the bytes it writes (headers and bodies); while
+    ``throttled``, answering each request a round trip late and pacing every byte through one
+    link of :data:`THROTTLED`'s speed, shared by all connections."""
 
     sent = 0
     lock = threading.Lock()
+    throttled = False
+    link_free_at = 0.0  # when the shared link has sent everything queued so far
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if _Counted.throttled:  # the request has arrived: its answer leaves a round trip later
+            time.sleep(THROTTLED["latency"] / 1000)
+        return super().send_head()
+
+    @staticmethod
+    def _pace(size: int) -> None:
+        with _Counted.lock:
+            start = max(time.perf_counter(), _Counted.link_free_at)
+            _Counted.link_free_at = start + size / THROTTLED["downloadThroughput"]
+            done = _Counted.link_free_at
+        time.sleep(max(0.0, done - time.perf_counter()))
 
     def setup(self) -> None:
         super().setup()
@@ -87,6 +111,12 @@ class _Counted(Handler):
             def write(self, data: bytes) -> int:
                 with _Counted.lock:
                     _Counted.sent += len(data)
+                if _Counted.throttled:
+                    view = memoryview(data)
+                    for at in range(0, len(view), 64 * 1024):
+                        _Counted._pace(len(view[at : at + 64 * 1024]))
+                        raw.write(view[at : at + 64 * 1024])
+                    return len(data)
                 return raw.write(data)
 
             def __getattr__(self, name: str) -> object:
@@ -104,15 +134,15 @@ def _cpython_ms(repeats: int) -> float:
     return statistics.median(times)
 
 
-def _visit(browser, origin: str, throttled: bool) -> dict[str, float]:
-    """One reader's visit in a fresh profile: the calculator cold, then a second live page warm."""
+def _visit(browser, origin: str, throttled: bool, shared: bool = True) -> dict[str, float]:
+    """One reader's visit in a fresh profile: the calculator cold, then a second live page warm
+    (``shared=False``: in a browser without shared workers)."""
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, service_workers="allow")
+    if not shared:
+        context.add_init_script("delete window.SharedWorker;")
     page = context.new_page()
     page.set_default_timeout(600_000)
-    if throttled:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", THROTTLED)
+    _Counted.throttled = throttled
     _Counted.sent = 0
     page.goto(f"{origin}/book/live/calculator.html?{urlencode(FIELDS)}")
     page.wait_for_function("document.querySelector('#pot-calculator').dataset.runs === '1'")
@@ -128,7 +158,10 @@ def _visit(browser, origin: str, throttled: bool) -> dict[str, float]:
     page.wait_for_function("document.querySelector('.potengine-live')?.dataset.readyAt")
     result["warm_ready_s"] = float(page.get_attribute(".potengine-live", "data-ready-at") or "nan") / 1000
     result["warm_mb"] = _Counted.sent / 1e6
+    # 2: the first page's engine answered; 1: this page started its own
+    result["warm_engine_page"] = float(page.get_attribute(".potengine-live", "data-engine-page") or "nan")
     context.close()
+    _Counted.throttled = False
     return result
 
 
@@ -181,6 +214,10 @@ def main() -> None:
         for throttled in (False, True):
             label = "throttled (9 Mbit/s, 150 ms)" if throttled else "unthrottled"
             runs[label] = [_visit(browser, origin, throttled) for _ in range(visits)]
+            own = [_visit(browser, origin, throttled, shared=False) for _ in range(visits)]
+            for result, alone in zip(runs[label], own, strict=True):
+                result["own_ready_s"] = alone["warm_ready_s"]
+                result["own_engine_page"] = alone["warm_engine_page"]
         in_page, engine_ms = _settlements(browser, origin, 20)
         browser.close()
     httpd.shutdown()
@@ -194,6 +231,9 @@ def main() -> None:
             ("cold_mb", "  cold: bytes sent by the server until the first result", "MB"),
             ("warm_ready_s", "  warm (second live page, same visit): engine ready", "s"),
             ("warm_mb", "  warm: bytes sent by the server", "MB"),
+            ("warm_engine_page", "  warm: pages the engine had served (2: the first page's engine)", ""),
+            ("own_ready_s", "  warm, own engine (no shared workers): engine ready", "s"),
+            ("own_engine_page", "  warm, own engine: pages the engine had served (1: its own)", ""),
         ):
             print(_line(name, [r[key] for r in results], unit))
         first_ms = statistics.median(r["cold_first_s"] for r in results) * 1000

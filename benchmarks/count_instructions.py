@@ -24,9 +24,14 @@ what the first hand of a kind costs once (a reader's module imported and compile
 machine does on every start as it writes no bytecode cache, its patterns compiled, the Omaha
 tables built) is not counted as if every hand paid it: a room whose real files hold 41 hands
 would otherwise carry 2.8M instructions a hand of it. ``--cold`` counts that first pass instead
-(the figure before the warm-up was added). Run:
+(the figure before the warm-up was added). ``--every K`` counts every K-th file of a room alone
+(its files in name order, the first, the K+1-th, ...): a sample spread over the room's files, for a
+room too large to count whole on a busy machine (PokerNow's 46 logs, 11,708 hands, take hours
+under valgrind there); the figure is then that sample's, and says so. Run:
 
-    .venv/bin/python benchmarks/count_instructions.py [--cold] [settle|trusted|settle-runs|audit ...]
+    .venv/bin/python benchmarks/count_instructions.py [--cold] [--every K] [WORKLOAD ...]
+
+(a workload: ``settle``, ``trusted``, ``settle-runs``, ``audit``, ``audit-ROOM``, ``read-ROOM``).
 
 It needs ``valgrind`` (Debian's package) and takes about half a minute per workload. Use it to
 compare two versions of the code: a change worth keeping shows in these figures.
@@ -47,6 +52,8 @@ TABLES = 2000
 COLLECTED = re.compile(r"Collected : (\d+)")
 WARM_UP = int(os.environ.get("_COUNT_WARM_UP", "1"))
 """Unmeasured passes an audit or read workload makes first (0 with ``--cold``)."""
+EVERY = int(os.environ.get("_COUNT_EVERY", "1"))
+"""A room's files counted: every this many (``--every K``; 1, every file)."""
 
 
 def workload(name: str, repetitions: int) -> None:
@@ -138,7 +145,7 @@ def room_files(room: str) -> list[Path]:
     if room not in BY_NAME:
         raise SystemExit(f"unknown room {room!r}: {', '.join(BY_NAME)}")
     folder = SHARED / "pokernow" if room == "pokernow" else SHARED / "other-rooms" / FOLDERS.get(room, room)
-    paths = sorted(p for p in folder.glob("*") if p.is_file() and p.name != "SOURCES.md")
+    paths = sorted(p for p in folder.glob("*") if p.is_file() and p.name != "SOURCES.md")[::EVERY]
     if not paths:
         raise SystemExit(f"no files of {room} in {folder}: they live in ../shared, beside the repository")
     return paths
@@ -166,7 +173,14 @@ def main(argv: list[str]) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return 1
-    names = [a for a in argv[1:] if a != "--cold"] or ["settle", "trusted", "settle-runs", "audit"]
+    args = argv[1:]
+    if "--every" in args:
+        at = args.index("--every")
+        os.environ["_COUNT_EVERY"] = args[at + 1]
+        global EVERY
+        EVERY = int(args[at + 1])
+        del args[at : at + 2]
+    names = [a for a in args if a != "--cold"] or ["settle", "trusted", "settle-runs", "audit"]
     env = dict(os.environ)
     env["_COUNT_WARM_UP"] = "0" if "--cold" in argv else "1"
     with tempfile.TemporaryDirectory() as folder:
@@ -188,7 +202,8 @@ def main(argv: list[str]) -> int:
                 paths = room_files(name.removeprefix("audit-"))
                 run = AuditRun()
                 per = sum(1 for p in paths for _ in run.audits(file_lines(p), p.name))
-                print(f"{name}: {per} hands in {len(paths)} files, verdicts {run.summary()}")
+                sample = f" (every {EVERY}th file)" if EVERY > 1 else ""
+                print(f"{name}: {per} hands in {len(paths)} files{sample}, verdicts {run.summary()}")
             elif name.startswith("read-"):
                 paths = room_files(name.removeprefix("read-"))
                 per = read_room(paths)

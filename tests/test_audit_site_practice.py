@@ -353,6 +353,40 @@ def test_the_one_pass_check_agrees_with_the_hand_model_on_damaged_hands(data):
         assert fast == model
 
 
+POT_LIMIT = (DATA / "limit_and_pot_limit.txt").read_text(encoding="utf-8").split("\n\n\n\n")[1]
+
+
+def test_a_plain_pot_limit_hand_passes_the_one_pass_without_the_model(monkeypatch):
+    """Cy raises to 35, the pot (15, and 10 to call, on top of the 10); Ann bets the pot on the
+    flop: in turn and within the structure's maximum, so the model is never set up."""
+    from potengine.histories import contributions as module
+    from potengine.histories.audit import contributions_from_lines, replay_actions
+
+    assert "Hold'em Pot Limit" in POT_LIMIT and "Cy: raises 25 to 35" in POT_LIMIT
+    [hand] = parse_text(POT_LIMIT)
+
+    def no_model(*args, **kwargs):
+        raise AssertionError("the hand model was set up for a plainly legal pot-limit hand")
+
+    monkeypatch.setattr(module, "start_hand", no_model)
+    assert replay_actions(hand, contributions_from_lines(hand).contributions).notes == [
+        "Replayed with the hand model: every action is legal and the totals agree"
+    ]
+
+
+def test_a_pot_limit_raise_one_chip_above_the_pot_goes_to_the_model_which_refuses_it():
+    edited = POT_LIMIT.replace("Cy: raises 25 to 35", "Cy: raises 26 to 36").replace(
+        "Ann: calls 30", "Ann: calls 31"
+    )
+    [hand] = parse_text(edited)
+    fast, model = _replays(hand)
+    assert fast == model
+    assert "the hand model refuses it" in model[2][0] and "the maximum is 35" in model[2][0]
+    bet = POT_LIMIT.replace("Ann: bets 80", "Ann: bets 81")  # the flop's pot is 80
+    fast, model = _replays(parse_text(bet)[0])
+    assert fast == model and "the maximum is 80" in model[2][0]
+
+
 def test_the_settlement_is_built_when_first_read_and_kept():
     """The audit awards the pots; the settlement object is made from them only when read."""
     audit = next(iter_audits((DATA / "side_pots.txt").read_text(encoding="utf-8")))

@@ -26,7 +26,7 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browser import ROOT, SITE, TIMEOUT, Watched, _Quiet, browser_mark
+from browser import NO_SHARED_WORKERS, ROOT, SITE, TIMEOUT, Watched, _Quiet, browser_mark
 
 from potengine.present.live import calculate
 
@@ -83,7 +83,7 @@ def site() -> Iterator[_Site]:
 
 @pytest.fixture
 def online(browser, site) -> Iterator[Watched]:
-    page = Watched(browser, site.origin, width=390, height=844, service_workers="allow")
+    page = Watched(browser, site.origin, width=390, height=844, service_workers="allow", shared_workers=True)
     yield page
     page.close()
 
@@ -198,15 +198,43 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
 
 
 @in_browser
-def test_a_second_live_page_starts_without_downloading_the_engine_again(online, site):
+def test_a_second_live_page_finds_the_engine_of_the_first_still_running(online, site):
     online.open("book/live/calculator.html", FIELDS, state="done")
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"
     _cached(online)
     downloads = site.wasm()
     assert downloads >= 1  # the first visit fetched it (the page and the service worker's cache)
     online.page.goto(f"{site.origin}/book/live/history_checker.html")
     _engine_ready(online)
+    # The calculator's engine (a shared worker that outlives its page) answered the checker ...
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "2"
+    online.page.goto(f"{site.origin}/book/live/dealer_drills.html?lang=de")
+    _engine_ready(online)
+    # ... and the drills, in German although it was started for an English page.
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "3"
+    online.page.wait_for_function("document.querySelector('#dealer-drill').dataset.state === 'asking'")
+    assert online.page.get_attribute(".potengine-live", "data-lang") == "de"
+    online.open("book/live/calculator.html", {**FIELDS, "lang": "el"}, state="done")
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "4"
+    assert (
+        online.page.inner_text("#calc-explanation").split() == calculate(FIELDS, "el")["explanation"].split()
+    )
+    assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_without_shared_workers_each_live_page_starts_its_own_engine_from_the_cache(online, site):
+    online.context.add_init_script(NO_SHARED_WORKERS)
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    _cached(online)
+    downloads = site.wasm()
+    assert downloads >= 1
+    online.page.goto(f"{site.origin}/book/live/history_checker.html")
+    _engine_ready(online)
     online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
     _engine_ready(online)
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"  # its own
     assert site.wasm() == downloads, f"the engine was fetched again: {site.served[-20:]}"
     built = json.loads((SITE / "live" / "build-info.json").read_text(encoding="utf-8"))
     if built.get("snapshot"):  # made at build time when Node.js was there (tools/build_live.py)
@@ -215,6 +243,46 @@ def test_a_second_live_page_starts_without_downloading_the_engine_again(online, 
         steps = json.loads(online.page.get_attribute(".potengine-live", "data-engine-steps") or "{}")
         assert steps.get("unpacked") == 1, steps
     assert not online.errors, online.errors
+
+
+@in_browser
+def test_two_live_pages_open_at_once_share_one_engine(online, site):
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    other = online.context.new_page()
+    other.set_default_timeout(TIMEOUT)
+    other.goto(f"{site.origin}/book/live/dealer_drills.html")
+    other.wait_for_function("Boolean(document.querySelector('.potengine-live')?.dataset.readyAt)")
+    assert other.get_attribute(".potengine-live", "data-engine-page") == "2"
+    # The first page still has its answer from the shared engine after the second connected.
+    changed = {**FIELDS, "players": "Alice:20,Bilal:50,Chloé:90,David:90,Emma:36"}
+    online.open("book/live/calculator.html", changed, state="done")
+    shown = online.page.text_content("#settlement-json") or ""
+    assert json.loads(shown) == calculate(changed)["settlement"]
+    other.close()
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_a_pointer_on_a_link_to_a_live_page_starts_its_engine_before_the_page_opens(browser, site):
+    reader = Watched(
+        browser, site.origin, width=1280, height=900, service_workers="allow", shared_workers=True
+    )
+    try:
+        reader.page.goto(f"{site.origin}/book/intro.html")  # the front page: not a live page
+        reader.page.locator("article .sd-card:has(a[href='live/calculator.html'])").first.hover()
+        time.sleep(4)  # the reader reads the card; meanwhile the engine starts (nothing to wait for)
+        reader.page.locator("article .sd-card:has(a[href='live/calculator.html'])").first.click()
+        reader.wait_state("ready,done")
+        live = ".potengine-live"
+        # The engine was running before the calculator opened (older than the page), and the
+        # front page, which only started it, is not counted as a page it served.
+        age = int(reader.page.get_attribute(live, "data-engine-age") or "0")
+        ready_at = int(reader.page.get_attribute(live, "data-ready-at") or "0")
+        assert age > ready_at, (age, ready_at)
+        assert reader.page.get_attribute(live, "data-engine-page") == "1"
+        assert not reader.errors, reader.errors
+    finally:
+        reader.close()
 
 
 UNPACKED = "potengine-snapshot-unpacked"  # the worker's cache (web/engine-worker.mjs)
@@ -233,6 +301,7 @@ def test_a_spoilt_unpacked_snapshot_is_dropped_and_the_engine_still_starts(onlin
     if not built.get("snapshot"):
         pytest.skip("this build has no snapshot (tools/build_live.py ran without Node.js)")
     snapshot = f"{site.origin}/live/{built['snapshot']}"
+    online.context.add_init_script(NO_SHARED_WORKERS)  # a shared engine would outlive the spoiling
     online.open("book/live/calculator.html", FIELDS, state="done")
     _until(online, f"caches.open({UNPACKED!r}).then((s) => s.match({snapshot!r})).then(Boolean)")
     assert online.page.evaluate(SPOIL_UNPACKED, [UNPACKED, snapshot]) == [snapshot]
@@ -261,10 +330,13 @@ def test_a_live_page_starts_its_engine_from_the_head_before_any_stylesheet():
         head = text.split("</head>")[0]
         if 'class="potengine-live' in text:
             live_pages.append(page.name)
-            starter = head.find("new Worker(")
+            starter = head.find("new SharedWorker(")
             assert 0 < starter < head.find('rel="stylesheet"'), page.relative_to(SITE)
-            worker = head[starter:].split('"')[1]
+            worker = head[:starter].rsplit("var url = ", 1)[1].split('"')[1]
             assert (page.parent / worker).resolve() == (SITE / "live" / "engine-worker.mjs").resolve()
+            # Named for this build's engine: a page of a new build never talks to the last one's.
+            name = head[starter:].split("name: ")[1].split('"')[1]
+            assert name == json.loads((SITE / "live" / "build-info.json").read_text())["engine"]
         else:
             assert "potengineWorker" not in text, f"{page.relative_to(SITE)} starts an engine"
     assert sorted(live_pages) == ["calculator.html", "dealer_drills.html", "history_checker.html"]

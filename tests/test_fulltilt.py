@@ -5,29 +5,22 @@ here: the verdicts are kept as IDs and verdicts in tests/data/fulltilt_verdicts.
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import fulltilt, rooms
 from potengine.histories.audit import DEAD_POST, AuditRun, Verdict, audit_hand, dead_posts
 from potengine.histories.record import SIDE_POTS, HandHistory, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "fulltilt"
-OTHER = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms"
 CORPUS = OTHER / "fulltilt"
-EXPECTED = Path(__file__).parent / "data" / "fulltilt_verdicts.tsv"
 D = Decimal
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real Full Tilt files are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real Full Tilt files")
 
 
 def sample_hands(name: str = "hands.txt") -> dict[str, HandHistory]:
@@ -188,27 +181,9 @@ def header_count(text: str) -> int:
     )
 
 
-def expected() -> tuple[dict[tuple[str, int], tuple[str, str]], str]:
-    rows, comments = {}, []
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            comments.append(line)
-            continue
-        name, number, hand_id, verdict = line.split("\t")
-        rows[(name, int(number))] = (hand_id, verdict)
-    return rows, "\n".join(comments)
-
-
 @pytest.fixture(scope="module")
 def audited() -> tuple[AuditRun, dict[tuple[str, int], Any], dict[str, list[Any]]]:
-    run = AuditRun()
-    found: dict[tuple[str, int], Any] = {}
-    by_file: dict[str, list[Any]] = {}
-    for path in sorted(CORPUS.iterdir()):
-        by_file[path.name] = list(run.audits(rooms.file_lines(path), path.name))  # never a traceback
-        for audit in by_file[path.name]:
-            found[(audit.file, audit.line)] = audit
-    return run, found, by_file
+    return audit_files(sorted(CORPUS.iterdir()))
 
 
 @needs_corpus
@@ -240,13 +215,12 @@ def test_the_files_without_a_hand_say_why_nothing_was_audited(audited: Any) -> N
 def test_every_real_hand_gets_its_expected_verdict(audited: Any) -> None:
     _, found, _ = audited
     got = {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()}
-    rows, _ = expected()
-    assert got == rows
+    assert got == kept_verdicts("fulltilt").rows
 
 
 @needs_corpus
 def test_every_real_hand_that_is_not_consistent_is_explained() -> None:
-    rows, comments = expected()
+    rows, _, comments = kept_verdicts("fulltilt")
     odd = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"}
     assert odd == {"33727835942", "-"}
     for hand_id in odd:

@@ -5,13 +5,12 @@ copied: tests/data/ggpoker_verdicts.tsv keeps their IDs and verdicts only)."""
 
 from __future__ import annotations
 
-import os
-import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import rooms
@@ -21,15 +20,11 @@ from potengine.histories.record import POT_NAMES, RAKE, SIDE_POTS, HandHistory, 
 from potengine.present import live
 
 D = Decimal
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "ggpoker"
-CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms" / "ggpoker"
-EXPECTED = Path(__file__).parent / "data" / "ggpoker_verdicts.tsv"
+CORPUS = OTHER / "ggpoker"
 GG = rooms.BY_NAME["ggpoker"]
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the real GGPoker hands are not here ({CORPUS}): they live in ../shared"
-)
+needs_corpus = needs(CORPUS, "the real GGPoker hands")
 
 
 def hands(name: str) -> list[HandHistory]:
@@ -301,34 +296,20 @@ def test_a_ggpoker_text_is_audited_by_the_checker_and_the_command_line(tmp_path:
 # ----------------------------------------------------------------------------------------------
 
 
-def expected() -> tuple[dict[tuple[str, int], tuple[str, str]], dict[str, str]]:
-    rows, reasons = {}, {}
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            found = re.match(r"# (RC\d+)\b[^:]*: (.+)", line)
-            if found:
-                reasons[found.group(1)] = found.group(2)
-            continue
-        name, number, hand_id, verdict = line.split("\t")
-        rows[(name, int(number))] = (hand_id, verdict)
-    return rows, reasons
-
-
 @pytest.fixture(scope="module")
 def audited() -> tuple[AuditRun, dict[tuple[str, int], HandAudit], dict[str, int]]:
-    run = AuditRun()
-    found: dict[tuple[str, int], HandAudit] = {}
-    headers: dict[str, int] = {}
-    for path in sorted(CORPUS.iterdir()):
-        text = rooms.decode(path.read_bytes())
-        headers[path.name] = sum(1 for line in text.splitlines() if line.startswith("Poker Hand #"))
-        for audit in run.audits(rooms.file_lines(path), path.name):
-            found[(audit.file, audit.line)] = audit
+    paths = sorted(CORPUS.iterdir())
+    texts = {path.name: rooms.decode(path.read_bytes()) for path in paths}
+    headers = {
+        name: sum(line.startswith("Poker Hand #") for line in text.splitlines())
+        for name, text in texts.items()
+    }
+    run, found, _ = audit_files(paths)
     return run, found, headers
 
 
 def test_the_expected_verdicts_are_ids_and_verdicts_with_a_reason_for_each_other_hand():
-    rows, reasons = expected()
+    rows, reasons, _ = kept_verdicts("ggpoker")
     assert len(rows) == 2205
     assert {verdict for _, verdict in rows.values()} <= {v.value for v in Verdict}
     others = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"}
@@ -341,7 +322,7 @@ def test_every_real_hand_is_read_and_gets_its_expected_verdict(audited):
     for name, count in headers.items():
         assert sum(1 for file, _ in found if file == name) == count, name
     got = {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()}
-    assert got == expected()[0]
+    assert got == kept_verdicts("ggpoker").rows
     assert run.summary()["unreadable"] == 0 and run.summary()["unsupported"] == 0
 
 

@@ -5,12 +5,11 @@ without ../shared those tests skip and say so)."""
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import ignition, rooms
@@ -25,17 +24,11 @@ from potengine.histories.record import (
     UnsupportedHandError,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "ignition"
-OTHER = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms"
 CORPUS = OTHER / "ignition_bovada"
-EXPECTED = Path(__file__).parent / "data" / "ignition_verdicts.tsv"
 D = Decimal
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real Ignition files are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real Ignition files")
 
 
 def sample_hands(name: str = "hands.txt") -> dict[str, HandHistory]:
@@ -198,26 +191,10 @@ def header_count(text: str) -> int:
     return sum(1 for line in lines if line.startswith(("Ignition Hand #", "Bovada Hand #", "Bodog Hand #")))
 
 
-def expected() -> dict[tuple[str, int], tuple[str, str]]:
-    rows = {}
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            name, number, hand_id, verdict = line.split("\t")
-            rows[(name, int(number))] = (hand_id, verdict)
-    return rows
-
-
 @pytest.fixture(scope="module")
 def audited() -> tuple[AuditRun, dict[tuple[str, int], Any], dict[str, int]]:
-    run = AuditRun()
-    found: dict[tuple[str, int], Any] = {}
-    counts: dict[str, int] = {}
-    for path in sorted(CORPUS.iterdir()):
-        audits = list(run.audits(rooms.file_lines(path), path.name))  # never a traceback
-        counts[path.name] = len(audits)
-        for audit in audits:
-            found[(audit.file, audit.line)] = audit
-    return run, found, counts
+    run, found, by_file = audit_files(sorted(CORPUS.iterdir()))
+    return run, found, {name: len(audits) for name, audits in by_file.items()}
 
 
 @needs_corpus
@@ -234,7 +211,7 @@ def test_every_real_file_is_read_and_its_hands_counted_as_its_headers_count_them
 def test_every_real_hand_gets_its_expected_verdict_and_every_one_is_consistent(audited: Any) -> None:
     run, found, _ = audited
     got = {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()}
-    assert got == expected()
+    assert got == kept_verdicts("ignition").rows
     assert run.summary()["consistent"] == 33  # nothing to explain in the verdict file
 
 

@@ -6,27 +6,21 @@ tests/data/ipoker_verdicts.tsv.
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import ipoker, rooms
 from potengine.histories.audit import AuditRun, Verdict, audit_hand
 from potengine.histories.record import POT_NAMES, RAKE, RETURNS, TOTAL, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "ipoker"
-CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms" / "ipoker"
-EXPECTED = Path(__file__).parent / "data" / "ipoker_verdicts.tsv"
+CORPUS = OTHER / "ipoker"
 IPOKER = rooms.BY_NAME["ipoker"]
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real iPoker files are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real iPoker files")
 
 
 def hands(name: str) -> list[rooms.RoomHand]:
@@ -291,42 +285,20 @@ def test_windows_1252_text_under_a_utf8_declaration_is_read() -> None:
 # ----------------------------------------------------------------------------------------------
 # The real files
 # ----------------------------------------------------------------------------------------------
-def expected() -> dict[tuple[str, int], tuple[str, str]]:
-    rows = {}
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            name, number, hand_id, verdict = line.split("\t")
-            rows[(name, int(number))] = (hand_id, verdict)
-    return rows
-
-
-def explained() -> dict[str, str]:
-    return {
-        line[2:].split(":", 1)[0]: line.split(":", 1)[1]
-        for line in EXPECTED.read_text(encoding="utf-8").splitlines()
-        if line.startswith("# ") and line[2:].split(":", 1)[0].isdigit()
-    }
-
-
 def test_every_hand_that_is_not_consistent_is_explained() -> None:
-    rows = expected()
+    rows, reasons, _ = kept_verdicts("ipoker")
     assert len(rows) == 693
     odd = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"}
-    assert odd == set(explained()) == {"3302721610", "742000000", "3056022611"}
+    assert odd == set(reasons) == {"3302721610", "742000000", "3056022611"}
 
 
 @needs_corpus
 def test_every_real_file_is_read_and_each_hand_gets_its_expected_verdict() -> None:
-    run = AuditRun()
-    got = {}
-    for path in sorted(CORPUS.iterdir()):
-        text = rooms.decode(path.read_bytes())
-        audited = list(run.audits(rooms.file_lines(path), path.name))  # no traceback, whatever the file
-        assert len(audited) == text.count("<game gamecode="), path.name
-        for audit in audited:
-            got[(path.name, audit.line)] = (audit.hand_id or "-", audit.verdict.value)
-    assert len(run.files) == 58
-    assert got == expected()
+    audited = audit_files(sorted(CORPUS.iterdir()))  # no traceback, whatever the file
+    for name, audits in audited.by_file.items():
+        assert len(audits) == rooms.decode((CORPUS / name).read_bytes()).count("<game gamecode="), name
+    assert len(audited.run.files) == 58
+    assert audited.verdicts() == kept_verdicts("ipoker").rows
 
 
 @needs_corpus

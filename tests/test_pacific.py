@@ -6,28 +6,21 @@ tests/data/pacific_verdicts.tsv. The folder's two files in partypoker's layout a
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from room_corpus import OTHER, ROOT, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import pacific, rooms
 from potengine.histories.audit import AuditRun, Verdict, audit_hand
 from potengine.histories.record import POT_NAMES, RAKE, RETURNS, TOTAL, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "888poker"
-SHARED = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared"))
-CORPUS = SHARED / "data" / "other-rooms" / "888poker"
-EXPECTED = Path(__file__).parent / "data" / "pacific_verdicts.tsv"
+CORPUS = OTHER / "888poker"
 PACIFIC = rooms.BY_NAME["888poker"]
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real 888 files are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real 888 files")
 
 
 def read(name: str) -> list:
@@ -211,17 +204,8 @@ def test_a_game_the_engine_does_not_play_is_unsupported_naming_it() -> None:
 # ----------------------------------------------------------------------------------------------
 # The real files
 # ----------------------------------------------------------------------------------------------
-def expected() -> dict[tuple[str, int], tuple[str, str]]:
-    rows = {}
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            name, number, hand_id, verdict = line.split("\t")
-            rows[(name, int(number))] = (hand_id, verdict)
-    return rows
-
-
 def test_the_kept_verdicts_are_ids_and_verdicts_and_all_consistent() -> None:
-    rows = expected()
+    rows = kept_verdicts("pacific").rows
     assert len(rows) == 39
     assert {verdict for _, verdict in rows.values()} == {"consistent"}
 
@@ -242,4 +226,4 @@ def test_every_real_file_is_read_and_each_888_hand_gets_its_expected_verdict() -
         for audit in audited:
             got[(path.name, audit.line)] = (audit.hand_id or "-", audit.verdict.value)
     assert party == ["partypoker", "partypoker"]
-    assert got == expected()
+    assert got == kept_verdicts("pacific").rows

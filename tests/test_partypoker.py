@@ -5,28 +5,22 @@ here: the verdicts are kept as IDs and verdicts in tests/data/partypoker_verdict
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import partypoker, rooms
 from potengine.histories.audit import LIVE_POST, AuditRun, Verdict, audit_hand, dead_posts
 from potengine.histories.record import POT_NAMES, RAKE, RETURNS, TOTAL, HandHistory, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "partypoker"
-OTHER = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms"
-EXPECTED = Path(__file__).parent / "data" / "partypoker_verdicts.tsv"
 D = Decimal
 
-needs_corpus = pytest.mark.skipif(
-    not (OTHER / "partypoker").is_dir(),
-    reason=f"the real partypoker files are not here ({OTHER}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(OTHER / "partypoker", "the real partypoker files")
 
 
 def sample_hands(name: str = "hands.txt") -> dict[str, HandHistory]:
@@ -248,29 +242,10 @@ def header_count(text: str) -> int:
     return sum(1 for line in lines if line.startswith("*****") and "Hand History" in line)
 
 
-def expected() -> tuple[dict[tuple[str, int], tuple[str, str]], str]:
-    rows = {}
-    comments = []
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            comments.append(line)
-            continue
-        name, number, hand_id, verdict = line.split("\t")
-        rows[(name, int(number))] = (hand_id, verdict)
-    return rows, "\n".join(comments)
-
-
 @pytest.fixture(scope="module")
 def audited() -> tuple[AuditRun, dict[tuple[str, int], Any], dict[str, int]]:
-    run = AuditRun()
-    found: dict[tuple[str, int], Any] = {}
-    counts: dict[str, int] = {}
-    for path in corpus_files():
-        audits = list(run.audits(rooms.file_lines(path), path.name))  # no traceback, whatever the file
-        counts[path.name] = len(audits)
-        for audit in audits:
-            found[(audit.file, audit.line)] = audit
-    return run, found, counts
+    run, found, by_file = audit_files(corpus_files())
+    return run, found, {name: len(audits) for name, audits in by_file.items()}
 
 
 @needs_corpus
@@ -288,13 +263,12 @@ def test_every_real_file_is_read_and_its_hands_counted_as_its_headers_count_them
 def test_every_real_hand_gets_its_expected_verdict(audited: Any) -> None:
     _, found, _ = audited
     got = {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()}
-    rows, _ = expected()
-    assert got == rows
+    assert got == kept_verdicts("partypoker").rows
 
 
 @needs_corpus
 def test_every_real_hand_that_is_not_consistent_is_explained(audited: Any) -> None:
-    rows, comments = expected()
+    rows, _, comments = kept_verdicts("partypoker")
     odd = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"}
     assert odd == {"11994428655"}
     for hand_id in odd:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import collections
 import json
-import os
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from room_corpus import ROOT, SHARED, VERDICTS, audit_files, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import rooms
@@ -26,15 +25,12 @@ from potengine.histories.audit import AuditRun, Verdict, audit_hand, contributio
 from potengine.histories.pokernow import read_text
 from potengine.histories.record import POT_NAMES, RAKE, TOTAL, HandHistory, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "pokernow"
-CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "pokernow"
-EXPECTED = Path(__file__).parent / "data" / "pokernow_verdicts.tsv"
+CORPUS = SHARED / "pokernow"
+EXPECTED = VERDICTS / "pokernow_verdicts.tsv"
 D = Decimal
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the PokerNow logs are not here ({CORPUS}): they live in ../shared"
-)
+needs_corpus = needs(CORPUS, "the PokerNow logs")
 
 
 def sample(name: str) -> str:
@@ -312,12 +308,7 @@ def test_the_kept_verdicts_are_ids_and_verdicts_only_and_every_odd_one_explained
 
 @pytest.fixture(scope="module")
 def corpus() -> tuple[AuditRun, dict[tuple[str, int], object]]:
-    run = AuditRun()
-    found = {}
-    for path in sorted(CORPUS.glob("*.csv")):
-        for audit in run.audits(rooms.file_lines(path), path.name):
-            assert (audit.file, audit.line) not in found
-            found[(audit.file, audit.line)] = audit
+    run, found, _ = audit_files(sorted(CORPUS.glob("*.csv")))
     return run, found
 
 

@@ -11,19 +11,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from room_corpus import OTHER, ROOT, SHARED, needs
 
 from potengine.histories import rooms
 from potengine.histories.audit import AuditRun, Verdict, audit_file, iter_audits
+from potengine.histories.record import HandHistory
 from potengine.present import live
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data"
-OTHER = DATA / "other-rooms"
-POKERNOW = DATA / "pokernow"
+POKERNOW = SHARED / "pokernow"
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "pokerstars"
 FOLDER_ROOM = {
     "888poker": "888poker",
@@ -73,12 +72,8 @@ def other_room_files() -> list[tuple[str, Path]]:
     return [(folder, path) for folder in FOLDER_ROOM for path in sorted((OTHER / folder).iterdir())]
 
 
-needs_other = pytest.mark.skipif(
-    not OTHER.is_dir(), reason=f"the other rooms' real files are not here ({OTHER}): they live in ../shared"
-)
-needs_pokernow = pytest.mark.skipif(
-    not POKERNOW.is_dir(), reason=f"the PokerNow logs are not here ({POKERNOW}): they live in ../shared"
-)
+needs_other = needs(OTHER, "the other rooms' real files")
+needs_pokernow = needs(POKERNOW, "the PokerNow logs")
 
 
 @needs_other
@@ -322,3 +317,68 @@ def test_a_ggpoker_text_is_read_and_audited(tmp_path: Path, capsys: pytest.Captu
     assert (
         "2 hands: 2 consistent, 0 irregular, 0 wrong, 0 unsupported, 0 unreadable" in capsys.readouterr().out
     )
+
+
+# ----------------------------------------------------------------------------------------------
+# The one-pass check of plain no-limit and pot-limit hands agrees with the hand model
+# ----------------------------------------------------------------------------------------------
+def room_records(folder: Path) -> list[HandHistory]:
+    """Every hand of a folder's files read into its record (hands a reader refuses left out)."""
+    from importlib import import_module
+
+    from potengine.errors import HandHistoryError
+    from potengine.histories.pokerstars import iter_text
+
+    records: list[HandHistory] = []
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and p.name != "SOURCES.md"):
+        room, lines = rooms.peek_room(rooms.file_lines(path))
+        if room is None or not room.readable:
+            continue
+        if room.reader == "pokerstars":
+            records += [h for h in iter_text(lines) if not isinstance(h, HandHistoryError)]
+            continue
+        read = import_module(f"potengine.histories.{room.reader}").read_hand
+        for hand in rooms.hands_of(lines, room):
+            try:
+                records.append(read(hand))
+            except HandHistoryError:
+                continue
+    return records
+
+
+@pytest.mark.parametrize("folder", [*FOLDER_ROOM, "pokernow"])
+def test_the_one_pass_check_agrees_with_the_hand_model_on_every_real_hand(
+    folder: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fast or stepped through the hand model, the replay says the same of every hand of every
+    room (a third of PokerNow's hands are pot-limit Omaha); and the fast path is taken by most."""
+    from potengine.histories import contributions as module
+    from potengine.histories.audit import contributions_from_lines, dead_posts, replay_actions
+
+    path = POKERNOW if folder == "pokernow" else OTHER / folder
+    if not path.is_dir():
+        pytest.skip(f"the real files are not here ({path}): they live in ../shared, beside the repository")
+    passed: dict[str, int] = {}
+    plainly_legal = module._plainly_legal
+
+    def counted(*args: Any) -> bool:
+        legal = plainly_legal(*args)
+        name = type(args[-1]).__name__
+        passed[name] = passed.get(name, 0) + legal
+        return legal
+
+    monkeypatch.setattr(module, "_plainly_legal", counted)
+    hands = room_records(path)
+    assert hands
+    for hand in hands:
+        dead = dead_posts(hand)
+        put_in = contributions_from_lines(hand, dead=dead).contributions
+        fast, model = (replay_actions(hand, put_in, dead=dead, fast=f) for f in (True, False))
+        assert (fast.ran, fast.notes, fast.problems, str(fast.illegal)) == (
+            model.ran,
+            model.notes,
+            model.problems,
+            str(model.illegal),
+        ), hand.hand_id
+    if folder == "pokernow":  # 4,050 pot-limit and 7,105 no-limit hands pass the one pass
+        assert passed["PotLimit"] > 4000 and passed["NoLimit"] > 7000

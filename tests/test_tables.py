@@ -5,8 +5,10 @@ those of the header's columns, in order."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 from potengine import settle
+from potengine.pots.check import audit
 from potengine.present.tables import audit_html, settlement_html, table_html
 
 
@@ -83,3 +85,19 @@ def test_a_label_is_the_header_text_once_escaped() -> None:
     assert 'data-label="Who &quot;won&quot;"' in html and 'data-label="A &amp; B"' in html
     ((header, rows),) = parse(html)
     assert header == ['Who "won"', "A & B"] and rows == [[('Who "won"', "x"), ("A & B", "1")]]
+
+
+def test_a_step_card_is_headed_in_the_table_language() -> None:
+    """book.css heads each card of the six steps with the first column's name and the step's
+    number (``attr(data-label)``), so the stacked table says "Stap 1" in Dutch, not "Step 1"."""
+    result = settle({"A": 40, "B": 100, "C": 100}, ranking=["A", "C", "B"])
+    for language in ("en", "nl", "de", "el"):
+        html = audit_html(audit(result, language), language)
+        assert 'class="potengine steps"' in html
+        ((header, rows),) = parse(html)
+        assert [row[0] for row in rows] == [(header[0], str(n)) for n in range(1, 7)]
+        if language != "en":
+            assert header[0] != "Step", language
+    css = (Path(__file__).resolve().parent.parent / "_static" / "book.css").read_text(encoding="utf-8")
+    assert 'table.potengine.steps td:first-child::before { content: attr(data-label) " ";' in css
+    assert '"Step "' not in css  # no English word in the stylesheet

@@ -5,27 +5,21 @@ people's data and stay in ../shared: without them those tests skip and say so)."
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from room_corpus import OTHER, ROOT, audit_files, kept_verdicts, needs
 
 from potengine.errors import HandHistoryError
 from potengine.histories import rooms, winamax
 from potengine.histories.audit import AuditRun, Verdict, audit_hand
 from potengine.histories.record import RETURNS, SIDE_POTS, UnsupportedHandError
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "potengine" / "histories" / "samples" / "winamax"
-CORPUS = Path(os.environ.get("POTENGINE_SHARED", ROOT.parent / "shared")) / "data" / "other-rooms" / "winamax"
-VERDICTS = Path(__file__).parent / "data" / "winamax_verdicts.tsv"
+CORPUS = OTHER / "winamax"
 D = Decimal
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the real Winamax hands are not here ({CORPUS}): they live in ../shared, beside the repository",
-)
+needs_corpus = needs(CORPUS, "the real Winamax hands")
 
 
 def read(name: str) -> list:
@@ -242,25 +236,8 @@ def test_the_auditor_reads_winamax_files_through_the_room_and_counts_the_verdict
 # ----------------------------------------------------------------------------------------------
 # The real hands
 # ----------------------------------------------------------------------------------------------
-def kept_verdicts() -> tuple[dict[tuple[str, int], tuple[str, str]], dict[str, str]]:
-    """The verdicts kept for the real hands, by (file, line), and the reason given for each hand
-    that is not consistent, by hand ID."""
-    rows: dict[tuple[str, int], tuple[str, str]] = {}
-    reasons: dict[str, str] = {}
-    for line in VERDICTS.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# ") and ": " in line and not line.startswith("# Expected"):
-            hand_id, reason = line[2:].split(": ", 1)
-            reasons[hand_id] = reason
-            continue
-        if line.startswith("#") or not line:
-            continue
-        name, number, hand_id, verdict = line.split("\t")
-        rows[(name, int(number))] = (hand_id, verdict)
-    return rows, reasons
-
-
 def test_every_kept_verdict_that_is_not_consistent_has_its_reason():
-    rows, reasons = kept_verdicts()
+    rows, reasons, _ = kept_verdicts("winamax")
     assert len(rows) == 45
     assert {verdict for _, verdict in rows.values()} <= {v.value for v in Verdict}
     unexplained = {hand_id for hand_id, verdict in rows.values() if verdict != "consistent"} - set(reasons)
@@ -269,11 +246,7 @@ def test_every_kept_verdict_that_is_not_consistent_has_its_reason():
 
 @pytest.fixture(scope="module")
 def audited():
-    run = AuditRun()
-    found = {}
-    for path in sorted(CORPUS.iterdir()):
-        for audit in run.audits(rooms.file_lines(path), path.name):
-            found[(audit.file, audit.line)] = audit
+    run, found, _ = audit_files(sorted(CORPUS.iterdir()))
     return run, found
 
 
@@ -291,8 +264,8 @@ def test_every_real_file_is_read_hand_by_hand_as_many_hands_as_headers(audited):
 @needs_corpus
 def test_every_real_hand_gets_its_kept_verdict(audited):
     _, found = audited
-    rows, _ = kept_verdicts()
-    assert {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()} == rows
+    got = {key: (a.hand_id or "-", a.verdict.value) for key, a in found.items()}
+    assert got == kept_verdicts("winamax").rows
 
 
 @needs_corpus

@@ -14,7 +14,8 @@ as ``live/...``):
   (:func:`potengine.present.labels.labels`, from the same gettext catalogues as the engine's
   words, compiled here first), read by the pages before the engine starts, and written whether
   npm is there or not;
-* ``build-info.json``: what was built, read by the pages first. Without npm (or with
+* ``build-info.json``: what was built, read by the pages first, with the name of this build's
+  shared engine (:func:`engine_name`, which every page of a visit connects to). Without npm (or with
   ``POTENGINE_NO_NPM=1``) it says so, the pages show a notice instead of the live engine and the
   rest of the site builds as usual; ``--require`` or ``POTENGINE_REQUIRE_LIVE=1`` (CI) makes a
   missing npm an error instead.
@@ -319,8 +320,36 @@ def main(argv: list[str] | None = None) -> int:
         if node and not os.environ.get("POTENGINE_NO_SNAPSHOT"):
             info.update(trim_and_snapshot(node, live / "pyodide", live, wheel, lock))
         say(f"pyodide {PYODIDE_VERSION} (sha512 checked) and {wheel} are in {live}")
+    if info["live"]:
+        info["engine"] = engine_name(live, info)
     (live / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return 0
+
+
+def engine_name(live: Path, info: dict[str, object]) -> str:
+    """The name the pages give their shared engine: one per build of the engine.
+
+    A page connects to a SharedWorker of the same address and name that is already running (the
+    engine an earlier page of the visit started). A new build must not be answered by the engine of
+    the last one, so the name holds a hash of what the worker runs: its script, the wheel and the
+    snapshot.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     live = Path(folder)
+    ...     _ = (live / "engine-worker.mjs").write_text("// worker")
+    ...     _ = (live / "potengine.whl").write_bytes(b"wheel")
+    ...     first = engine_name(live, {"wheel": "potengine.whl", "snapshot": "s-1.bin.gz"})
+    ...     again = engine_name(live, {"wheel": "potengine.whl", "snapshot": "s-1.bin.gz"})
+    ...     other = engine_name(live, {"wheel": "potengine.whl", "snapshot": "s-2.bin.gz"})
+    >>> first == again, first == other, first.startswith("potengine-")
+    (True, False, True)
+    """
+    digest = hashlib.sha256()
+    digest.update((live / "engine-worker.mjs").read_bytes())
+    digest.update((live / str(info["wheel"])).read_bytes())
+    digest.update(str(info.get("snapshot", "")).encode())
+    return f"potengine-{digest.hexdigest()[:12]}"
 
 
 if __name__ == "__main__":

@@ -1,9 +1,15 @@
 // The engine in a Web Worker: Pyodide (vendored into the site) with potengine in it (restored from
-// a snapshot, or the wheel unpacked). The page posts {id, name, args, lang} (lang: the page's
+// a snapshot, or the wheel unpacked). A page posts {id, name, args, lang} (lang: the page's
 // language, in which potengine says its answer and its errors); the worker answers
 // {id, value} or {id, error}, and for the hand-history checker also
 // {id, progress: {done, total, hand}} after every hand. Running Python here keeps the page
 // responsive while a large file is checked.
+//
+// One engine per visit: the pages start this file as a SharedWorker that asks to outlive its last
+// page (`extendedLifetime`), so the next page of the book connects to the Python already running
+// instead of starting one (a page's "ping" answer says how many pages this engine has served).
+// Where shared workers are missing, each page starts it as its own dedicated Worker: the same
+// messages, on `self` instead of a port.
 //
 // Fast start: tools/build_live.py ships a memory snapshot of Python with potengine already imported
 // (made at build time, gzipped); restoring it skips starting the interpreter and compiling the
@@ -89,43 +95,62 @@ const ready = start();
 // Once the engine answers, quietly (a storage quota or a private window may refuse it).
 ready.then(() => setTimeout(() => keepUnpacked?.().catch(() => {}), 1000), () => {});
 
-self.onmessage = async (event) => {
-  const { id, name, args, lang } = event.data;
+let pages = 0;   // the pages that have asked this engine: 1 while only the page that started it
+
+// One page's channel: a port of the shared worker, or the dedicated worker's own scope. A page of
+// the book that starts the engine early (a reader's pointer on a link to a live page:
+// web/potengine-offline.js) connects without asking anything, and is not counted.
+function serve(port) {
+  let page = 0;
+  port.onmessage = (event) => {
+    if (!page) page = ++pages;
+    answer(port, page, event.data);
+  };
+}
+
+async function answer(port, page, { id, name, args, lang }) {
   let live;
   try {
     live = await ready;
   } catch (err) {
-    self.postMessage({ id, error: `the engine could not start: ${err}`, fatal: true });
+    port.postMessage({ id, error: `the engine could not start: ${err}`, fatal: true });
+    // A shared engine that cannot start must not be kept for the next page: it starts afresh.
+    if (shared) setTimeout(() => self.close(), 0);
     return;
   }
   if (name === "ping") {
-    self.postMessage({ id, value: started, steps });
+    // age: ms since this engine started (more than the page's own age: started before the page)
+    port.postMessage({ id, value: started, steps, page, age: Math.round(performance.now()) });
     return;
   }
   try {
     if (name === "audit") {
-      audit(live, id, ...args);
+      audit(port, live, id, ...args);
     } else {
-      self.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args), lang || "en")) });
+      port.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args), lang || "en")) });
     }
   } catch (err) {
     // The engine answers bad input with a message; this is only reached by a bug: say it in one line.
-    self.postMessage({ id, error: String(err.message || err).trim().split("\n").pop() });
+    port.postMessage({ id, error: String(err.message || err).trim().split("\n").pop() });
   }
-};
+}
+
+const shared = "onconnect" in self;
+if (shared) self.onconnect = (event) => serve(event.ports[0]);
+else serve(self);
 
 // The checker: one progress message per hand, then the whole document.
-function audit(live, id, text, file) {
+function audit(port, live, id, text, file) {
   const total = live.count_hands(text);
   let done = 0;
   const hands = live.audit_hands_json(text, file);
   try {
     for (const hand of hands) {
       done += 1;
-      self.postMessage({ id, progress: { done, total, hand: JSON.parse(hand) } });
+      port.postMessage({ id, progress: { done, total, hand: JSON.parse(hand) } });
     }
   } finally {
     hands.destroy();
   }
-  self.postMessage({ id, ...JSON.parse(live.call("audit_document", JSON.stringify([text, file]))) });
+  port.postMessage({ id, ...JSON.parse(live.call("audit_document", JSON.stringify([text, file]))) });
 }

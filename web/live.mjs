@@ -141,23 +141,33 @@ function stylesheet() {
   }
 }
 
-// The worker the page's head started (tools/live_start.py), taken once; else a new one.
-function adoptWorker() {
+// The engine the page's head started (tools/live_start.py), taken once; else one started here, the
+// same way: a SharedWorker named for this build that outlives the page (the next page of the visit
+// finds Python already running), or, without shared workers, the page's own Worker. Either way the
+// page talks to a port: the shared worker's, or the dedicated Worker itself.
+function adoptEngine(name) {
   const early = globalThis.potengineWorker;
   delete globalThis.potengineWorker;
-  if (early?.worker) return early;
-  return { worker: new Worker(new URL("engine-worker.mjs", here), { type: "module" }),
-           at: performance.now() };
+  if (early?.port) return early;
+  const url = new URL("engine-worker.mjs", here);
+  const at = performance.now();
+  let port;
+  try {
+    port = new SharedWorker(url, { type: "module", name, extendedLifetime: true }).port;
+  } catch (err) {
+    port = new Worker(url, { type: "module" });
+  }
+  return { port, at };
 }
 
 class Engine {
-  constructor() {
-    const { worker, at } = adoptWorker();
-    this.worker = worker;
+  constructor(name) {
+    const { port, at } = adoptEngine(name);
+    this.port = port;
     this.startedAt = at;
     this.next = 1;
     this.pending = new Map();
-    this.worker.onmessage = (event) => {
+    this.port.onmessage = (event) => {
       const message = event.data;
       const job = this.pending.get(message.id);
       if (!job) return;
@@ -166,7 +176,11 @@ class Engine {
         return;
       }
       this.pending.delete(message.id);
-      if (message.steps) this.steps = message.steps;
+      if (message.steps) {
+        this.steps = message.steps;
+        this.page = message.page;
+        this.age = message.age;
+      }
       if ("error" in message) job.reject(new EngineError(message.error, message.fatal));
       else job.resolve(message.value);
     };
@@ -176,7 +190,7 @@ class Engine {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, name, args, lang });   // the answer is said in the page's language
+      this.port.postMessage({ id, name, args, lang });   // the answer is said in the page's language
     });
   }
 }
@@ -204,14 +218,16 @@ export async function startEngine(root) {
     info = { live: false };
   }
   if (!info.live) {
-    globalThis.potengineWorker?.worker?.terminate();
+    const early = globalThis.potengineWorker?.port;
+    early?.terminate?.();   // a dedicated Worker; a shared one's port is closed
+    early?.close?.();
     delete globalThis.potengineWorker;
     root.dataset.state = "unavailable";
     label(status, "text", "live.unavailable");
     return null;
   }
   label(status, "text", "live.loading");
-  const engine = new Engine();
+  const engine = new Engine(info.engine || "potengine");
   const started = engine.startedAt;
   try {
     root.dataset.engineStart = await engine.call("ping");   // "snapshot" or "boot"
@@ -223,6 +239,9 @@ export async function startEngine(root) {
   // For the benchmark and the tests: when the engine was ready, in ms since the page was opened.
   root.dataset.readyAt = String(Math.round(performance.now()));
   root.dataset.engineSteps = JSON.stringify({ worker: Math.round(started), ...engine.steps });
+  // 1: the engine was started for this page; 2, 3, ...: an earlier page's engine, still running.
+  root.dataset.enginePage = String(engine.page ?? 1);
+  root.dataset.engineAge = String(engine.age ?? 0);   // ms since the engine started
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   label(status, "text", "live.ready", { version: info.pyodide, seconds });
   root.dataset.state = "ready";

@@ -3,7 +3,8 @@
 // so the book works offline and a live page finds its engine without waiting for the network.
 // Quiet by design: nothing is shown, and a browser without service workers reads the book as usual.
 // On a live page it waits until the engine is ready, so that filling the cache does not compete
-// with the engine's own download (which it then finds in the browser's HTTP cache).
+// with the engine's own download (which it then finds in the browser's HTTP cache). And a pointer
+// on a link to a live page starts that page's engine (below).
 (function () {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   var root = new URL(document.documentElement.dataset.content_root || "./", location.href);
@@ -20,4 +21,27 @@
     })();
   }
   window.addEventListener("load", function () { whenEngineSettled(register); });
+
+  // A reader about to open a live page (a pointer over, a finger on, or the keyboard's focus on a
+  // link to one): its engine starts now, as the shared worker that the live page connects to
+  // (web/engine-worker.mjs, named for this build in live/build-info.json), so that Python is
+  // already running, or nearly, when the page opens. Once per page; nothing where shared workers
+  // are missing (the live page then starts its own engine, from the cache).
+  var early = null;
+  function aboutToOpen(event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (early || !link || !("SharedWorker" in window)) return;
+    var target = new URL(link.href, location.href);
+    if (target.origin !== root.origin || !/\/book\/live\/[^/]+\.html$/.test(target.pathname)) return;
+    early = fetch(new URL("live/build-info.json", root)).then(function (response) {
+      return response.json();
+    }).then(function (info) {
+      if (!info.live) return null;
+      return new SharedWorker(new URL("live/engine-worker.mjs", root),
+        { type: "module", name: info.engine || "potengine", extendedLifetime: true });
+    }).catch(function () { return null; });
+  }
+  ["pointerover", "pointerdown", "focusin"].forEach(function (name) {
+    document.addEventListener(name, aboutToOpen, { passive: true });
+  });
 })();

@@ -15,7 +15,7 @@ betting that put it in is legal.
   (:mod:`potengine.play.hand`) under the header's betting structure
   (:func:`structure_from_header`; straddles as the model's own) and says, in a :class:`Replay`,
   which rule an action breaks;
-  ``_plainly_legal`` passes the plain no-limit hands without stepping the model;
+  ``_plainly_legal`` passes the plain no-limit and pot-limit hands without stepping the model;
 - ``_pots`` forms the contributions into the engine's pots (``_whole_chips`` first: amounts that
   are not whole chips make none; one player alone putting chips in makes none and has them back),
   which steps 2 to 6 (:mod:`~potengine.histories.pot_check`) compare with the history.
@@ -35,7 +35,7 @@ from ..chips import format_amount as fmt
 from ..errors import IllegalHandHistoryError, InputError, PotEngineError, message_of, said
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
-from ..play.structures import NoLimit, Structure, structure_from_pokerstars
+from ..play.structures import NoLimit, PotLimit, RoundView, Structure, structure_from_pokerstars
 from ..pots.layout import PotLayout, build_pots, form_pots
 from .record import Action, HandHistory
 
@@ -436,10 +436,11 @@ def replay_actions(
     same way (dead or missing blinds, blinds out of position, a dead button, uneven antes, a cap)
     are not replayed; the contributions then come from the lines alone.
 
-    With ``fast`` (the default), a plain no-limit hand (no all-in, no dead blind) whose every
-    action is in turn and of a legal size by the rules of the hand model is passed without
-    stepping the immutable model through it; anything else, and every doubt, goes to the model,
-    which names the rule. (A test keeps the two in agreement on every hand of the corpus.)
+    With ``fast`` (the default), a plain no-limit or pot-limit hand (no all-in blind, no dead
+    blind, no straddle) whose every action is in turn and of a legal size by the rules of the
+    hand model is passed without stepping the immutable model through it; anything else, and
+    every doubt, goes to the model, which names the rule. (Tests keep the two in agreement on
+    every hand of the PokerStars corpus and of every room's real files.)
     ``dead`` is the hand's :func:`dead_posts`, if the caller has them already.
 
     >>> from potengine.histories.pokerstars import read_file
@@ -451,14 +452,14 @@ def replay_actions(
     if isinstance(setup, str):
         return Replay(False, [_not_replayed(setup)], [], None)
     dealt, small, big, ante_posts, antes, big_blind_ante, straddles, sb, bb, structure = setup
-    plain = isinstance(structure, NoLimit) and not big_blind_ante and not straddles
+    plain = type(structure) in _PLAIN and not big_blind_ante and not straddles
     if fast and plain and small.amount == sb and big.amount == bb:
         n, b = len(dealt), dealt.index(hand.button)
         sb_seat, bb_seat = (b, 1 - b) if n == 2 else ((b + 1) % n, (b + 2) % n)
         if (
             dealt[sb_seat] == small.player
             and dealt[bb_seat] == big.player
-            and _plainly_legal(hand, dealt, b, sb_seat, bb_seat, sb, bb, ante_posts)
+            and _plainly_legal(hand, dealt, b, sb_seat, bb_seat, sb, bb, ante_posts, structure)
         ):
             return Replay(True, [REPLAYED], [], None)
     try:
@@ -483,6 +484,11 @@ def replay_actions(
     if isinstance(played, Replay):
         return played
     return _compared(played, contributions)
+
+
+_PLAIN = (NoLimit, PotLimit)
+"""The structures :func:`_plainly_legal` passes: their minimum is the same, and the pot limit's
+maximum is asked of the structure itself."""
 
 
 _Setup = tuple[
@@ -609,18 +615,22 @@ def _plainly_legal(
     sb: Amount,
     bb: Amount,
     ante_posts: list[Action],
+    structure: Structure,
 ) -> bool:
-    """True only for a plain no-limit hand (the caller checks the structure) whose every action
-    is in turn and of a legal size.
+    """True only for a plain no-limit or pot-limit hand (the caller checks the structure) whose
+    every action is in turn and of a legal size.
 
     The rules are the hand model's for that simple case: action clockwise from the big blind's
     left before the flop and from the button's left after it, skipping folded and all-in players;
     a check only when nothing is owed; a call of exactly what is owed (or all-in for less); a bet
-    of at least the big blind; a raise by at least the largest raise of the round; no action once
-    one player is left; every round complete. A short all-in raise, a raise nobody could answer,
-    an all-in blind or ante, a stack run dry without its mark, or anything else returns False:
-    the model then decides, and names the rule.
+    of at least the big blind; a raise by at least the largest raise of the round; under pot
+    limit, a bet or raise no larger than the structure's own maximum
+    (:meth:`~potengine.play.structures.PotLimit.bounds`, asked with the round as the model sees
+    it); no action once one player is left; every round complete. A short all-in raise, a raise
+    nobody could answer, an all-in blind or ante, a stack run dry without its mark, or anything
+    else returns False: the model then decides, and names the rule.
     """
+    limited = type(structure) is not NoLimit  # pot limit: the maximum is the structure's
     posts = hand.posts
     for post in posts:
         if post.all_in:
@@ -641,11 +651,13 @@ def _plainly_legal(
     current, step, seat = bb, bb, bb_seat  # seat: who acted last
     owe = set(dealt)  # who must still act this round
     street = PREFLOP
+    pot = ante * n + sb + bb  # every chip in the middle (pot limit's measure)
+    raises = 1  # full bets and raises this round (pre-flop the big blind counts as the bet)
     for action in hand.actions[len(posts) :]:
         if action.street != street:
             if owe - out or len(acting) < 2:
                 return False
-            street, current, step = action.street, zero, bb
+            street, current, step, raises = action.street, zero, bb, 0
             stacks = {p: stacks[p] - bets[p] for p in acting}
             bets = dict.fromkeys(acting, zero)
             owe = set(acting)
@@ -673,11 +685,19 @@ def _plainly_legal(
             if owed <= 0 or not (action.amount == owed or (action.all_in and action.amount < owed)):
                 return False
             bets[p] += action.amount
+            pot += action.amount
         elif kind in ("bet", "raise"):
             to = bets[p] + action.amount if kind == "bet" else _raise_to(action)
             if (kind == "bet") != (current == 0) or to - current < step or len(acting) < 2:
                 return False  # (p acts, so another acting player is one besides p)
+            if limited:
+                view = RoundView(street, current, bets[p], step, current, pot, raises, live)
+                bounds = structure.bounds(view)
+                if bounds is None or bounds.high is None or to > bounds.high:
+                    return False
+            pot += to - bets[p]
             step, current, bets[p] = to - current, to, to
+            raises += 1
             owe = acting - {p}
         else:
             return False

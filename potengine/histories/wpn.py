@@ -56,10 +56,15 @@ TypeScript; 55 files UTF-8 with a byte-order mark):
   he took, from no pot named (:data:`~potengine.histories.record.POT_NAMES` and, no pot's size
   being written, :data:`~potengine.histories.record.SIDE_POTS` not stated), and the cards in
   brackets the cards he showed.
-- At the tables named for a jackpot (``(JP)``, ``( Beast )``: 33 hands), 15 hands of 2014 that
-  saw a flop have 0.25 taken beside the rake and written nowhere (their own ``Bets:`` add up to
-  0.25 more than ``Pot`` and ``Rake``): the auditor finds the quarter missing, and the reader
-  says in a remark that such a table's drop is not always written.
+- At the tables named for a jackpot (``(JP)``, ``( Beast )``: 33 hands), 15 of the 18 hands of
+  2014 that saw a flop and write no JP fee have 0.25 taken beside the rake and written nowhere
+  (their own ``Bets:`` add up to 0.25 more than ``Pot`` and ``Rake``): every one with four or
+  more players dealt in, none of the three with two or three, as a jackpot drop taken from pots
+  of four players or more would be. The room writes neither the drop nor its rule, so for those
+  18 hands what the pot withholds and its total are not stated
+  (:data:`~potengine.histories.record.RAKE` and :data:`~potengine.histories.record.TOTAL`: the
+  auditor takes what the collections leave as withheld, and checks the winners, the split and
+  the conservation), and a remark names the quarter where the ``Bets:`` lines show one.
 - Two hands whose only other player sits out post a blind, return it and write ``Pot: 0``: no
   pot is played, and the hand is refused as a cancelled hand.
 
@@ -101,11 +106,22 @@ from __future__ import annotations
 import re
 
 from .. import errors
-from ..chips import Amount
+from ..chips import Amount, format_amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
 from .pokerstars import _error
-from .record import POT_NAMES, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
+from .record import (
+    POT_NAMES,
+    RAKE,
+    SIDE_POTS,
+    TOTAL,
+    Action,
+    Collection,
+    HandHistory,
+    Seat,
+    UnsupportedHandError,
+    record,
+)
 from .rooms import RoomHand
 from .winamax import heads, numbered_lines, read_amount, read_cards, speaker
 
@@ -236,6 +252,11 @@ _OLD_QUIET = re.compile(
 )
 _JACKPOT_TABLE = re.compile(r"\bJP\b|\bBeast\b")
 """A table whose name says it feeds a jackpot ("Tantalite   (JP)", "Braunite ( Beast )")."""
+_OLD_NOT_STATED = frozenset((POT_NAMES, SIDE_POTS))
+"""What the old layout never states: which pot a collection is from, each pot's size."""
+_JACKPOT_NOT_STATED = _OLD_NOT_STATED | {RAKE, TOTAL}
+"""What it does not state at a jackpot table that writes no JP fee: also what the pot withholds
+(the rake written and a drop written nowhere) and the pot's total."""
 _OLD_POT = re.compile(r"^Pot: (" + _AMT + r")\. Rake (" + _AMT + r")(?:\. JP fee (" + _AMT + r"))?$")
 _OLD_RESULT = re.compile(
     r"^(\*)?Player (.*?) (?:shows: .*?\[([^\]]*)\](?: Low hand \([^)]*\))?\.?|mucks \(does not show"
@@ -940,6 +961,7 @@ class _OldReader(_Base):
         pot = None
         collections: list[Collection] = []
         shown: dict[str, tuple[str, ...]] = {}
+        bets = 0 * big_blind  # what the summary's "Bets:" figures add up to (for a remark alone)
         for number, line in lines[at:]:
             pot_line = _OLD_POT.match(line)
             if pot_line is not None:
@@ -959,10 +981,12 @@ class _OldReader(_Base):
             result = _OLD_RESULT.match(line)
             if result is None:
                 raise self.fail(number, line, errors.said("cannot read this summary line"))
-            _, name, cards, _bets, collects, _net = result.groups()
+            _, name, cards, bet_text, collects, _net = result.groups()
             amount = self.amount(collects, number, line)
+            bet = self.amount(bet_text, number, line)
+            bets += bet
             if name not in seats:
-                if amount or self.amount(_bets, number, line):
+                if amount or bet:
                     raise self.fail(
                         number, line, errors.said("{name} has no seat in this hand", name=repr(name))
                     )
@@ -985,13 +1009,26 @@ class _OldReader(_Base):
                 *first, errors.said("a hand cancelled before the cards were dealt settles no pot")
             )
         remarks: tuple[str, ...] = ()
+        not_stated = _OLD_NOT_STATED
         table = head.group(4)
         if not jackpot and _JACKPOT_TABLE.search(table) and board:
+            # Such a table's drop is taken in some hands and not in others, written in none: what
+            # the pot withholds beside the rake written, and so its total, are not stated.
+            not_stated = _JACKPOT_NOT_STATED
+            beyond = bets - net - rake
             remarks = (
                 errors.said(
-                    "a jackpot table ({table}): this layout of WPN's histories does not always write "
-                    "the jackpot drop taken beside the rake",
+                    "a jackpot table ({table}): this layout of WPN's histories does not write the "
+                    "jackpot drop taken beside the rake in some hands, so what the pot withholds and its "
+                    "total are not stated{beyond}",
                     table=table.strip(),
+                    beyond=errors.said(
+                        "; here the players' Bets: add up to {amount} more than Pot and Rake: "
+                        "a jackpot drop not written",
+                        amount=format_amount(beyond),
+                    )
+                    if beyond > 0
+                    else "",
                 ),
             )
         ordered = tuple(sorted(seats.values(), key=lambda s: s.number))
@@ -1019,6 +1056,6 @@ class _OldReader(_Base):
             game=game,
             remarks=remarks,
             room=ROOM,
-            not_stated=frozenset((POT_NAMES, SIDE_POTS)),
+            not_stated=not_stated,
             withheld=(("rake", rake), ("JP fee", jackpot)) if jackpot else (),
         )

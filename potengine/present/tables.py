@@ -65,16 +65,22 @@ def _label(head: str, result: str = "Result") -> str:
 
 
 def _table(
-    header: Iterable[str], rows: Iterable[Iterable[str]], caption: str = "", result: str = "Result"
+    header: Iterable[str],
+    rows: Iterable[Iterable[str]],
+    caption: str = "",
+    result: str = "Result",
+    kind: str = "",
 ) -> str:
     """The table; each body cell carries its column's name (``data-label``), which the book's
     stylesheet shows beside the value when a narrow column stacks each row as a card (the mark
-    column, which has no header: ``result``)."""
+    column, which has no header: ``result``). ``kind`` is a class the stylesheet knows (``steps``:
+    a card is headed by its first column's name and number, "Step 3", "Stap 3")."""
     heads = list(header)
     labels = [_label(h, result) for h in heads]
     cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
     body = "".join(_row(r, labels=labels) for r in rows)
-    return f"{_TABLE}{cap}<thead>{_row(heads, header=True)}</thead><tbody>{body}</tbody></table>"
+    table = _TABLE.replace('class="potengine"', f'class="potengine {kind}"') if kind else _TABLE
+    return f"{table}{cap}<thead>{_row(heads, header=True)}</thead><tbody>{body}</tbody></table>"
 
 
 def table_html(header: Iterable[object], rows: Iterable[Iterable[object]], caption: str = "") -> str:
@@ -327,7 +333,8 @@ def audit_html(report: Audit, language: str = "en") -> str:
         [str(s.number), escape(s.title), "✓" if s.ok else "✗", "<br>".join(map(escape, s.findings))]
         for s in report.steps
     ]
-    return _table([_("Step"), _("Check"), "", _("Findings")], rows, _("Six-step check (EX-06)"), _("Result"))
+    heads = [_("Step"), _("Check"), "", _("Findings")]
+    return _table(heads, rows, _("Six-step check (EX-06)"), _("Result"), kind="steps")
 
 
 def _percent(fraction: Fraction) -> str:
