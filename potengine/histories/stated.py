@@ -60,6 +60,12 @@ from .record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, Collection, Hand
 from .record import record as _record
 from .verdicts import semicolons
 
+# What is filled in, said once (a hand of a room that leaves these out says them every time).
+_NO_RETURNS = said("the returns (every chip was matched: none)")
+_TOTAL = said("the total pot")
+_SIZES = said("each pot's size (the total pot alone is stated)")
+_PLACED = said("which pot each collection is from (placed main pot first)")
+
 
 def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, PotLayout, list[str]]:
     """``hand`` with what its room does not state filled in from ``layout`` (the pots the chips
@@ -103,7 +109,7 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
             else:
                 filled.append(said("the returns (the engine's: {returns})", returns=given))
         else:
-            filled.append(said("the returns (every chip was matched: none)"))
+            filled.append(_NO_RETURNS)
     rake = hand.rake
     if RAKE in unstated:
         left = in_pots - sum((c.amount for c in collections), start=0 * chip)
@@ -118,12 +124,12 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
         )
     if TOTAL in unstated:
         changes.update(total_pot=in_pots, main_pot=None, side_pots=())
-        filled.append(said("the total pot"))
+        filled.append(_TOTAL)
     elif SIDE_POTS in unstated and len(layout.pots) > 1:
-        filled.append(said("each pot's size (the total pot alone is stated)"))
+        filled.append(_SIZES)
     if POT_NAMES in unstated:
         collections = _placed(collections, layout.pots, rake, chip, len(hand.runs))
-        filled.append(said("which pot each collection is from (placed main pot first)"))
+        filled.append(_PLACED)
     changes["collections"] = tuple(collections)
     remarks: list[str] = (
         [said("not stated by the room, so not checked: {what}", what=semicolons(filled))] if filled else []
