@@ -40,11 +40,14 @@ potengine/locale/%.mo: potengine/locale/%.po tools/msgfmt.py
 	$(PYTHON) tools/msgfmt.py $< -o $@
 
 # Every notebook is executed afresh (execute_notebooks: force, --all: no stale outputs after an
-# engine change); -W turns every warning, including a failing cell, into an error.
+# engine change); -W turns every warning, including a failing cell, into an error. Then the pages a
+# dealer uses in Dutch, German and Greek (book/locale/*/LC_MESSAGES/*.po) into _build/html/nl, /de,
+# /el, from the stored outputs (tools/build_languages.py --update after a change to those pages).
 book: $(STAMP) catalogues
 	rm -rf _build/html _build/.doctrees _build/jupyter_execute
 	$(BIN)/python tools/build_live.py
 	$(BIN)/jupyter-book build . --all -W --keep-going
+	$(BIN)/python tools/build_languages.py  # the Dutch, German and Greek sites: no notebook run again
 	$(MAKE) pdf
 	$(BIN)/python tools/offline.py _build/html  # the service worker's list, with the PDF
 	$(BIN)/python .ci/check_site.py _build/html

@@ -302,3 +302,41 @@ def test_the_site_offers_the_pdfs(page):
     for pdf in (BOOKS["a4"], BOOKS["letter"], SHEET):
         assert pdf.resolve() in targets, f"{page} does not link {pdf.name}"
         _need(pdf)
+
+
+# ---- The cheat sheet in Dutch, German and Greek (tools/build_languages.py, tools/languages.py) ----
+
+SHEET_LANGUAGES = ("nl", "de", "el")
+
+
+def _sheet_headings(language: str) -> list[str]:
+    """The cheat sheet's headings in ``language``: the translations of the English page's."""
+    from babel.messages.pofile import read_po
+
+    po = ROOT / "book" / "locale" / language / "LC_MESSAGES" / "book" / "dealer" / "cheat_sheet.po"
+    with po.open("rb") as handle:
+        translated = {m.id: m.string for m in read_po(handle) if m.id}
+    source = (ROOT / "book" / "dealer" / "cheat_sheet.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^##? (.+)$", source, re.M)
+    missing = [h for h in headings if not translated.get(h)]
+    assert not missing, f"the {language} catalogue lacks the headings {missing}"
+    return [_normal(str(translated[h])) for h in headings]
+
+
+@pytest.mark.parametrize("language", SHEET_LANGUAGES)
+def test_the_cheat_sheet_in_each_language_is_one_a4_page_in_that_language(language):
+    from potengine.present.terms import TERMS
+
+    sheet = _need(DOWNLOADS / f"cheat-sheet-a4-{language}.pdf")
+    reader = _reader(sheet)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert abs(float(box.width) - PAPER["a4"][0]) < 1 and abs(float(box.height) - PAPER["a4"][1]) < 1
+    text = _text(sheet, 0)
+    for heading in _sheet_headings(language):
+        assert heading in text, f"the printed {language} cheat sheet lacks {heading!r}"
+    for term in ("main pot", "side pot", "all-in"):
+        assert TERMS[term].word(language).lower() in text.lower(), f"no {term} in the {language} sheet"
+    assert "Language" not in text and "Ελληνικά" not in text, "the language switch was printed"
+    for _, x_min, x_max, word in _words(sheet)[0]:
+        assert x_min >= MARGIN - 3 and x_max <= PAPER["a4"][0] - MARGIN + 3, word

@@ -32,9 +32,12 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject, NameObject, TextStringObject
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from languages import LANGUAGES, cheat_sheet_pdf  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 BOOK_FILE = "splitting-the-pot-{paper}.pdf"
-CHEAT_SHEET_FILE = "cheat-sheet-a4.pdf"
+CHEAT_SHEET_FILE = "cheat-sheet-a4.pdf"  # the English one; cheat-sheet-a4-nl.pdf etc. beside it
 CHEAT_SHEET = "book/dealer/cheat_sheet"
 PAPERS = {"a4": "A4", "letter": "letter"}
 WIDTH_MM = {"a4": 210.0, "letter": 215.9}
@@ -55,6 +58,8 @@ SCREEN_ONLY = [
     "a.headerlink",
     "details.hide",  # a folded code cell: the "Show code" bar and the code behind it
     "div.downloads",
+    "nav.language-switch",  # the site's languages (tools/languages.py): links between sites
+    "div.untranslated",
     "p.potengine-calculator-link",  # "Open this example in the calculator": a screen's link
     ".copybtn",
     ".viewcode-link",  # "[source]": the engine's code on the site
@@ -193,14 +198,14 @@ def stylesheets(site: Path, page: str) -> list[str]:
     return sheets
 
 
-def _head(site: Path, paper: str, title: str, kind: str) -> str:
+def _head(site: Path, paper: str, title: str, kind: str, language: str = "en") -> str:
     sheets = stylesheets(site, CHEAT_SHEET)
     if not any("/print.css" in sheet for sheet in sheets):  # a site built before print.css
         sheets.append((ROOT / "_static" / "print.css").as_uri())
     links = "\n".join(f'<link rel="stylesheet" href="{html.escape(sheet)}">' for sheet in sheets)
     margins = " ".join(f"{mm}mm" for mm in MARGINS_MM)
     return (
-        f'<!DOCTYPE html>\n<html lang="en" data-theme="light" class="pb-{kind}">\n<head>\n'
+        f'<!DOCTYPE html>\n<html lang="{language}" data-theme="light" class="pb-{kind}">\n<head>\n'
         f'<meta charset="utf-8">\n<title>{html.escape(title)}</title>\n{links}\n'
         f"<style>@page {{ size: {PAPERS[paper]}; margin: {margins}; }}</style>\n</head>\n"
     )
@@ -283,14 +288,25 @@ def with_page_numbers(document: str, numbers: dict[str, int]) -> str:
     return re.sub(r'(<span class="toc-page" data-for="([^"]+)">)[^<]*</span>', number, document)
 
 
-def cheat_sheet_document(site: Path) -> str:
+def language_site(site: Path, language: str) -> Path:
+    """Where the site in ``language`` is: English at the root, the others in /nl/, /de/, /el/."""
+    return site if language == "en" else site / language
+
+
+def sheet_languages(site: Path) -> list[str]:
+    """The languages whose cheat sheet the built site holds (English first)."""
+    return [code for code in LANGUAGES if (language_site(site, code) / f"{CHEAT_SHEET}.html").exists()]
+
+
+def cheat_sheet_document(site: Path, language: str = "en") -> str:
     """The cheat sheet alone, to print on one page (its links to chapters become plain text)."""
+    site = language_site(site, language)
     article = load_article(site, CHEAT_SHEET)
     clean_article(article, CHEAT_SHEET, {CHEAT_SHEET}, site)
     for heading in article.find_all(re.compile(r"^h[1-6]$")):  # back to the page's own levels
         heading.name = f"h{int(heading.name[1]) - 1}"
     return (
-        _head(site, "a4", chapter_title(article), "sheet")
+        _head(site, "a4", chapter_title(article), "sheet", language)
         + f"<body>\n{article.decode_contents()}\n</body></html>\n"
     )
 
@@ -453,11 +469,14 @@ async def build_book(browser: Browser, document: str, out: Path, paper: str, wor
     return pdf
 
 
-async def build_cheat_sheet(browser: Browser, site: Path, out: Path, work: Path) -> tuple[Path, float]:
+async def build_cheat_sheet(
+    browser: Browser, site: Path, out: Path, work: Path, language: str = "en"
+) -> tuple[Path, float]:
     """The cheat sheet on exactly one A4 page, at the largest scale (of 1, 0.95, ...) that fits."""
-    document = work / "cheat-sheet-a4.html"
-    document.write_text(cheat_sheet_document(site), encoding="utf-8")
-    pdf = out / CHEAT_SHEET_FILE
+    name = cheat_sheet_pdf(language)
+    document = work / name.replace(".pdf", ".html")
+    document.write_text(cheat_sheet_document(site, language), encoding="utf-8")
+    pdf = out / name
     scale = 1.0
     while True:
         await print_pdf(browser, document, pdf, "a4", scale, outline=False)
@@ -465,7 +484,7 @@ async def build_cheat_sheet(browser: Browser, site: Path, out: Path, work: Path)
             return pdf, scale
         scale = round(scale - 0.05, 2)
         if scale < CHEAT_SHEET_MIN_SCALE:
-            raise SystemExit("build_pdf: the cheat sheet does not fit one A4 page even at 70 %: shorten it")
+            raise SystemExit(f"build_pdf: the cheat sheet ({language}) does not fit one A4 page even at 70 %")
 
 
 async def build_all(site: Path, out: Path, work: Path, papers: list[str]) -> None:
@@ -477,12 +496,15 @@ async def build_all(site: Path, out: Path, work: Path, papers: list[str]) -> Non
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             books = [build_book(browser, document, out, paper, work) for paper in papers]
-            *pdfs, (sheet, scale) = await asyncio.gather(*books, build_cheat_sheet(browser, site, out, work))
+            sheets = [build_cheat_sheet(browser, site, out, work, code) for code in sheet_languages(site)]
+            results = await asyncio.gather(*books, *sheets)
         finally:
             await browser.close()
-    for pdf in pdfs:
+    for pdf in results[: len(books)]:
         print(f"build_pdf: {pdf} ({len(PdfReader(pdf).pages)} pages)")
-    print(f"build_pdf: {sheet} (one page at {scale:.0%}); all in {time.monotonic() - start:.0f} s")
+    for sheet, scale in results[len(books) :]:
+        print(f"build_pdf: {sheet} (one page at {scale:.0%})")
+    print(f"build_pdf: all in {time.monotonic() - start:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

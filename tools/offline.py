@@ -43,6 +43,7 @@ def precache_list(site: Path) -> dict[str, str]:
     ['index.html']
     """
     files = {}
+    own_workers = nested_sites(site)
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site)
         if (
@@ -50,10 +51,28 @@ def precache_list(site: Path) -> dict[str, str]:
             or path.name in SKIPPED_NAMES
             or path.suffix in SKIPPED_SUFFIXES
             or any(part.startswith(".") for part in relative.parts)
+            or any(folder in path.parents for folder in own_workers)
         ):
             continue
         files[relative.as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
     return files
+
+
+def nested_sites(site: Path) -> list[Path]:
+    """The folders of ``site`` that are sites of their own, with their own ``sw.js``: the Dutch,
+    German and Greek sites (``_build/html/nl`` ...). Each one's worker keeps that site (scope
+    ``/nl/``), so the English site's list leaves them out: listed there too, every reader of the
+    English book would download the three other sites (a third more files and bytes) on a first
+    visit.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = (Path(tmp) / "nl").mkdir(), (Path(tmp) / "nl" / "sw.js").write_text("")
+    ...     _ = (Path(tmp) / "nl" / "index.html").write_text("<p>hoi</p>")
+    ...     [p.name for p in nested_sites(Path(tmp))], sorted(precache_list(Path(tmp)))
+    (['nl'], [])
+    """
+    return sorted(path.parent for path in site.glob("*/sw.js"))
 
 
 def write_service_worker(site: Path) -> dict[str, str]:
