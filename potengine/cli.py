@@ -39,7 +39,8 @@ from .histories.audit import AuditRun, Verdict, write_json_texts
 from .histories.convert import FORMATS, convert_files
 from .histories.jobs import printed_audits
 from .histories.rooms import BY_NAME, ROOMS
-from .i18n import translator
+from .histories.verdicts import VERDICT_WORDS, in_language
+from .i18n import translator, words
 from .pots.cashout import CashOut, Insurance, SidePayment
 from .pots.fees import Added, Fee
 from .pots.rake import Rake
@@ -58,6 +59,7 @@ examples:
                                             also check the rake: 5 %, at most 3
   potengine audit --room ggpoker hands.txt  say the room instead of recognising it
   potengine audit --jobs 2 *.txt            two processes at once; the same output
+  potengine audit hands.txt --lang nl       the verdicts and notes in Dutch (de German, el Greek)
 
 verdicts: consistent (every chip right, the betting legal), irregular (every chip right, an
 action departs from the engine's rules: a note, not an accusation), wrong (a chip is where it
@@ -276,18 +278,25 @@ def _audit(args: argparse.Namespace) -> int:
         raise InputError(
             said("--jobs takes a number of processes, 1 or more, not {jobs}", jobs=str(args.jobs))
         )
+    language = args.lang or "en"
+    if language != "en":
+        translator(language)  # an unknown language is an error before anything is read
     run = AuditRun(rake=rake, room=room)
-    audits = printed_audits(args.files, run, jobs=args.jobs, as_json=args.json, verbose=args.verbose)
+    audits = printed_audits(
+        args.files, run, jobs=args.jobs, as_json=args.json, verbose=args.verbose, language=language
+    )
 
-    if args.json:
+    if args.json:  # JSON is the same in every language
         write_json_texts(sys.stdout, (item.json for _, item in audits), run)
     else:
+        _ = words(language)
+        note = _("note")
         current = None
         for path, item in audits:
             if path != current:
                 current = path
                 print(f"== {current}")
-            notes = [f"  note: {n}" for n in item.notes]
+            notes = [f"  {note}: {n}" for n in item.notes]
             print("\n".join([item.text, *notes, *item.steps]) if args.verbose else item.text)
             if notes and not args.verbose:
                 print("\n".join(notes))
@@ -295,16 +304,28 @@ def _audit(args: argparse.Namespace) -> int:
                 print(f"potengine audit: {path}: {item.unreadable}", file=sys.stderr)
         for entry in run.files:
             if entry["error"]:
-                print(f"potengine audit: error: {entry['error']}", file=sys.stderr)
+                error = in_language(entry["error"], language)
+                print(f"potengine audit: {_('error')}: {error}", file=sys.stderr)
             elif room is not None and not entry["hands"]:
-                print(f"potengine audit: {entry['file']}: no {room.label} hand in it", file=sys.stderr)
+                empty = _("{file}: no {room} hand in it", file=entry["file"], room=room.label)
+                print(f"potengine audit: {empty}", file=sys.stderr)
         for dup in run.duplicates():
-            places = ", ".join(f"{d['file']} line {d['line']}" for d in dup["at"])
-            print(f"Duplicate hand #{dup['hand_id']}: {places}")
+            places = ", ".join(_("{file} line {line}", file=d["file"], line=d["line"]) for d in dup["at"])
+            print(_("Duplicate hand #{hand_id}: {places}", hand_id=dup["hand_id"], places=places))
         counts = run.summary()
         total = counts["hands"]
-        words = ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
-        print(f"Summary: {total} hand{'s' if total != 1 else ''}: {words}")
+        verdicts = ", ".join(
+            f"{counts[v.value]} {in_language(VERDICT_WORDS[v.value], language)}" for v in Verdict
+        )
+        print(
+            _.n(
+                "Summary: {count} hand: {verdicts}",
+                "Summary: {count} hands: {verdicts}",
+                total,
+                count=total,
+                verdicts=verdicts,
+            )
+        )
     return run.exit_status()
 
 
@@ -373,6 +394,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--room",
         metavar="NAME",
         help=f"the room that wrote every file, instead of recognising it from the text: {_ROOM_NAMES}",
+    )
+    audit.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="print the verdicts, notes and steps in this language: en, nl, de or el (default "
+        "English; --json is the same in every language)",
     )
     audit.add_argument(
         "--jobs",

@@ -3,8 +3,10 @@
 A message is the literal first argument of ``_("…")``, of ``_.n("…", "…", count)`` (with its
 plural) or the two literals of ``_.p("context", "…")``, where ``_`` is a
 :class:`potengine.i18n.Words`, or of ``said("…")`` (an error message,
-:func:`potengine.errors.said`). :func:`extract` reads them with :mod:`ast` (a call whose message
-is not a literal, such as an f-string, is an error: it could never be translated).
+:func:`potengine.errors.said`, also written ``errors.said("…")``) and ``Capitalised("…", …)``
+(a hand's name said with a capital, :class:`potengine.cards.evaluate.Capitalised`).
+:func:`extract` reads them with :mod:`ast` (a call whose message is not a literal, such as an
+f-string, is an error: it could never be translated).
 
 A phrase that names what an error is about is a message too: the ``what`` of
 :func:`potengine.chips.check_amount` and the other functions of :data:`PHRASES` (a literal, or
@@ -118,7 +120,13 @@ def extract(files: list[Path] | None = None) -> list[Message]:
                         text = _literal(branch, where)
                         found.setdefault((None, text), Message(text, None, None, where))
                 continue
-            if isinstance(func, ast.Name) and func.id in ("_", "said"):
+            if (isinstance(func, ast.Name) and func.id in ("_", "said", "Capitalised")) or (
+                isinstance(func, ast.Attribute)
+                and func.attr == "said"
+                and isinstance(func.value, ast.Name)
+                and func.value.id
+                == "errors"  # errors.said("…"), in a module whose `said` is a name of its own
+            ):
                 message = Message(_literal(node.args[0], where), None, None, where)
             elif (
                 isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "_"

@@ -23,8 +23,9 @@ built only when asked for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from ..errors import CardError, message_of, said
+from ..errors import CardError, Said, message_of, said
 from .deck import (
     DECK,
     RANK_CHARS,
@@ -245,6 +246,113 @@ def describe_strength(strength: int) -> str:
     return f"{RANK_NAMES[r[0]].capitalize()}-high straight flush"
 
 
+class Capitalised(Said):
+    """A :class:`~potengine.errors.Said` whose first letter is a capital in every language: a
+    hand's name that starts with a rank ("Ace-high straight", "Kings full of nines")."""
+
+    def __new__(cls, template: str, values: dict[str, Any]) -> Capitalised:
+        text = template.format(**values)
+        made = str.__new__(cls, text[:1].upper() + text[1:])
+        made.template = template
+        made.values = values
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Capitalised, (self.template, self.values))
+
+    def in_language(self, language: str) -> str:
+        text = super().in_language(language)
+        return text[:1].upper() + text[1:]
+
+
+RANK_SAID = {
+    2: said("two"),
+    3: said("three"),
+    4: said("four"),
+    5: said("five"),
+    6: said("six"),
+    7: said("seven"),
+    8: said("eight"),
+    9: said("nine"),
+    10: said("ten"),
+    11: said("jack"),
+    12: said("queen"),
+    13: said("king"),
+    14: said("ace"),
+}
+"""The ranks' names (:data:`~potengine.cards.deck.RANK_NAMES`), said in every language."""
+
+RANK_PLURALS_SAID = {
+    2: said("twos"),
+    3: said("threes"),
+    4: said("fours"),
+    5: said("fives"),
+    6: said("sixes"),
+    7: said("sevens"),
+    8: said("eights"),
+    9: said("nines"),
+    10: said("tens"),
+    11: said("jacks"),
+    12: said("queens"),
+    13: said("kings"),
+    14: said("aces"),
+}
+"""The ranks' plurals (:data:`~potengine.cards.deck.RANK_PLURALS`), said."""
+
+
+def hand_said(strength: int) -> Said:
+    """:func:`describe_strength`, said: the same words in English, translated in any language.
+
+    >>> hand = evaluate("Ac Ad 8h 8s Qs").strength
+    >>> hand_said(hand), hand_said(hand).in_language("de")
+    ('Two pair, aces and eights, Q kicker', 'Zwei Paare, Asse und Achten, Kicker Q')
+    >>> hand_said(evaluate("Kd Qh Js Td 9d").strength).in_language("nl")
+    'Straat, heer hoog'
+    """
+    category = strength >> 20
+    r = strength_ranks(strength)
+    if category == HIGH_CARD:
+        return Capitalised(
+            "{rank}-high, kickers {kickers}", {"rank": RANK_SAID[r[0]], "kickers": " ".join(map(_c, r[1:]))}
+        )
+    if category == ONE_PAIR:
+        return said(
+            "Pair of {ranks}, kickers {kickers}",
+            ranks=RANK_PLURALS_SAID[r[0]],
+            kickers=" ".join(map(_c, r[2:])),
+        )
+    if category == TWO_PAIR:
+        return said(
+            "Two pair, {high} and {low}, {kicker} kicker",
+            high=RANK_PLURALS_SAID[r[0]],
+            low=RANK_PLURALS_SAID[r[2]],
+            kicker=_c(r[4]),
+        )
+    if category == THREE_OF_A_KIND:
+        return said(
+            "Three of a kind, {ranks}, kickers {kickers}",
+            ranks=RANK_PLURALS_SAID[r[0]],
+            kickers=f"{_c(r[3])} {_c(r[4])}",
+        )
+    if category == STRAIGHT:
+        return Capitalised("{rank}-high straight", {"rank": RANK_SAID[r[0]]})
+    if category == FLUSH:
+        return Capitalised(
+            "{rank}-high flush, {cards}", {"rank": RANK_SAID[r[0]], "cards": " ".join(map(_c, r))}
+        )
+    if category == FULL_HOUSE:
+        return Capitalised(
+            "{ranks} full of {over}", {"ranks": RANK_PLURALS_SAID[r[0]], "over": RANK_PLURALS_SAID[r[3]]}
+        )
+    if category == FOUR_OF_A_KIND:
+        return said(
+            "Four of a kind, {ranks}, {kicker} kicker", ranks=RANK_PLURALS_SAID[r[0]], kicker=_c(r[4])
+        )
+    if r[0] == 14:
+        return said("Royal flush")
+    return Capitalised("{rank}-high straight flush", {"rank": RANK_SAID[r[0]]})
+
+
 class HandValue(tuple):
     """The value of a hand: ``(strength, card indices)``; compare with ``<``, ``>``, ``==``.
 
@@ -290,6 +398,15 @@ class HandValue(tuple):
     def description(self) -> str:
         """E.g. ``"Pair of kings, kickers A 8 5"`` or ``"Fives full of eights"``."""
         return describe_strength(self[0])
+
+    @property
+    def said(self) -> Said:
+        """:attr:`description`, said (:func:`hand_said`): to be said in any language.
+
+        >>> evaluate("Kh Kc 8d 5s As 3c 2d").said.in_language("el")
+        'Ζευγάρι ρηγάδες, kickers A 8 5'
+        """
+        return hand_said(self[0])
 
     @property
     def best_five(self) -> tuple[Card, ...]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..errors import CardError, said
+from ..errors import CardError, Said, said
 from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards
 
 __all__ = [
@@ -144,6 +144,22 @@ class LowValue(tuple):
     def description(self) -> str:
         """The name with the five ranks, e.g. ``"Eight-six low: 8 6 4 2 A"``."""
         return f"{self.name}: " + " ".join("A" if r == 1 else RANK_CHARS[r] for r in self.ranks)
+
+    @property
+    def said(self) -> Said:
+        """:attr:`description`, said (to be said in any language).
+
+        >>> evaluate_low("As 2d 4c 8h 6s Kd Kc").said.in_language("de")
+        'Acht-Sechs-Low: 8 6 4 2 A'
+        """
+        from .evaluate import RANK_SAID, Capitalised
+
+        r = self.ranks
+        ranks = " ".join("A" if n == 1 else RANK_CHARS[n] for n in r)
+        if r == (5, 4, 3, 2, 1):
+            return said("Wheel: {ranks}", ranks=ranks)
+        high, second = (RANK_SAID[14 if n == 1 else n] for n in r[:2])
+        return Capitalised("{high}-{second} low: {ranks}", {"high": high, "second": second, "ranks": ranks})
 
     def __eq__(self, other: object) -> bool:
         return self[0] == other[0] if isinstance(other, LowValue) else NotImplemented

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import CardError, said
+from ..errors import CardError, Said, said
 from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards, where_said
 from .evaluate import (
     CARD_KEY,
@@ -290,6 +290,11 @@ class ShortDeckValue(HandValue):
     def description(self) -> str:
         """E.g. ``"Nine-high straight"`` for A-6-7-8-9."""
         return self._holdem().description
+
+    @property
+    def said(self) -> Said:
+        """:attr:`description`, said (to be said in any language)."""
+        return self._holdem().said
 
     @property
     def best_five(self) -> tuple[Card, ...]:

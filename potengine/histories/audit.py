@@ -123,7 +123,7 @@ from typing import Any
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import HandHistoryError, PotEngineError
+from ..errors import HandHistoryError, PotEngineError, message_of, said
 from ..pots.check import AuditStep
 from ..pots.layout import PotLayout, built
 from ..pots.rake import Rake
@@ -254,7 +254,7 @@ def audit_hand(
         try:
             layout = _pots(contributions, folded, dead_money(hand, posts=dead))
         except PotEngineError as err:
-            message = f"the chips put in cannot be formed into pots: {err}"
+            message = said("the chips put in cannot be formed into pots: {error}", error=message_of(err))
             differences.append(message)
             if explain:
                 steps.append(_step(2, (), [message]))
@@ -285,7 +285,7 @@ def audit_hand(
                 )
                 awarded, source = again or (awarded, source)
         except _NotAudited as err:
-            return refused(_unsupported(hand, str(err)), file)
+            return refused(_unsupported(hand, message_of(err)), file)
     verdict = Verdict.WRONG if differences else Verdict.IRREGULAR if irregular else Verdict.CONSISTENT
     fields = {
         "hand_id": hand.hand_id,
@@ -319,8 +319,13 @@ def _spread_unstated(hand: HandHistory, layout: PotLayout) -> bool:
 
 def _put_in(contributions: Mapping[str, Amount], folded: frozenset[str]) -> str:
     """Step 1's note in words: what each player put in, and who folded."""
-    gone = f"folded: {', '.join(p for p in contributions if p in folded)}" if folded else "nobody folded"
-    return "Put in: " + ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items()) + "; " + gone
+    gone = (
+        said("folded: {players}", players=", ".join(p for p in contributions if p in folded))
+        if folded
+        else said("nobody folded")
+    )
+    put = ", ".join(f"{p} {fmt(a)}" for p, a in contributions.items())
+    return said("Put in: {contributions}; {folded}", contributions=put, folded=gone)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -378,7 +383,9 @@ def _audited(hand: HandHistory, rake: Rake | None, file: str) -> HandAudit:
 
 
 def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit:
-    failure = HandHistoryError(f"hand #{hand.hand_id}: cannot be audited: {err}")
+    failure = HandHistoryError(
+        said("hand #{hand_id}: cannot be audited: {error}", hand_id=hand.hand_id, error=message_of(err))
+    )
     failure.hand_id, failure.line_number = hand.hand_id, hand.first_line
     return refused(failure, file)
 
@@ -386,8 +393,16 @@ def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:
     """One ``unsupported`` audit per hand of a room the auditor does not read yet, naming the room."""
     for hand in hands_of(lines, room):
-        label = f"hand #{hand.hand_id}" if hand.hand_id else "a hand"
-        err = UnsupportedHandError(f"{label}, line {hand.line}: a {room.label} hand: {not_read(room)}")
+        label = said("hand #{hand_id}", hand_id=hand.hand_id) if hand.hand_id else said("a hand")
+        err = UnsupportedHandError(
+            said(
+                "{hand}, line {line}: a {room} hand: {reason}",
+                hand=label,
+                line=hand.line,
+                room=room.label,
+                reason=not_read(room),
+            )
+        )
         err.hand_id, err.line_number = hand.hand_id, hand.line
         yield HandAudit(hand.hand_id, Verdict.UNSUPPORTED, error=err, file=file, line=hand.line)
 
@@ -447,7 +462,7 @@ class AuditRun:
                         audit = replace(audit, notes=(*audit.notes, note))
                 yield audit
         except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
-            entry["error"] = str(err)
+            entry["error"] = message_of(err)  # said: English in the JSON, translated when printed
 
     def open_file(self, file: str) -> int:
         """Start counting the hands of another file; its index, for :meth:`count`.
@@ -490,8 +505,16 @@ class AuditRun:
         ``line``; the note its audit gets."""
         first = (self._names[packed >> 40], packed & (1 << 40) - 1)
         self._duplicates.setdefault(hand_id, [first]).append((self._names[index], line))
-        where = f"{first[0]} line {first[1]}" if first[0] else f"line {first[1]}"
-        return f"hand #{hand_id} appears more than once in the input (first at {where})"
+        where = (
+            said("{file} line {line}", file=first[0], line=first[1])
+            if first[0]
+            else said("line {line}", line=first[1])
+        )
+        return said(
+            "hand #{hand_id} appears more than once in the input (first at {where})",
+            hand_id=hand_id,
+            where=where,
+        )
 
     def summary(self) -> dict[str, int]:
         """The number of hands of each verdict, and in all."""
@@ -534,7 +557,7 @@ def iter_audits(text: str, name: str = "") -> Iterator[HandAudit]:
     [('250000000701', 'consistent'), ('250000000702', 'unreadable'), ('250000000703', 'consistent')]
     """
     if not isinstance(text, str):
-        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+        raise HandHistoryError(said("a hand history must be text, not {kind}", kind=type(text).__name__))
     yield from AuditRun().audits(io.StringIO(text, newline=None), name)
 
 

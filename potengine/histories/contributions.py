@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..chips import Amount, exact_arithmetic
 from ..chips import format_amount as fmt
-from ..errors import IllegalHandHistoryError, InputError, PotEngineError
+from ..errors import IllegalHandHistoryError, InputError, PotEngineError, message_of, said
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
 from ..play.structures import NoLimit, PotLimit, RoundView, Structure, structure_from_pokerstars
@@ -177,7 +177,7 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
             target = hand.big_blind if street == PREFLOP and hand.big_blind is not None else 0
         kind = action.kind
         if p in folded:
-            irregular.append(f"{w(action)}: {p} acts after folding")
+            irregular.append(said("{where}: {player} acts after folding", where=w(action), player=p))
         # The kinds of line in the order of their frequency: folds and checks first, posts and antes last.
         if kind == "fold":
             if spent[p] and spent[p] == stacks[p]:
@@ -186,7 +186,14 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
             continue  # a fold or a check puts nothing in: the checks of the chips below find nothing new
         if kind == "check":
             if bets[p] < target and spent[p] < stacks[p]:
-                irregular.append(f"{w(action)}: {p} checks facing a bet of {fmt(target)}")
+                irregular.append(
+                    said(
+                        "{where}: {player} checks facing a bet of {bet}",
+                        where=w(action),
+                        player=p,
+                        bet=fmt(target),
+                    )
+                )
             continue
         if kind == "call":
             owed = target - bets[p]
@@ -208,7 +215,14 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
             live = action.amount  # what counts toward the street's bet: a blind's dead part does not
             if kind == "bet":
                 if current > 0 and street != PREFLOP:
-                    irregular.append(f"{w(action)}: {p} bets while facing a bet of {fmt(current)}")
+                    irregular.append(
+                        said(
+                            "{where}: {player} bets while facing a bet of {bet}",
+                            where=w(action),
+                            player=p,
+                            bet=fmt(current),
+                        )
+                    )
             else:
                 stake = _stake(hand, kind)
                 if (
@@ -232,7 +246,14 @@ def contributions_from_lines(hand: HandHistory, *, dead: Mapping[int, Amount] | 
     chip = hand.chip
     for p, amount in spent.items():
         if amount and amount % chip:  # (nothing put in is whole chips)
-            wrong.append(f"{p} put in {fmt(amount)}, not a whole number of {fmt(chip)} chips")
+            wrong.append(
+                said(
+                    "{player} put in {amount}, not a whole number of {chip} chips",
+                    player=p,
+                    amount=fmt(amount),
+                    chip=fmt(chip),
+                )
+            )
     contributions = {p: amount for p, amount in spent.items() if amount}  # (no amount is negative)
     return LineTotals(contributions, frozenset(folded.intersection(contributions)), wrong, irregular)
 
@@ -243,9 +264,11 @@ _BLINDS = ("small blind", "big blind", "blinds", "button blind", "straddle")
 
 def _all_in_folds(action: Action) -> str:
     """The irregularity of a player who folds with every chip in."""
-    return (
-        f"{_where(action)}: {action.player} is all-in and folds: PokerStars writes a sitting-out player "
-        "who is all-in on a blind as folding, out of turn; his chips stay in the pot"
+    return said(
+        "{where}: {player} is all-in and folds: PokerStars writes a sitting-out player "
+        "who is all-in on a blind as folding, out of turn; his chips stay in the pot",
+        where=_where(action),
+        player=action.player,
     )
 
 
@@ -265,23 +288,40 @@ def _call_sized(
     )
     if action.amount == min(owed, max(contest, 0)):
         return []
-    return [f"{_where(action)}: {p} calls {fmt(action.amount)}, but the call was {fmt(owed)}"]
+    return [
+        said(
+            "{where}: {player} calls {amount}, but the call was {owed}",
+            where=_where(action),
+            player=p,
+            amount=fmt(action.amount),
+            owed=fmt(owed),
+        )
+    ]
 
 
 def _post_sized(action: Action, stake: Amount) -> str:
     """The finding of a live blind of another size than the stakes set (``stake``)."""
-    return (
-        f"{_where(action)}: {action.player} posts {fmt(action.amount)}, "
-        f"but the stakes make the {action.kind} {fmt(stake)}"
+    return said(
+        "{where}: {player} posts {amount}, but the stakes make the {kind} {stake}",
+        where=_where(action),
+        player=action.player,
+        amount=fmt(action.amount),
+        kind=action.kind,
+        stake=fmt(stake),
     )
 
 
 def _raise_sized(action: Action, current: Amount) -> str:
     """The finding of a "raises X to Y" whose X is no measure of Y, the bet being ``current``."""
     to = _raise_to(action)
-    return (
-        f"{_where(action)}: {action.player} raises {fmt(action.amount)} to {fmt(to)}, but the bet "
-        f"was {fmt(current)} (a raise to {fmt(to)} is {fmt(to - current)} more)"
+    return said(
+        "{where}: {player} raises {amount} to {to}, but the bet was {bet} (a raise to {to} is {more} more)",
+        where=_where(action),
+        player=action.player,
+        amount=fmt(action.amount),
+        to=fmt(to),
+        bet=fmt(current),
+        more=fmt(to - current),
     )
 
 
@@ -289,17 +329,38 @@ def _beyond_stack(action: Action, spent: Amount, stack: Amount) -> list[str]:
     """The findings of a player whose chips put in do not square with his stack: an all-in mark
     on less than the stack, more put in than the stack (either or both)."""
     p, w = action.player, _where(action)
-    found = []
+    found: list[str] = []
     if action.all_in and spent != stack:
-        found.append(f"{w}: {p} is all-in after putting in {fmt(spent)}, but started with {fmt(stack)}")
+        found.append(
+            said(
+                "{where}: {player} is all-in after putting in {spent}, but started with {stack}",
+                where=w,
+                player=p,
+                spent=fmt(spent),
+                stack=fmt(stack),
+            )
+        )
     if spent > stack:
-        found.append(f"{w}: {p} has put in {fmt(spent)}, more than the stack of {fmt(stack)}")
+        found.append(
+            said(
+                "{where}: {player} has put in {spent}, more than the stack of {stack}",
+                where=w,
+                player=p,
+                spent=fmt(spent),
+                stack=fmt(stack),
+            )
+        )
     return found
 
 
 def _where(action: Action) -> str:
     """Where a line is, for a finding: its number and its text (built only when needed)."""
-    return f"line {action.line} ({action.text})"
+    return said("line {line} ({text})", line=action.line, text=action.text)
+
+
+def _not_replayed(reason: str) -> str:
+    """Step 1's note of a hand the hand model does not replay, and why."""
+    return said("Not replayed with the hand model ({reason}): totals from the history's lines", reason=reason)
 
 
 def _stake(hand: HandHistory, kind: str) -> Amount | None:
@@ -356,7 +417,7 @@ class Replay(NamedTuple):
 _PLAYER = attrgetter("player")
 
 
-REPLAYED = "Replayed with the hand model: every action is legal and the totals agree"
+REPLAYED = said("Replayed with the hand model: every action is legal and the totals agree")
 
 
 def replay_actions(
@@ -387,10 +448,9 @@ def replay_actions(
     >>> replay_actions(hand, contributions_from_lines(hand).contributions)[:3]
     (True, ['Replayed with the hand model: every action is legal and the totals agree'], [])
     """
-    skip = "Not replayed with the hand model ({}): totals from the history's lines"
     setup = _replayable(hand, dead)
     if isinstance(setup, str):
-        return Replay(False, [skip.format(setup)], [], None)
+        return Replay(False, [_not_replayed(setup)], [], None)
     dealt, small, big, ante_posts, antes, big_blind_ante, straddles, sb, bb, structure = setup
     plain = type(structure) in _PLAIN and not big_blind_ante and not straddles
     if fast and plain and small.amount == sb and big.amount == bb:
@@ -416,10 +476,10 @@ def replay_actions(
             straddles=straddles or None,
         )
     except PotEngineError as err:
-        return Replay(False, [skip.format(str(err))], [], None)
+        return Replay(False, [_not_replayed(message_of(err))], [], None)
     sb_seat, bb_seat = game.setup.small_blind_seat, game.setup.big_blind_seat
     if dealt[sb_seat] != small.player or dealt[bb_seat] != big.player:
-        return Replay(False, [skip.format("blinds out of the usual position")], [], None)
+        return Replay(False, [_not_replayed(said("blinds out of the usual position"))], [], None)
     played = _played(hand, game, dealt)
     if isinstance(played, Replay):
         return played
@@ -447,11 +507,11 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
     dealt = list(filter(acting.__contains__, hand.players))  # seat order
     posts = hand.posts
     if hand.cap is not None:
-        return f"a game capped at {fmt(hand.cap)} a player"
+        return said("a game capped at {cap} a player", cap=fmt(hand.cap))
     if dead is None:
         dead = dead_posts(hand)
     if dead or len(dealt) < 2 or hand.button not in dealt:
-        return "dead blinds or a dead button"
+        return said("dead blinds or a dead button")
     ante_posts: list[Action] = []
     small: list[Action] = []
     big: list[Action] = []
@@ -468,11 +528,11 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
     antes = {a.amount for a in ante_posts if not a.all_in} if ante_posts else set()
     if len(antes) > 1 or len(small) != 1 or len(big) != 1:
         if not big and any(a.kind == "button blind" for a in posts):
-            return "a button blind, as in 6+ Hold'em"
-        return "missing or extra blinds, or uneven antes"
+            return said("a button blind, as in 6+ Hold'em")
+        return said("missing or extra blinds, or uneven antes")
     big_blind_ante = len(ante_posts) == 1 and ante_posts[0].player == big[0].player and len(dealt) > 2
     if ante_posts and not big_blind_ante and len(ante_posts) != len(dealt):
-        return "only some players posted an ante"
+        return said("only some players posted an ante")
     if hand.small_bet is not None:
         sb, bb = small[0].amount, big[0].amount  # a limit header names the bets: the blinds are posted
     else:
@@ -481,9 +541,9 @@ def _replayable(hand: HandHistory, dead: Mapping[int, Amount] | None) -> _Setup 
     try:
         structure = structure_from_header(hand, sb, bb)
     except PotEngineError as err:
-        return str(err)
+        return message_of(err)
     if structure is None:
-        return "the header names no betting structure"
+        return said("the header names no betting structure")
     return dealt, small[0], big[0], ante_posts, antes, big_blind_ante, straddles, sb, bb, structure
 
 
@@ -504,35 +564,44 @@ def _played(hand: HandHistory, game: Hand, dealt: Sequence[str]) -> Hand | Repla
             elif action.kind == "raise":
                 game = game.raise_to(action.player, _raise_to(action))
         except PotEngineError as err:  # IllegalActionError, or an amount the model refuses
+            where = said("line {line} ({text})", line=action.line, text=action.text)
+            problem = said("{where}: the hand model refuses it: {error}", where=where, error=message_of(err))
             illegal = IllegalHandHistoryError(
-                f"hand #{hand.hand_id}, line {action.line} ({action.text}): the hand model refuses it: {err}"
+                said("hand #{hand_id}, {problem}", hand_id=hand.hand_id, problem=problem)
             )
-            problem = f"line {action.line} ({action.text}): the hand model refuses it: {err}"
             return Replay(True, [], [problem], illegal)
     return game
 
 
 def _compared(game: Hand, contributions: Mapping[str, Amount]) -> Replay:
     """The :class:`Replay` of a hand the model played through: its totals against the lines'."""
-    problems = []
-    notes = [REPLAYED]
+    problems: list[str] = []
+    notes: list[str] = [REPLAYED]
     if game.actor is not None:
-        problems.append(f"the history stops, but the hand model still waits for {game.to_act} to act")
+        problems.append(
+            said("the history stops, but the hand model still waits for {player} to act", player=game.to_act)
+        )
     model = {p: a for p, a in game.contributions.items() if a}
     if model != {p: a for p, a in contributions.items() if a} and not problems:
         gone = [p for p, out in zip(game.setup.players, game.folded, strict=True) if out]
         if _same_pots(model, contributions, gone):
             notes = [
-                "Replayed with the hand model: every action is legal; the history calls only what "
-                "the live opponents can contest (PokerStars' practice), the model calls in full and "
-                "returns the rest: the same pots"
+                said(
+                    "Replayed with the hand model: every action is legal; the history calls only what "
+                    "the live opponents can contest (PokerStars' practice), the model calls in full and "
+                    "returns the rest: the same pots"
+                )
             ]
         else:
             for player, amount in game.contributions.items():
                 if amount != contributions.get(player, 0):
                     problems.append(
-                        f"{player}: the hand model makes {fmt(amount)} put in, "
-                        f"the history's lines {fmt(contributions.get(player, 0))}"
+                        said(
+                            "{player}: the hand model makes {amount} put in, the history's lines {lines}",
+                            player=player,
+                            amount=fmt(amount),
+                            lines=fmt(contributions.get(player, 0)),
+                        )
                     )
     return Replay(True, [] if problems else notes, problems, None)
 

@@ -69,6 +69,7 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -220,9 +221,9 @@ class _Reader:
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
-                raise self.fail(number, line, f"{card!r} is not a card")
+                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
         if len(cards) > 5:
-            raise self.fail(number, line, "too many cards")
+            raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
     def game(self, number: int, line: str, rest: str) -> tuple[_Game, str]:
@@ -241,9 +242,11 @@ class _Reader:
                     "only hold'em and Omaha hands can be read",
                     UnsupportedHandError,
                 )
-            raise self.fail(number, line, "cannot read the game ('NL Hold'em', 'PL Omaha H/L', ...)")
+            raise self.fail(
+                number, line, errors.said("cannot read the game ('NL Hold'em', 'PL Omaha H/L', ...)")
+            )
         if stakes is None:
-            raise self.fail(number, line, "cannot read the stakes ('$0.50/$1')")
+            raise self.fail(number, line, errors.said("cannot read the stakes ('$0.50/$1')"))
         table_part = parts[0]
         tournament = _TOURNAMENT.search(table_part)
         self.currency = tournament is None and stakes.group(1)[0] in "$€£"
@@ -288,7 +291,9 @@ class _Reader:
             raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
         header = _HEADER.match(first)
         if header is None:
-            raise self.fail(number, first, "a hand must start with 'Full Tilt Poker Game #<ID>:'")
+            raise self.fail(
+                number, first, errors.said("a hand must start with 'Full Tilt Poker Game #<ID>:'")
+            )
         rest = header.group(2)
         table_part, _, words = rest.partition(" - ")
         key = " - ".join(words.split(" - ")[:2])  # the game and the stakes, in either order
@@ -313,7 +318,9 @@ class _Reader:
                 break
             n, name = int(seat.group(1)), seat.group(2)
             if not 1 <= n <= MAX_SEATS or name in seats or any(s.number == n for s in seats.values()):
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             stack = self.amount(seat.group(3), number, line)
             seats[name] = Seat(n, name, stack, sitting_out=bool(seat.group(4)))
         else:

@@ -121,6 +121,7 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError
@@ -149,6 +150,7 @@ from .pokerstars import (
 from .record import POT_NAMES, RAKE, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError
 from .record import record as _record
 from .rooms import RoomHand
+from .verdicts import semicolons
 
 ROOM = "GGPoker"
 """The room's label, as :data:`potengine.histories.rooms.ROOMS` names it."""
@@ -314,15 +316,19 @@ class _Reader:
         if value is None:
             raw = text.lstrip("$€£¥").replace(",", "")
             if len(raw.split(".")[0]) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
-                raise self.fail(number, line, f"amount {text} is too large")
+                raise self.fail(number, line, errors.said("amount {text} is too large", text=text))
             try:
                 exact = Decimal(raw)
             except InvalidOperation:  # pragma: no cover - the patterns only pass digits
-                raise self.fail(number, line, f"cannot read the amount {text!r}") from None
+                raise self.fail(
+                    number, line, errors.said("cannot read the amount {text}", text=repr(text))
+                ) from None
             if self.currency:  # "$0.1" as 0.10, like every amount in cents
                 value = exact if exact.as_tuple().exponent <= -2 else exact.quantize(_CENT)  # type: ignore[operator]
             elif exact != exact.to_integral_value():
-                raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
+                raise self.fail(
+                    number, line, errors.said("amount {text} has cents in a game played in chips", text=text)
+                )
             else:
                 value = int(exact)
             if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
@@ -334,9 +340,9 @@ class _Reader:
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
-                raise self.fail(number, line, f"{card!r} is not a card")
+                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
         if len(cards) > 5:
-            raise self.fail(number, line, "too many cards")
+            raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
     # ------------------------------------------------------------------------------------------
@@ -356,21 +362,25 @@ class _Reader:
                 )
         match = _HEADER.match(header)
         if match is None:
-            raise self.fail(number, header, "a GGPoker hand must start with 'Poker Hand #<ID>:'")
+            raise self.fail(number, header, errors.said("a GGPoker hand must start with 'Poker Hand #<ID>:'"))
         self.hand_id = match.group(1)
         game = self.game(match.group(2), number, header)
         if len(lines) < 2:
-            raise self.fail(number, header, "the hand ends after its first line")
+            raise self.fail(number, header, errors.said("the hand ends after its first line"))
         number, line = lines[1]
         table = _TABLE.match(line)
         if table is None:
-            raise self.fail(number, line, "expected \"Table '<name>' ... Seat #N is the button\"")
+            raise self.fail(
+                number, line, errors.said("expected \"Table '<name>' ... Seat #N is the button\"")
+            )
         seats, at = self.seats(lines)
         play = self.play(lines, at, seats, game)
         summary = self.summary(lines, play.end, seats)
         last_number, last_line = lines[-1]
         if summary.total is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Total pot ...' summary line")
+            raise self.fail(
+                last_number, last_line, errors.said("the hand has no 'Total pot ...' summary line")
+            )
         board, runs, collections = self.boards(play, summary)
         if game.name == SHORT_DECK:
             self.short_deck_cards(
@@ -430,7 +440,9 @@ class _Reader:
             cash = _CASH.match(words)
             if cash is None:
                 raise self.fail(
-                    number, header, "expected the game and its stakes ('Hold'em No Limit ($0.01/$0.02)')"
+                    number,
+                    header,
+                    errors.said("expected the game and its stakes ('Hold'em No Limit ($0.01/$0.02)')"),
                 )
             game_words, first, second = cash.group(1, 2, 3)
         named = game_of(game_words)
@@ -454,7 +466,9 @@ class _Reader:
             # "ShortDeck No Limit ($0.02)": the ante, and the button blind, the bet to call
             big_blind = low if high is None else None
         elif high is None:
-            raise self.fail(number, header, "expected the small and big blinds ('($0.01/$0.02)')")
+            raise self.fail(
+                number, header, errors.said("expected the small and big blinds ('($0.01/$0.02)')")
+            )
         elif _FIXED_LIMIT.search(name) and not _BIG_BET_LIMIT.search(name):
             small_bet, big_bet, big_blind = low, high, low  # as PokerStars: the small and big bets
         else:
@@ -479,12 +493,16 @@ class _Reader:
             seat = _SEAT.match(line)
             if seat is None:
                 if not seats:
-                    raise self.fail(number, line, "expected the seats ('Seat N: name ($2 in chips)')")
+                    raise self.fail(
+                        number, line, errors.said("expected the seats ('Seat N: name ($2 in chips)')")
+                    )
                 return seats, at
             seat_number, name, stack = seat.group(1, 2, 3)
             n = _SEAT_NUMBERS.get(seat_number) or int(seat_number)
             if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             seats[name] = _record(
                 Seat,
                 number=n,
@@ -547,26 +565,34 @@ class _Reader:
                 if name == "SHOWDOWN":
                     showdown, run = True, n
                     if n in showdowns:
-                        raise self.fail(number, line, "a showdown written twice")
+                        raise self.fail(number, line, errors.said("a showdown written twice"))
                     showdowns[n] = number, line
                     continue
                 if name == "HOLE CARDS":
                     if n or board:
-                        raise self.fail(number, line, "the hole cards are dealt once, before the board")
+                        raise self.fail(
+                            number, line, errors.said("the hole cards are dealt once, before the board")
+                        )
                     continue
                 if showdown:
-                    raise self.fail(number, line, "a street dealt after the showdown began")
+                    raise self.fail(number, line, errors.said("a street dealt after the showdown began"))
                 dealt = _STREET_NAMED[name]
                 found = _CARDS.findall(rest)
                 new = self.cards(found[-1] if found else "", number, line)
                 if len(new) != (3 if dealt is Street.FLOP else 1):
-                    raise self.fail(number, line, f"wrong number of cards on the {dealt}")
+                    raise self.fail(
+                        number, line, errors.said("wrong number of cards on the {dealt}", dealt=dealt)
+                    )
                 before = self.cards(found[0], number, line) if len(found) > 1 else []
                 if n <= 1:  # the board dealt once, or the first run's
                     if rerun:
-                        raise self.fail(number, line, "the first run's street comes after a later run's")
+                        raise self.fail(
+                            number, line, errors.said("the first run's street comes after a later run's")
+                        )
                     if len(board) != _BOARD_BEFORE[dealt] or (found[1:] and before != board):
-                        raise self.fail(number, line, f"the {dealt} comes out of order")
+                        raise self.fail(
+                            number, line, errors.said("the {dealt} comes out of order", dealt=dealt)
+                        )
                     board.extend(new)
                     street = dealt
                     continue
@@ -622,12 +648,12 @@ class _Reader:
                 drop = _CASH_DROP.match(line) if line.startswith("Cash Drop") else None
                 if drop is not None:
                     if betting or actions:
-                        raise self.fail(number, line, "a cash drop after the blinds were posted")
+                        raise self.fail(number, line, errors.said("a cash drop after the blinds were posted"))
                     added.append(("cash drop", self.amount(drop.group(1), number, line)))
                     continue
                 if _NOISE.match(line):
                     continue
-                raise self.fail(number, line, "cannot read this line")
+                raise self.fail(number, line, errors.said("cannot read this line"))
             # A player's line: an action, a card shown, a payment outside the pot, or words.
             said_as = phrases.get(said)  # an action worded so before: (kind, amount, to, all-in)
             to: Amount | None
@@ -660,7 +686,9 @@ class _Reader:
                         elif _INSURANCE in said:
                             insured.append(f"{player}: {said}")
                         elif not _NOISE.match(line):
-                            raise self.fail(number, line, f"cannot read {player}'s action")
+                            raise self.fail(
+                                number, line, errors.said("cannot read {player}'s action", player=player)
+                            )
                         continue
                     kind, amount, to, all_in = special
                 elif kind == "show":
@@ -689,14 +717,16 @@ class _Reader:
                     phrases[said] = (kind, amount, to, all_in)
             if kind in _POSTS:
                 if street is not Street.PRE_FLOP or showdown or betting:
-                    raise self.fail(number, line, "a post after the betting started")
+                    raise self.fail(number, line, errors.said("a post after the betting started"))
                 if kind in _LIVE_POSTS and not said.startswith(_MISSED_WORDS):  # (a straddle: in said)
                     posted[player] = posted[player] + amount if player in posted else amount
             else:
                 if showdown:
-                    raise self.fail(number, line, "a bet after the showdown began")
+                    raise self.fail(number, line, errors.said("a bet after the showdown began"))
                 if rerun:
-                    raise self.fail(number, line, "an action after the board was run more than once")
+                    raise self.fail(
+                        number, line, errors.said("an action after the board was run more than once")
+                    )
                 betting = True
             actions.append(
                 _record(
@@ -712,7 +742,7 @@ class _Reader:
                 )
             )
         number, line = lines[-1]
-        raise self.fail(number, line, "the hand has no '*** SUMMARY ***' line")
+        raise self.fail(number, line, errors.said("the hand has no '*** SUMMARY ***' line"))
 
     def said(
         self, player: str, said: str, number: int, line: str, posted: dict[str, Amount]
@@ -746,7 +776,7 @@ class _Reader:
     def player(self, name: str, seats: dict[str, Seat], number: int, line: str) -> str:
         seat = seats.get(name)
         if seat is None:
-            raise self.fail(number, line, f"{name!r} has no seat in this hand")
+            raise self.fail(number, line, errors.said("{name} has no seat in this hand", name=repr(name)))
         return seat.player
 
     def summary(self, lines: list[tuple[int, str]], start: int, seats: dict[str, Seat]) -> _Summary:
@@ -766,7 +796,9 @@ class _Reader:
             owner = by_seat.get(head) if colon else None
             if owner is not None:
                 if not rest.startswith(owner):
-                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                    raise self.fail(
+                        number, line, errors.said("this summary line names a seat or player not at the table")
+                    )
                 said = rest[len(owner) :]
                 if "won (" in said or "collected (" in said:
                     for found in _SUMMARY_WON.finditer(said):
@@ -780,11 +812,13 @@ class _Reader:
                         received.append(f"{owner} {fmt(self.amount(got.group(1), number, line))}")
                 continue
             if line.startswith("Seat ") and colon:
-                raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                raise self.fail(
+                    number, line, errors.said("this summary line names a seat or player not at the table")
+                )
             total_line = _TOTAL.match(line) if line.startswith("Total pot ") else None
             if total_line is not None:
                 if total is not None:
-                    raise self.fail(number, line, "a second 'Total pot' line")
+                    raise self.fail(number, line, errors.said("a second 'Total pot' line"))
                 total = self.amount(total_line.group(1), number, line)
                 for fee in _FEE.finditer(total_line.group(2)):
                     fees.append((fee.group(1), self.amount(fee.group(2), number, line)))
@@ -799,14 +833,21 @@ class _Reader:
                 continue
             if _NOISE.match(line):
                 continue
-            raise self.fail(number, line, "cannot read this summary line")
-        remarks = []
+            raise self.fail(number, line, errors.said("cannot read this summary line"))
+        remarks: list[str] = []
         if bought or received:
-            remarks.append(
-                "outside the pot, between the players: "
-                + "; ".join(bought)
-                + ("; from it " + ", ".join(received) if received else "")
-            )
+            if received:
+                remarks.append(
+                    errors.said(
+                        "outside the pot, between the players: {bought}; from it {received}",
+                        bought=semicolons(bought),
+                        received=", ".join(received),
+                    )
+                )
+            else:
+                remarks.append(
+                    errors.said("outside the pot, between the players: {bought}", bought=semicolons(bought))
+                )
         return _Summary(total, fees, boards, times, won, remarks)
 
     def boards(
@@ -819,11 +860,11 @@ class _Reader:
         if play.first_run is None and summary.times is None and not play.others:
             if 0 in summary.boards and summary.boards[0][2] != board:
                 number, line, _ = summary.boards[0]
-                raise self.fail(number, line, "the summary board differs from the streets")
+                raise self.fail(number, line, errors.said("the summary board differs from the streets"))
             extra = [entry for run, entry in summary.boards.items() if run]
             if extra or any(n for n in play.showdowns):
                 number, line = extra[0][:2] if extra else play.showdowns[min(n for n in play.showdowns if n)]
-                raise self.fail(number, line, "a run named in a hand dealt once")
+                raise self.fail(number, line, errors.said("a run named in a hand dealt once"))
             return tuple(board), (), tuple(play.collections)
         count = 1 + len(play.others)
         if play.first_run is not None:
@@ -831,7 +872,7 @@ class _Reader:
         else:  # "Hand was run two times", no street of a run
             _, number, line = summary.times or (0, *play.showdowns[max(play.showdowns)])
         if count < 2:
-            raise self.fail(number, line, "the board is run once only: a second run is missing")
+            raise self.fail(number, line, errors.said("the board is run once only: a second run is missing"))
         if summary.times is not None and summary.times[0] != count:
             _, at, said = summary.times
             raise self.fail(
@@ -845,14 +886,16 @@ class _Reader:
                 )
         shared = set(play.repeats.values())
         if len(shared) != 1:
-            raise self.fail(number, line, "the runs part at different streets")
+            raise self.fail(number, line, errors.said("the runs part at different streets"))
         dealt = shared.pop()
         for action in play.actions:
             if action.street is not Street.PRE_FLOP and _BOARD_AFTER[action.street] > dealt:
-                raise self.fail(action.line, action.text, "an action after the board was run more than once")
+                raise self.fail(
+                    action.line, action.text, errors.said("an action after the board was run more than once")
+                )
         for n, (at, said, written) in summary.boards.items():
             if n == 0 or n > count or tuple(written) not in (runs[n - 1], runs[n - 1][dealt:]):
-                raise self.fail(at, said, "the summary's board differs from the run's streets")
+                raise self.fail(at, said, errors.said("the summary's board differs from the run's streets"))
         return tuple(board[:dealt]), tuple(runs), tuple(play.collections)
 
     def stakes(
@@ -878,9 +921,14 @@ class _Reader:
             else fmt(big_post.amount)
         )
         remarks.append(
-            f"the header names the blinds {fmt(small)}/{fmt(big)}, the players post {shown}: a hand "
-            "written at a level change (GGPoker names the next level's blinds); the blinds posted are "
-            "the stakes checked"
+            errors.said(
+                "the header names the blinds {small}/{big}, the players post {shown}: a hand written at a "
+                "level change (GGPoker names the next level's blinds); the blinds posted are the stakes "
+                "checked",
+                small=fmt(small),
+                big=fmt(big),
+                shown=shown,
+            )
         )
         return posted_small, big_post.amount
 
@@ -893,7 +941,11 @@ class _Reader:
                     self.lines[0],
                 )
                 raise self.fail(
-                    number, line, f"card {card} is not in the 36-card deck of short deck (sixes to aces)"
+                    number,
+                    line,
+                    errors.said(
+                        "card {card} is not in the 36-card deck of short deck (sixes to aces)", card=card
+                    ),
                 )
 
 
@@ -913,23 +965,37 @@ def _outside(
     insured: list[str],
 ) -> list[str]:
     """The remarks on what was paid outside the pot: EV Cashouts, all-in insurance."""
-    remarks = []
+    remarks: list[str] = []
     for player, paid in risks.items():
         remarks.append(
-            f"{player} took GGPoker's EV Cashout and his hand won: he collects the pot as usual "
-            f"and pays the room a Cashout Risk of {fmt(paid)} outside the pot"
+            errors.said(
+                "{player} took GGPoker's EV Cashout and his hand won: he collects the pot as usual "
+                "and pays the room a Cashout Risk of {amount} outside the pot",
+                player=player,
+                amount=fmt(paid),
+            )
         )
     for player, got, _ in cash_outs:
         remarks.append(
-            f"{player} took GGPoker's EV Cashout and his hand lost: the room pays him {fmt(got)} "
-            "outside the pot, and the pot goes to its winner"
+            errors.said(
+                "{player} took GGPoker's EV Cashout and his hand lost: the room pays him {amount} "
+                "outside the pot, and the pot goes to its winner",
+                player=player,
+                amount=fmt(got),
+            )
         )
     paid_out = {player for player, _, _ in cash_outs}
     for player in dict.fromkeys(chose):
         if player not in risks and player not in paid_out:
-            remarks.append(f"{player} took GGPoker's EV Cashout: nothing was paid for it in this hand")
+            remarks.append(
+                errors.said(
+                    "{player} took GGPoker's EV Cashout: nothing was paid for it in this hand", player=player
+                )
+            )
     if insured:
-        remarks.append("all-in insurance, paid outside the pot: " + "; ".join(insured))
+        remarks.append(
+            errors.said("all-in insurance, paid outside the pot: {insured}", insured=semicolons(insured))
+        )
     return remarks
 
 

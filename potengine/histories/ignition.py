@@ -82,6 +82,7 @@ from itertools import compress
 from operator import itemgetter, methodcaller
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -241,9 +242,9 @@ class _Reader:
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
-                raise self.fail(number, line, f"{card!r} is not a card")
+                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
         if len(cards) > most:
-            raise self.fail(number, line, "too many cards")
+            raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
     def game(self, number: int, line: str, rest: str) -> _Game:
@@ -257,7 +258,9 @@ class _Reader:
                     "only hold'em and Omaha hands can be read",
                     UnsupportedHandError,
                 )
-            raise self.fail(number, line, "cannot read the game ('HOLDEM No Limit', 'OMAHA Pot Limit', ...)")
+            raise self.fail(
+                number, line, errors.said("cannot read the game ('HOLDEM No Limit', 'OMAHA Pot Limit', ...)")
+            )
         name, hole = {"HOLDEM": ("Hold'em", 2), "OMAHA": ("Omaha", 4), "OMAHA HiLo": ("Omaha Hi/Lo", 4)}[
             found.group(1)
         ]
@@ -299,7 +302,9 @@ class _Reader:
                     )
         header = _HEADER.match(first)
         if header is None:
-            raise self.fail(number, first, "a hand must start with 'Ignition Hand #<ID>' (or Bovada, Bodog)")
+            raise self.fail(
+                number, first, errors.said("a hand must start with 'Ignition Hand #<ID>' (or Bovada, Bodog)")
+            )
         game = self.game(number, first, header.group(2))
         listed: list[tuple[int, str, Amount]] = []
         at = 1
@@ -311,7 +316,7 @@ class _Reader:
             name = seat.group(2)
             name = (_ME.sub("", name) if "[ME]" in name else name).strip()  # (a pattern call costs)
             if any(name == other for _, other, _ in listed):
-                raise self.fail(number, line, f"{name!r} is seated twice")
+                raise self.fail(number, line, errors.said("{name} is seated twice", name=repr(name)))
             listed.append((int(seat.group(1)), name, self.amount(seat.group(3), number, line)))
         else:
             at = len(lines)
@@ -354,7 +359,7 @@ class _Reader:
         ordered = sorted(listed)
         if len({n for n, _, _ in ordered}) != len(ordered):
             number, line = self.lines[1]
-            raise self.fail(number, line, "two players share a seat number")
+            raise self.fail(number, line, errors.said("two players share a seat number"))
         seats = {name: _seat(n, name, stack) for n, name, stack in ordered}
         return seats, ordered[0][0]
 

@@ -106,6 +106,7 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -205,8 +206,12 @@ def _error(
 ) -> HandHistoryError:
     """An error naming the hand, the line's number and its text, as every reader's do."""
     shown = "".join(c if c.isprintable() else "?" for c in line.strip()[:120])
-    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = kind(f'{where}, line {number}: {reason}: "{shown}"')
+    where = errors.said("hand #{hand_id}", hand_id=hand_id) if hand_id else errors.said("hand (no ID)")
+    err = kind(
+        errors.said(
+            '{hand}, line {number}: {reason}: "{line}"', hand=where, number=number, reason=reason, line=shown
+        )
+    )
     err.hand_id, err.line_number, err.line = hand_id, number, line
     return err
 
@@ -314,13 +319,17 @@ class _Reader:
         unsafe = _UNSAFE.search(text)
         if unsafe is not None:
             number = first_line + text.count("\n", 0, unsafe.start())
-            raise self.fail(number, "a DOCTYPE or ENTITY declaration is refused (iPoker writes none)")
+            raise self.fail(
+                number, errors.said("a DOCTYPE or ENTITY declaration is refused (iPoker writes none)")
+            )
         try:
             root = ET.fromstring(text)
         except ET.ParseError as err:
             row = err.position[0] if err.position else 1
             why = _WHERE_IN_XML.sub("", str(err))
-            raise self.fail(first_line + row - 1, f"not well-formed XML ({why})") from None
+            raise self.fail(
+                first_line + row - 1, errors.said("not well-formed XML ({why})", why=why)
+            ) from None
         if not index:
             return root
         where = self.where
@@ -362,7 +371,9 @@ class _Reader:
         try:
             value = read_amount(text, currency=currency)
         except ValueError as err:
-            raise self.fail(self.line_of(element), f"{name}=: {err}") from None
+            raise self.fail(
+                self.line_of(element), errors.said("{name}=: {err}", name=name, err=err)
+            ) from None
         if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             known.clear()
         known[text] = value
@@ -372,7 +383,8 @@ class _Reader:
         hand = self.hand
         if not hand.preamble:
             raise self.fail(
-                hand.line, "the hand has no session <general> block before it (no game, no stakes)"
+                hand.line,
+                errors.said("the hand has no session <general> block before it (no game, no stakes)"),
             )
         known = _SESSIONS.get(hand.preamble)
         if known is not None:
@@ -399,7 +411,7 @@ class _Reader:
                 first = read_amount(match.group(3), currency=currency)
                 second = read_amount(match.group(4), currency=currency)
             except ValueError as err:
-                raise self.fail(line, f"the stakes in <gametype>: {err}") from None
+                raise self.fail(line, errors.said("the stakes in <gametype>: {err}", err=err)) from None
             if match.group(2) == "L":  # "Holdem L $5/$10": the small and big bets
                 small_bet, big_bet, big_blind = first, second, first
             else:
@@ -427,7 +439,7 @@ class _Reader:
         end = text.find("</game>")
         if start < 0 or end < 0:
             last = max((i for i, line in enumerate(self.lines) if line.strip()), default=0)
-            raise self.fail(hand.line + last, "the hand ends before </game> (truncated)")
+            raise self.fail(hand.line + last, errors.said("the hand ends before </game> (truncated)"))
         if end - start > MAX_HAND_CHARS:
             raise self.fail(hand.line, f"the hand is longer than {MAX_HAND_CHARS} characters")
         session = self.session()
@@ -438,7 +450,7 @@ class _Reader:
 
         players = game.findall("general/players/player")
         if not players:
-            raise self.fail(hand.line, "the hand has no <player>")
+            raise self.fail(hand.line, errors.said("the hand has no <player>"))
         seats: dict[str, Seat] = {}
         won: list[tuple[int, str, Amount]] = []
         button_seat = None
@@ -449,10 +461,15 @@ class _Reader:
             name = player.get("name")
             seat_text = player.get("seat", "")
             if not name or not seat_text.isdigit():
-                raise self.fail(number, "a <player> needs a name= and a seat= number")
+                raise self.fail(number, errors.said("a <player> needs a name= and a seat= number"))
             seat = int(seat_text)
             if name in seats or seat in numbers:
-                raise self.fail(number, f"{name!r} or seat {seat_text} is listed twice")
+                raise self.fail(
+                    number,
+                    errors.said(
+                        "{name} or seat {seat_text} is listed twice", name=repr(name), seat_text=seat_text
+                    ),
+                )
             numbers.add(seat)
             seats[name] = _record(
                 Seat,
@@ -482,9 +499,11 @@ class _Reader:
             for number, name, amount in won
         )
         if session.uncalled_bet_enabled:
-            remark = "this export (uncalled_bet_enabled) pays no unmatched bet inside win="
+            remark = errors.said("this export (uncalled_bet_enabled) pays no unmatched bet inside win=")
         else:
-            remark = "this export (no uncalled_bet_enabled) pays an unmatched bet back inside win="
+            remark = errors.said(
+                "this export (no uncalled_bet_enabled) pays an unmatched bet back inside win="
+            )
         names = tuple(map(_SEAT_PLAYER, ordered))
         button = names[-1]  # no seat at or before the button's: the last seat, going round
         for seat_ in ordered:
@@ -555,8 +574,13 @@ class _Reader:
                 else session.game.replace("Hold'em", "Omaha")
             )
             dealt = counts.pop()
-            said = f"the session names the game {session.game}, but every player is dealt {dealt} cards"
-            return session._replace(game=other), [f"{said}: read as {other}"]
+            note = errors.said(
+                "the session names the game {game}, but every player is dealt {count} cards: read as {other}",
+                game=session.game,
+                count=dealt,
+                other=other,
+            )
+            return session._replace(game=other), [note]
         return session, []
 
     def shown(
@@ -619,9 +643,9 @@ class _Reader:
                     order = int(get("no", ""))
                     kind = int(get("type", ""))
                 except ValueError:
-                    raise self.fail(at, "an <action> needs a no= and a type= number") from None
+                    raise self.fail(at, errors.said("an <action> needs a no= and a type= number")) from None
                 if order in seen_numbers:
-                    raise self.fail(at, f"two actions are numbered {order}")
+                    raise self.fail(at, errors.said("two actions are numbered {order}", order=order))
                 seen_numbers.add(order)
                 found.append((order, kind, at, child))
             if round_no == 1 and actions:  # the posts of round 0 are the pre-flop's first bets
@@ -633,16 +657,26 @@ class _Reader:
                 get = action.get
                 player = get("player", "")
                 if player not in stacks:
-                    raise self.fail(at, f"{player!r} has no <player> in this hand")
+                    raise self.fail(
+                        at, errors.said("{player} has no <player> in this hand", player=repr(player))
+                    )
                 name = _KINDS.get(kind)
                 if name is None:
                     if kind in _SITTING_OUT:
                         continue
                     if kind != _ALL_IN:
-                        raise self.fail(at, f"action type {kind} is not one iPoker is known to write")
+                        raise self.fail(
+                            at,
+                            errors.said("action type {kind} is not one iPoker is known to write", kind=kind),
+                        )
                     name = "all-in"
                 if (name in _POSTS) != posting:
-                    raise self.fail(at, f"a {name} in round {no}: posts come in round 0 and only there")
+                    raise self.fail(
+                        at,
+                        errors.said(
+                            "a {name} in round {no}: posts come in round 0 and only there", name=name, no=no
+                        ),
+                    )
                 to: Amount | None = None
                 if name == "fold" or name == "check":
                     amount = added = zero
@@ -703,11 +737,16 @@ class _Reader:
         if kind == "Pocket":
             player = element.get("player", "")
             if player not in seats:
-                raise self.fail(at, f"cards for {player!r}, who has no <player> in this hand")
+                raise self.fail(
+                    at,
+                    errors.said("cards for {player}, who has no <player> in this hand", player=repr(player)),
+                )
             pockets.append((at, player, words))
             return
         if kind not in _BOARD:
-            raise self.fail(at, f"cards of type {kind!r} (Pocket, Flop, Turn or River)")
+            raise self.fail(
+                at, errors.said("cards of type {kind} (Pocket, Flop, Turn or River)", kind=repr(kind))
+            )
         expected_round, count = _BOARD[kind]
         if round_no != expected_round or len(words) != count or len(board) != _BOARD_BEFORE[round_no]:
             raise self.fail(

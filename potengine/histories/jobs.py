@@ -36,10 +36,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from ..errors import HandHistoryError, InputError
+from ..errors import HandHistoryError, InputError, message_of, said
 from ..pots.rake import Rake
 from .audit import AuditRun, HandAudit, Verdict, audit_lines, duplicate_key, hand_json_text
 from .rooms import BY_NAME, Room, file_lines
+from .verdicts import in_language
 
 
 class Printed(NamedTuple):
@@ -61,8 +62,11 @@ class Printed(NamedTuple):
     unreadable: str = ""
 
 
-def printed(audit: HandAudit, *, as_json: bool = False, verbose: bool = False) -> Printed:
-    """``audit`` put in words as the command prints it (JSON text, or its lines).
+def printed(
+    audit: HandAudit, *, as_json: bool = False, verbose: bool = False, language: str = "en"
+) -> Printed:
+    """``audit`` put in words as the command prints it (JSON text, or its lines in ``language``:
+    the JSON is the same in every language).
 
     >>> from potengine.histories.audit import audit_file
     >>> from potengine.histories import sample
@@ -73,15 +77,26 @@ def printed(audit: HandAudit, *, as_json: bool = False, verbose: bool = False) -
     head = Printed(audit.verdict.value, audit.hand_id, audit.line, duplicate_key(audit))
     if as_json:
         return head._replace(json=hand_json_text(audit))
+    if language == "en":
+        return head._replace(
+            text=audit.text(),
+            notes=audit.notes,
+            steps=tuple(map(str, audit.steps)) if verbose else (),
+            unreadable=str(audit.error) if audit.verdict is Verdict.UNREADABLE else "",
+        )
     return head._replace(
-        text=audit.text(),
-        notes=audit.notes,
-        steps=tuple(map(str, audit.steps)) if verbose else (),
-        unreadable=str(audit.error) if audit.verdict is Verdict.UNREADABLE else "",
+        text=audit.text(language),
+        notes=tuple(in_language(n, language) for n in audit.notes),
+        steps=tuple(audit.step_lines(language)) if verbose else (),
+        unreadable=(
+            audit.error.in_language(language)
+            if audit.verdict is Verdict.UNREADABLE and audit.error is not None
+            else ""
+        ),
     )
 
 
-def with_note(item: Printed, note: str) -> Printed:
+def with_note(item: Printed, note: str, language: str = "en") -> Printed:
     """``item`` with one more note (a duplicate's, which only the parent knows), in its JSON too.
 
     >>> with_note(Printed("consistent", "7", 1, 7, text="Hand #7: ..."), "seen before").notes
@@ -97,7 +112,7 @@ def with_note(item: Printed, note: str) -> Printed:
         data = json.loads(item.json)
         data["notes"].append(note)
         return item._replace(json=json.dumps(data, indent=2, ensure_ascii=False))
-    return item._replace(notes=(*item.notes, note))
+    return item._replace(notes=(*item.notes, in_language(note, language)))
 
 
 class FileAudits(NamedTuple):
@@ -109,7 +124,12 @@ class FileAudits(NamedTuple):
 
 
 def audit_printed(
-    path: str, rake: Rake | None = None, room: str | None = None, as_json: bool = False, verbose: bool = False
+    path: str,
+    rake: Rake | None = None,
+    room: str | None = None,
+    as_json: bool = False,
+    verbose: bool = False,
+    language: str = "en",
 ) -> FileAudits:
     """Read and audit the file at ``path`` (in a worker process), each hand put in words.
 
@@ -122,21 +142,26 @@ def audit_printed(
     said = BY_NAME[room] if room else None
     try:
         for audit in audit_lines(file_lines(path), path, rake=rake, room=said):
-            hands.append(printed(audit, as_json=as_json, verbose=verbose))
+            hands.append(printed(audit, as_json=as_json, verbose=verbose, language=language))
     except HandHistoryError as err:
-        return FileAudits(hands, str(err))
+        return FileAudits(hands, message_of(err))  # said: English in the JSON, translated when printed
     return FileAudits(hands, None)
 
 
 def audit_batch(
-    paths: Sequence[str], rake: Rake | None, room: str | None, as_json: bool, verbose: bool
+    paths: Sequence[str],
+    rake: Rake | None,
+    room: str | None,
+    as_json: bool,
+    verbose: bool,
+    language: str = "en",
 ) -> list[FileAudits]:
     """:func:`audit_printed` for each of a few files, in order (one task of a worker process).
 
     >>> [result.error for result in audit_batch(["/nonexistent/a.txt"], None, None, False, False)]
     ['cannot read a.txt: no such file']
     """
-    return [audit_printed(path, rake, room, as_json, verbose) for path in paths]
+    return [audit_printed(path, rake, room, as_json, verbose, language) for path in paths]
 
 
 BATCHES_PER_PROCESS = 4
@@ -173,18 +198,26 @@ def batches(paths: Sequence[str], workers: int) -> list[list[str]]:
     return cut
 
 
-def _counted(run: AuditRun, path: str, result: FileAudits) -> Iterator[tuple[str, Printed]]:
+def _counted(
+    run: AuditRun, path: str, result: FileAudits, language: str = "en"
+) -> Iterator[tuple[str, Printed]]:
     """The hands of one file as a worker sent them, counted in ``run`` (a duplicate gets its note)."""
     index = run.open_file(path)
     for item in result.hands:
         note = run.count(index, Verdict(item.verdict), item.key, item.hand_id, item.line)
-        yield path, item if note is None else with_note(item, note)
+        yield path, item if note is None else with_note(item, note, language)
     if result.error is not None:
         run.files[index]["error"] = result.error
 
 
 def printed_audits(
-    paths: Sequence[str], run: AuditRun, *, jobs: int = 1, as_json: bool = False, verbose: bool = False
+    paths: Sequence[str],
+    run: AuditRun,
+    *,
+    jobs: int = 1,
+    as_json: bool = False,
+    verbose: bool = False,
+    language: str = "en",
 ) -> Iterator[tuple[str, Printed]]:
     """Every hand of the files at ``paths``, in input order, as ``(path, printed audit)``,
     counted in ``run`` (its rake and room are the workers'); with ``jobs`` processes (at most
@@ -196,12 +229,12 @@ def printed_audits(
     potengine.errors.InputError: --jobs takes a number of processes, 1 or more, not 0
     """
     if jobs < 1:
-        raise InputError(f"--jobs takes a number of processes, 1 or more, not {jobs}")
+        raise InputError(said("--jobs takes a number of processes, 1 or more, not {jobs}", jobs=str(jobs)))
     workers = min(jobs, len(paths))
     if workers <= 1:  # one hand at a time, as AuditRun.audits gives them
         for path in paths:
             for audit in run.audits(file_lines(path), path):
-                yield path, printed(audit, as_json=as_json, verbose=verbose)
+                yield path, printed(audit, as_json=as_json, verbose=verbose, language=language)
         return
     room = run.room.name if isinstance(run.room, Room) else None
     sys.stdout.flush()  # a forked worker must not inherit unwritten output
@@ -209,8 +242,8 @@ def printed_audits(
     cut = batches(paths, workers)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         done: Iterable[list[FileAudits]] = pool.map(
-            audit_batch, cut, *zip(*[(run.rake, room, as_json, verbose)] * len(cut), strict=True)
+            audit_batch, cut, *zip(*[(run.rake, room, as_json, verbose, language)] * len(cut), strict=True)
         )
         for batch, results in zip(cut, done, strict=True):
             for path, result in zip(batch, results, strict=True):
-                yield from _counted(run, path, result)
+                yield from _counted(run, path, result, language)

@@ -140,7 +140,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, TextIO
 
-from .. import __version__
+from .. import __version__, errors
 from ..chips import Amount
 from ..errors import HandHistoryError, PotEngineError
 from ..play.streets import Street
@@ -275,8 +275,10 @@ _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 
 def _error(hand_id: str | None, line: int, reason: str) -> HandHistoryError:
-    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = HandHistoryError(f"{where}, line {line}: {reason}")
+    where = errors.said("hand #{hand_id}", hand_id=hand_id) if hand_id else errors.said("hand (no ID)")
+    err = HandHistoryError(
+        errors.said("{hand}, line {number}: {reason}", hand=where, number=line, reason=reason)
+    )
     err.hand_id, err.line_number = hand_id, line
     return err
 

@@ -82,6 +82,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -157,8 +158,12 @@ def _error(
 ) -> HandHistoryError:
     """An error naming the hand, the line's number and its text, as every reader's do."""
     shown = "".join(c if c.isprintable() else "?" for c in line.strip()[:120])
-    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = kind(f'{where}, line {number}: {reason}: "{shown}"')
+    where = errors.said("hand #{hand_id}", hand_id=hand_id) if hand_id else errors.said("hand (no ID)")
+    err = kind(
+        errors.said(
+            '{hand}, line {number}: {reason}: "{line}"', hand=where, number=number, reason=reason, line=shown
+        )
+    )
     err.hand_id, err.line_number, err.line = hand_id, number, line
     return err
 
@@ -261,13 +266,15 @@ class _Reader:
             raise self.fail(0, f"the hand has more than {MAX_HAND_LINES} lines")
         header = _HEADER.match(texts[0])
         if header is None:
-            raise self.fail(0, "a hand must start with '***** 888poker Hand History for Game <ID>'")
+            raise self.fail(
+                0, errors.said("a hand must start with '***** 888poker Hand History for Game <ID>'")
+            )
         self.hand_id = header.group(1)
         if len(texts) < 6:
-            raise self.fail(len(texts) - 1, "the hand ends before its seats (truncated)")
+            raise self.fail(len(texts) - 1, errors.said("the hand ends before its seats (truncated)"))
         stakes = _STAKES.match(texts[1])
         if stakes is None:
-            raise self.fail(1, "expected '<small>/<big> Blinds <game> - *** <date>'")
+            raise self.fail(1, errors.said("expected '<small>/<big> Blinds <game> - *** <date>'"))
         game = _GAMES.get(stakes.group(3).removesuffix(" Jackpot table"))
         if game is None:
             raise self.fail(
@@ -275,7 +282,7 @@ class _Reader:
             )
         table = _TABLE.match(texts[2])
         if table is None:
-            raise self.fail(2, "expected 'Table <name> (Real Money)' or '(Play Money)'")
+            raise self.fail(2, errors.said("expected 'Table <name> (Real Money)' or '(Play Money)'"))
         self.currency = table.group(2) == "Real"
         small_blind = self.amount(stakes.group(1), 1)
         big_blind = self.amount(stakes.group(2), 1)
@@ -284,16 +291,16 @@ class _Reader:
             small_bet, big_bet = big_blind, 2 * big_blind
         button = _BUTTON.match(texts[3])
         if button is None:
-            raise self.fail(3, "expected 'Seat N is the button'")
+            raise self.fail(3, errors.said("expected 'Seat N is the button'"))
         count = _COUNT.match(texts[4])
         if count is None:
-            raise self.fail(4, "expected 'Total number of players : N'")
+            raise self.fail(4, errors.said("expected 'Total number of players : N'"))
         seats: dict[str, Seat] = {}
         index = 5
         while index < len(texts) and (seat := _SEAT.match(texts[index])):
             name = seat.group(2)
             if name in seats:
-                raise self.fail(index, f"{name!r} is seated twice")
+                raise self.fail(index, errors.said("{name} is seated twice", name=repr(name)))
             seats[name] = Seat(int(seat.group(1)), name, self.amount(seat.group(3), index))
             index += 1
         if len(seats) != int(count.group(1)):
@@ -340,7 +347,7 @@ class _Reader:
 
         def player(name: str, at: int) -> str:
             if name not in seats:
-                raise self.fail(at, f"{name!r} has no seat in this hand")
+                raise self.fail(at, errors.said("{name} has no seat in this hand", name=repr(name)))
             return seats[name].player
 
         for at in range(index, len(texts)):
@@ -389,7 +396,7 @@ class _Reader:
                     continue
                 if _QUIET.match(line):
                     continue
-                raise self.fail(at, "a line the summary does not hold")
+                raise self.fail(at, errors.said("a line the summary does not hold"))
             if line == "** Summary **":
                 summary = True
                 continue
@@ -414,12 +421,12 @@ class _Reader:
             if move is None:
                 if _QUIET.match(line):
                     continue
-                raise self.fail(at, "a line this reader does not know")
+                raise self.fail(at, errors.said("a line this reader does not know"))
             name, verb = player(move.group(1), at), move.group(2)
             to: Amount | None = None
             if verb.startswith("posts"):
                 if betting:
-                    raise self.fail(at, "a post after the betting has started")
+                    raise self.fail(at, errors.said("a post after the betting has started"))
                 if verb == "posts dead blind":
                     parts = [self.amount(part, at) for part in move.group(3).split("+")]
                     amount = sum(parts, start=zero)
@@ -449,7 +456,9 @@ class _Reader:
             all_in = bool(added) and spent[name] == seats[name].stack
             actions.append(Action(number, street, name, kind, amount, to, all_in, line))
         if not summary:
-            raise self.fail(len(texts) - 1, "the hand ends before its '** Summary **' (truncated)")
+            raise self.fail(
+                len(texts) - 1, errors.said("the hand ends before its '** Summary **' (truncated)")
+            )
         return HandHistory(
             hand_id=self.hand_id or "",
             first_line=first,
@@ -475,7 +484,10 @@ class _Reader:
             big_bet=big_bet,
             game=game,
             remarks=tuple(
-                f"{name} mucks: the cards are written, but the hand gives up the pot" for name in mucked
+                errors.said(
+                    "{player} mucks: the cards are written, but the hand gives up the pot", player=name
+                )
+                for name in mucked
             ),
             room=ROOM,
             not_stated=NOT_STATED,

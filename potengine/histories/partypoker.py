@@ -96,6 +96,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -255,7 +256,7 @@ class _Reader:
         cards = text.replace(",", " ").split()
         for card in cards:
             if card not in _CARD_NAMES:
-                raise self.fail(number, line, f"{card!r} is not a card")
+                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
         return cards
 
     def game(self, number: int, line: str) -> _Game:
@@ -286,7 +287,9 @@ class _Reader:
                     f"{words}: only hold'em and Omaha hands can be read",
                     UnsupportedHandError,
                 )
-            raise self.fail(number, line, "expected the game line ('$0.05/$0.10 USD NL Texas Hold'em - ...')")
+            raise self.fail(
+                number, line, errors.said("expected the game line ('$0.05/$0.10 USD NL Texas Hold'em - ...')")
+            )
         name, hole = _GAMES[found.group("game")]
         limit = _LIMITS[found.group("limit")]
         head, tail = found.group("head"), found.group("tail")
@@ -320,9 +323,11 @@ class _Reader:
             n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
             raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
         if not _HEADER.match(first):
-            raise self.fail(number, first, "a hand must start with '***** Hand History for Game <ID> *****'")
+            raise self.fail(
+                number, first, errors.said("a hand must start with '***** Hand History for Game <ID> *****'")
+            )
         if len(lines) < 2:
-            raise self.fail(number, first, "the hand ends after its first line")
+            raise self.fail(number, first, errors.said("the hand ends after its first line"))
         game = self.game(*lines[1])
         table = ""
         button_seat: int | None = None
@@ -341,11 +346,15 @@ class _Reader:
                 if not (paren and seat_number.isdigit() and name and _MONEY_TEXT.match(money)):
                     seat = _SEAT.match(line)  # written otherwise: "( 126,043 )" or "($5)"
                     if seat is None:
-                        raise self.fail(number, line, "expected a seat ('Seat N: name ( $stack USD )')")
+                        raise self.fail(
+                            number, line, errors.said("expected a seat ('Seat N: name ( $stack USD )')")
+                        )
                     seat_number, name, money = seat.group(1, 2, 3)
                 n = int(seat_number)
                 if not 1 <= n <= MAX_SEATS or name in seats or n in numbers:
-                    raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                    raise self.fail(
+                        number, line, errors.said("a seat number or player appears twice or is out of range")
+                    )
                 stack = self.known.get(money)
                 if stack is None:
                     stack = self.amount(money, number, line)
@@ -360,9 +369,9 @@ class _Reader:
             at = len(lines)
         last = lines[min(at, len(lines) - 1)]
         if not seats:
-            raise self.fail(*last, "the hand has no seats")
+            raise self.fail(*last, errors.said("the hand has no seats"))
         if button_seat is None:
-            raise self.fail(*last, "the hand names no button ('Seat N is the button')")
+            raise self.fail(*last, errors.said("the hand names no button ('Seat N is the button')"))
         self.names = sorted(seats, key=len, reverse=True)
         self.spaced = any(" " in name for name in seats)
         try:
@@ -405,13 +414,16 @@ class _Reader:
         if len(unseated) == 1 and len(silent) == 1:
             [stranger] = unseated
             [seated] = silent
-            note = (
-                f"{stranger} acts without a seat line: read as {seated} (seat {seats[seated].number}), "
-                "the one seated player who posts and never acts"
+            note = errors.said(
+                "{player} acts without a seat line: read as {seated} (seat {seat}), "
+                "the one seated player who posts and never acts",
+                player=stranger,
+                seated=seated,
+                seat=seats[seated].number,
             )
             return {stranger: seated}, [note]
         name, (number, line) = next(iter(unseated.items()))
-        raise self.fail(number, line, f"{name!r} has no seat in this hand")
+        raise self.fail(number, line, errors.said("{name} has no seat in this hand", name=repr(name)))
 
     def play(
         self,

@@ -120,6 +120,7 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import Any
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -221,8 +222,12 @@ def _error(
     shown = "".join(c if c.isprintable() else "?" for c in line[:120])
     if len(line) > 120:
         shown = shown[:117] + "..."
-    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = kind(f'{where}, line {number}: {reason}: "{shown}"')
+    where = errors.said("hand #{hand_id}", hand_id=hand_id) if hand_id else errors.said("hand (no ID)")
+    err = kind(
+        errors.said(
+            '{hand}, line {number}: {reason}: "{line}"', hand=where, number=number, reason=reason, line=shown
+        )
+    )
     err.hand_id = hand_id
     err.line_number = number
     err.line = line
@@ -281,7 +286,9 @@ def _rows(hand: RoomHand) -> list[tuple[int, str]]:
                 rows.append((first + reader.line_num - 1, row[0]))
     except csv.Error as err:
         number = first + reader.line_num - 1
-        raise _error(hand.hand_id, number, lines[reader.line_num - 1], f"not a CSV row ({err})") from None
+        raise _error(
+            hand.hand_id, number, lines[reader.line_num - 1], errors.said("not a CSV row ({err})", err=err)
+        ) from None
     if rows and not _START.match(rows[0][1]):
         rows.reverse()  # newest row first, as PokerNow writes it
     return rows
@@ -339,7 +346,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     number, entry = rows[0]
     start = _START.match(entry)
     if start is None:
-        raise _error(hand_id, number, entry, "a hand starts with its '-- starting hand #' row")
+        raise _error(hand_id, number, entry, errors.said("a hand starts with its '-- starting hand #' row"))
     hand_id = start.group(1)
     first_line, header = number, entry
     game_text = start.group(3)
@@ -353,11 +360,11 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     # The seats: the "Player stacks" row, after the starting row and any seating notes.
     stacks_at = next((i for i, (_, e) in enumerate(rows) if e.startswith("Player stacks: ")), None)
     if stacks_at is None or any(not e.startswith(_NOTES) for _, e in rows[1:stacks_at]):
-        raise _error(hand_id, number, entry, "no 'Player stacks' row follows the starting row")
+        raise _error(hand_id, number, entry, errors.said("no 'Player stacks' row follows the starting row"))
     number, entry = rows[stacks_at]
     found = _STACK.findall(entry)
     if not found or len(found) != entry.count(" | ") + 1:
-        raise _error(hand_id, number, entry, "cannot read the seats and stacks")
+        raise _error(hand_id, number, entry, errors.said("cannot read the seats and stacks"))
     amount = _Amounts(hand_id, any("." in s for *_, s in found))
     players = _Players([(name, pid) for _, name, pid, _ in found])
     seats = []
@@ -365,7 +372,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     for seat, name, pid, stack in found:
         n = int(seat)
         if n in seen_seats:
-            raise _error(hand_id, number, entry, f"seat {n} is listed twice")
+            raise _error(hand_id, number, entry, errors.said("seat {n} is listed twice", n=n))
         seen_seats.add(n)
         seats.append(
             _record(
@@ -390,12 +397,19 @@ def _read_csv(hand: RoomHand) -> HandHistory:
         reader.after(number, entry)
     if not reader.ended:
         number, entry = rows[-1]
-        raise _error(hand_id, number, entry, "the log stops before the hand ends (no '-- ending hand' row)")
+        raise _error(
+            hand_id,
+            number,
+            entry,
+            errors.said("the log stops before the hand ends (no '-- ending hand' row)"),
+        )
 
     if dealer is not None:
         label = players.get(dealer)
         if label is None:
-            raise _error(hand_id, first_line, header, "the dealer is not in the 'Player stacks' row")
+            raise _error(
+                hand_id, first_line, header, errors.said("the dealer is not in the 'Player stacks' row")
+            )
         button_seat = seat_of[label]
     else:  # a dead button: the seat before the small blind (or two before the big blind)
         small = next((a for a in reader.actions if a.kind == "small blind"), None)
@@ -445,7 +459,9 @@ class _Hand:
         """The record's name of the player PokerNow calls ``key`` (``name @ id``)."""
         label = self.labels.get(key)
         if label is None:
-            raise _error(self.hand_id, number, line, f"{key} is not in the 'Player stacks' row")
+            raise _error(
+                self.hand_id, number, line, errors.said("{key} is not in the 'Player stacks' row", key=key)
+            )
         return label
 
     def row(self, number: int, line: str) -> None:
@@ -499,7 +515,7 @@ class _Hand:
             return
         if line.startswith(_NOTES):
             return
-        raise _error(self.hand_id, number, line, "a row this reader does not know")
+        raise _error(self.hand_id, number, line, errors.said("a row this reader does not know"))
 
     def id_changed(self, changed: re.Match[str]) -> None:
         """A player's new ID (logged in during the hand): his later rows name him by it."""
@@ -583,7 +599,7 @@ class _Hand:
             return
         if _UNSUPPORTED_ROW.search(rest):
             raise _error(self.hand_id, number, line, "a bomb pot or a double board", UnsupportedHandError)
-        raise _error(self.hand_id, number, line, "a row this reader does not know")
+        raise _error(self.hand_id, number, line, errors.said("a row this reader does not know"))
 
     def act(
         self,
@@ -625,7 +641,16 @@ class _Hand:
         added = total - before
         if added <= 0:
             raise _error(
-                self.hand_id, number, line, f"{verb} {total} puts nothing in: {p} has {before} in already"
+                self.hand_id,
+                number,
+                line,
+                errors.said(
+                    "{verb} {total} puts nothing in: {p} has {before} in already",
+                    verb=verb,
+                    total=total,
+                    p=p,
+                    before=before,
+                ),
             )
         spent = self.spent[p] + added
         all_in = marked and (spent == self.stacks[p] or total != self._cover(p))
@@ -657,7 +682,7 @@ class _Hand:
 
     def post(self, p: str, what: str, amount: Amount, all_in: bool, number: int, line: str) -> None:
         if self.betting or self.street != Street.PRE_FLOP:
-            raise _error(self.hand_id, number, line, "a post once the betting has started")
+            raise _error(self.hand_id, number, line, errors.said("a post once the betting has started"))
         kind = _POST_KIND[what]
         if what == "missed big blind":
             self._uncharged_small_blind(p)
@@ -793,9 +818,11 @@ def _read_json(hand: RoomHand) -> HandHistory:
     try:
         data = json.loads(hand.text, parse_float=Decimal)
     except ValueError as err:
-        raise _error(hand_id, hand.line, hand.text[:80], f"not a PokerNow JSON hand ({err})") from None
+        raise _error(
+            hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand ({err})", err=err)
+        ) from None
     if not isinstance(data, dict):
-        raise _error(hand_id, hand.line, hand.text[:80], "not a PokerNow JSON hand")
+        raise _error(hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand"))
     return _JsonHand(hand_id, hand.line, data).read()
 
 

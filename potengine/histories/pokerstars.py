@@ -137,6 +137,7 @@ from operator import attrgetter, methodcaller
 from types import MappingProxyType
 from typing import NamedTuple, TypeVar
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
@@ -344,8 +345,12 @@ def _error(
     shown = "".join(c if c.isprintable() else "?" for c in line[:120])
     if len(line) > 120:
         shown = shown[:117] + "..."
-    where = f"hand #{hand_id}" if hand_id else "hand (no ID)"
-    err = kind(f'{where}, line {number}: {reason}: "{shown}"')
+    where = errors.said("hand #{hand_id}", hand_id=hand_id) if hand_id else errors.said("hand (no ID)")
+    err = kind(
+        errors.said(
+            '{hand}, line {number}: {reason}: "{line}"', hand=where, number=number, reason=reason, line=shown
+        )
+    )
     err.hand_id = hand_id
     err.line_number = number
     err.line = line
@@ -480,21 +485,25 @@ class _Reader:
         raw = text.lstrip("$€£¥").replace(",", "")
         whole = raw.split(".")[0]
         if len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 6:
-            raise self.fail(number, line, f"amount {text} is too large")
+            raise self.fail(number, line, errors.said("amount {text} is too large", text=text))
         try:
             value = Decimal(raw)
         except InvalidOperation:  # pragma: no cover - the patterns only pass digits
-            raise self.fail(number, line, f"cannot read the amount {text!r}") from None
+            raise self.fail(
+                number, line, errors.said("cannot read the amount {text}", text=repr(text))
+            ) from None
         if self.currency:
             return value
         if value != value.to_integral_value():
-            raise self.fail(number, line, f"amount {text} has cents in a game played in chips")
+            raise self.fail(
+                number, line, errors.said("amount {text} has cents in a game played in chips", text=text)
+            )
         return int(value)
 
     def player(self, name: str, seats: dict[str, Seat], number: int, line: str) -> str:
         seat = seats.get(name)
         if seat is None:
-            raise self.fail(number, line, f"{name!r} has no seat in this hand")
+            raise self.fail(number, line, errors.said("{name} has no seat in this hand", name=repr(name)))
         return seat.player  # the seat's own string (see parse)
 
     runs: _Runs | None = None
@@ -518,9 +527,11 @@ class _Reader:
                 raise
             number, line = stop
             if line == "Hand cancelled":
-                raise self.unsupported(number, line, "a cancelled hand settles no pot") from None
+                raise self.unsupported(number, line, errors.said("a cancelled hand settles no pot")) from None
             raise self.unsupported(
-                number, line, "a hand run more than once is read only as PokerStars writes it today"
+                number,
+                line,
+                errors.said("a hand run more than once is read only as PokerStars writes it today"),
             ) from None
 
     def with_runs(self, hand: HandHistory) -> HandHistory:
@@ -531,12 +542,14 @@ class _Reader:
         assert runs is not None  # set by run_line before read calls this
         for action in hand.actions:
             if action.line > runs.first:
-                raise self.fail(action.line, action.text, "an action after the board was run more than once")
+                raise self.fail(
+                    action.line, action.text, errors.said("an action after the board was run more than once")
+                )
         count = len(runs.boards)
         at = runs.first
         text = next(line for n, line in self.lines if n == at)
         if count < 2:
-            raise self.fail(at, text, "the board is run once only: a second run is missing")
+            raise self.fail(at, text, errors.said("the board is run once only: a second run is missing"))
         boards = []
         for run in range(1, count + 1):
             board = (*hand.board, *runs.boards[run])
@@ -579,7 +592,11 @@ class _Reader:
         ordinal = _RUN_ORDINALS[run]
         if name == "SHOW DOWN":
             if run not in runs.boards or len(board) + len(runs.boards[run]) != 5:
-                raise self.fail(number, line, f"the {ordinal} showdown comes before its run's board")
+                raise self.fail(
+                    number,
+                    line,
+                    errors.said("the {ordinal} showdown comes before its run's board", ordinal=ordinal),
+                )
             runs.showdowns.append((len(collections), run))
             return True
         if run > 1 and run - 1 not in runs.boards:
@@ -587,13 +604,29 @@ class _Reader:
         street = _STREET_NAMED[name]
         own = runs.boards.setdefault(run, [])
         if len(board) + len(own) != _BOARD_BEFORE[street]:
-            raise self.fail(number, line, f"the {ordinal} run's {street} comes out of order")
+            raise self.fail(
+                number,
+                line,
+                errors.said(
+                    "the {ordinal} run's {street} comes out of order", ordinal=ordinal, street=street
+                ),
+            )
         cards = _CARDS.findall(found.group(3))
         new = self.cards(cards[-1] if cards else "", number, line)
         if len(new) != (3 if street is Street.FLOP else 1):
-            raise self.fail(number, line, f"wrong number of cards on the {ordinal} run's {street}")
+            raise self.fail(
+                number,
+                line,
+                errors.said(
+                    "wrong number of cards on the {ordinal} run's {street}", ordinal=ordinal, street=street
+                ),
+            )
         if len(cards) > 1 and self.cards(cards[0], number, line) != [*board, *own]:
-            raise self.fail(number, line, f"the board before it is not the {ordinal} run's board so far")
+            raise self.fail(
+                number,
+                line,
+                errors.said("the board before it is not the {ordinal} run's board so far", ordinal=ordinal),
+            )
         own.extend(new)
         return True
 
@@ -604,7 +637,7 @@ class _Reader:
         number, header = lines[0]
         match = self.header
         if not match:
-            raise self.fail(number, header, "a hand must start with 'PokerStars Hand #<ID>:'")
+            raise self.fail(number, header, errors.said("a hand must start with 'PokerStars Hand #<ID>:'"))
         self.hand_id = match.group(1)
         rest = match.group(2)
         key = _before_date(rest)
@@ -612,11 +645,13 @@ class _Reader:
         self.currency = game.currency
         self.known = _AMOUNTS[game.currency]
         if len(lines) < 2:
-            raise self.fail(number, header, "the hand ends after its first line")
+            raise self.fail(number, header, errors.said("the hand ends after its first line"))
         number, line = lines[1]
         table = _TABLE.match(line)
         if not table:
-            raise self.fail(number, line, "expected \"Table '<name>' ... Seat #N is the button\"")
+            raise self.fail(
+                number, line, errors.said("expected \"Table '<name>' ... Seat #N is the button\"")
+            )
         seats, at = self.seats(lines)
         play = self.play(lines, at, seats, game)
         summary = self.summary(lines, play.end, seats)
@@ -624,11 +659,13 @@ class _Reader:
             self.short_deck_cards(play, summary)
         last_number, last_line = lines[-1]
         if summary.total is None or summary.rake is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
+            raise self.fail(
+                last_number, last_line, errors.said("the hand has no 'Total pot ... | Rake ...' summary line")
+            )
         if not seats:
-            raise self.fail(last_number, last_line, "the hand has no seats")
+            raise self.fail(last_number, last_line, errors.said("the hand has no seats"))
         if summary.board is not None and summary.board != play.board:
-            raise self.fail(last_number, last_line, "the summary board differs from the streets")
+            raise self.fail(last_number, last_line, errors.said("the summary board differs from the streets"))
         # The values HandHistory's cached properties would work out on first read (every audit
         # reads them, the chip a dozen times), worked out here, where they cost no call: the same rules.
         ordered = tuple(sorted(seats.values(), key=_SEAT_NUMBER))
@@ -768,12 +805,16 @@ class _Reader:
             seat = _SEAT.match(line)
             if not seat:
                 if not seats:
-                    raise self.fail(number, line, "expected the seats ('Seat N: name (stack in chips)')")
+                    raise self.fail(
+                        number, line, errors.said("expected the seats ('Seat N: name (stack in chips)')")
+                    )
                 return seats, at
             seat_number, name, stack_text = seat.group(1, 2, 3)
             n = _SEAT_NUMBERS.get(seat_number) or int(seat_number)
             if not 1 <= n <= MAX_SEATS or n in numbers or name in seats:
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             stack = known.get(stack_text) or self.amount(stack_text, number, line)
             seats[name] = record = bare(Seat)  # see _record: no per-field calls
             record.__dict__.update(
@@ -812,11 +853,15 @@ class _Reader:
                 else:
                     street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
-                        raise self.fail(number, line, f"the {street} comes out of order")
+                        raise self.fail(
+                            number, line, errors.said("the {street} comes out of order", street=street)
+                        )
                     cards = _CARDS.findall(street_line.group(2))
                     new = self.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
-                        raise self.fail(number, line, f"wrong number of cards on the {street}")
+                        raise self.fail(
+                            number, line, errors.said("wrong number of cards on the {street}", street=street)
+                        )
                     board.extend(new)
                 continue
             head, colon, said = line.partition(": ")
@@ -856,7 +901,7 @@ class _Reader:
                     label = collected.group(3)
                     pot = int(collected.group(4) or 1) if label.startswith("side pot") else 0
                     if label.startswith("side pot") and pot == 0:
-                        raise self.fail(number, line, "side pots are numbered from 1")
+                        raise self.fail(number, line, errors.said("side pots are numbered from 1"))
                     written = collected.group(2)
                     won_here = known.get(written) or self.amount(written, number, line)
                     collections.append(
@@ -867,13 +912,13 @@ class _Reader:
                     continue
                 if self.run_line(number, line, board, collections):  # a hand run more than once
                     continue
-                raise self.fail(number, line, "cannot read this line")
+                raise self.fail(number, line, errors.said("cannot read this line"))
             # A player's line: an action, a card shown, or words the audit does not need.
             said_as = phrases.get(said)  # an action worded so before: (kind, amount, to, all-in)
             if said_as is not None:
                 kind, amount, to, all_in = said_as
                 if showdown:
-                    raise self.fail(number, line, "a bet after the showdown began")
+                    raise self.fail(number, line, errors.said("a bet after the showdown began"))
             else:
                 plain = _PLAIN.get(said)
                 if plain is not None:
@@ -890,7 +935,7 @@ class _Reader:
                 if verb is None:
                     if _NOISE.match(line):
                         continue
-                    raise self.fail(number, line, f"cannot read {player}'s action")
+                    raise self.fail(number, line, errors.said("cannot read {player}'s action", player=player))
                 if kind == "show":
                     cards = self.cards(verb.group(1), number, line)
                     if len(cards) == game.hole:  # a single card shown is not a hand to rank
@@ -899,7 +944,7 @@ class _Reader:
                         raise self.fail(number, line, f"a {game.name} hand shows {game.hole} cards")
                     continue
                 if showdown:
-                    raise self.fail(number, line, "a bet after the showdown began")
+                    raise self.fail(number, line, errors.said("a bet after the showdown began"))
                 amount = 0
                 to = None
                 all_in = False
@@ -917,11 +962,11 @@ class _Reader:
                 phrases[said] = (kind, amount, to, all_in)
             if kind in _POST_KINDS:
                 if street is not Street.PRE_FLOP:
-                    raise self.fail(number, line, "antes and blinds are posted before the flop")
+                    raise self.fail(number, line, errors.said("antes and blinds are posted before the flop"))
                 if showdown:
-                    raise self.fail(number, line, "a post after the cards were dealt")
+                    raise self.fail(number, line, errors.said("a post after the cards were dealt"))
                 if betting_started:
-                    raise self.fail(number, line, "a post after the betting started")
+                    raise self.fail(number, line, errors.said("a post after the betting started"))
             else:
                 betting_started = True
             actions.append(action := bare(Action))
@@ -956,7 +1001,9 @@ class _Reader:
                 rest = line[seat_line.end() :]
             if owner is not None:
                 if not owner or not rest.startswith(owner):
-                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                    raise self.fail(
+                        number, line, errors.said("this summary line names a seat or player not at the table")
+                    )
                 said = rest[len(owner) :]
                 if "collected (" in said or "won (" in said:
                     for won in _SUMMARY_WON.finditer(said):
@@ -974,10 +1021,10 @@ class _Reader:
                     else:
                         index = int(part.group(2) or 1)
                         if index != len(side_pots) + 1:
-                            raise self.fail(number, line, "side pots are not numbered in order")
+                            raise self.fail(number, line, errors.said("side pots are not numbered in order"))
                         side_pots.append(value)
                 if side_pots and main_pot is None:
-                    raise self.fail(number, line, "side pots without a main pot")
+                    raise self.fail(number, line, errors.said("side pots without a main pot"))
                 continue
             if line.startswith("Board "):
                 found = _CARDS.findall(line)
@@ -990,7 +1037,7 @@ class _Reader:
                 run = _RUN_NUMBERS[run_board.group(1)]
                 self.runs.summary_boards[run] = self.cards(run_board.group(2), number, line)
                 continue
-            raise self.fail(number, line, "cannot read this summary line")
+            raise self.fail(number, line, errors.said("cannot read this summary line"))
         return _Summary(total, rake, main_pot, side_pots, summary_board, summary_won)
 
     @staticmethod
@@ -1006,9 +1053,9 @@ class _Reader:
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
-                raise self.fail(number, line, f"{card!r} is not a card")
+                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
         if len(cards) > 5:
-            raise self.fail(number, line, "too many cards")
+            raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
 
@@ -1261,8 +1308,15 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
     bad = getattr(lines, "bad", ())
     if bad:
         first_number, first_reason = bad[0]
-        more = f" (and {len(bad) - 1} more line{'s' if len(bad) > 2 else ''})" if len(bad) > 1 else ""
-        hand = replace(hand, remarks=(f"line {first_number}: {first_reason}{more}",))
+        more = (
+            ""
+            if len(bad) == 1
+            else errors.said(" (and 1 more line)")
+            if len(bad) == 2
+            else errors.said(" (and {count} more lines)", count=len(bad) - 1)
+        )
+        remark = errors.said("line {line}: {reason}{more}", line=first_number, reason=first_reason, more=more)
+        hand = replace(hand, remarks=(remark,))
     return hand
 
 

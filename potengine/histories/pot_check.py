@@ -34,21 +34,54 @@ from operator import attrgetter
 from ..cards.deck import parse_cards
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import PotEngineError
+from ..errors import PotEngineError, joined, said
 from ..pots.check import AuditStep
 from ..pots.hilo import HiLoPot, award_hilo
 from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import Rake, spread_in_proportion
 from ..pots.ranking import Tiers
-from ..pots.runs import Run, award_runs, ordinal, times
+from ..pots.runs import Run, award_runs
 from ..pots.settlement import award
 from ..pots.split import odd_chip_order
-from .record import POT_NAMES, RAKE, HandHistory, pot_label
+from .record import POT_NAMES, RAKE, HandHistory
 from .stated import placed_as_awarded
-from .verdicts import Awarded, CashOut, _apart, _chips, _gap, _names, _payments, _step
+from .verdicts import (
+    Awarded,
+    CashOut,
+    _apart,
+    _chips,
+    _gap,
+    _names,
+    _payments,
+    _step,
+    pot_named,
+    run_named,
+    semicolons,
+    times_named,
+)
 from .winners import _hilo_by_totals, _hilo_from_lines, _ranking, _short_deck_game, duplicate_cards
 
 _AMOUNT = attrgetter("amount")
+
+
+def _to(amount: Amount, player: str) -> str:
+    """ "20 to Ann", said."""
+    return said("{amount} to {player}", amount=fmt(amount), player=player)
+
+
+def _from(amount: Amount, index: int, count: int) -> str:
+    """ "2 from the main pot", said."""
+    return said("{amount} from the {pot}", amount=fmt(amount), pot=pot_named(index, count))
+
+
+def _all_and(parts: Sequence[str]) -> str:
+    """ "A and B and C": parts joined with the language's "and" between each two."""
+    if len(parts) == 1:
+        return parts[0]
+    text = parts[0]
+    for part in parts[1:]:
+        text = said("{first} and {then}", first=text, then=part)
+    return text
 
 
 class _Check:
@@ -130,11 +163,11 @@ def _compare_pots(
     amounts = list(map(_AMOUNT, layout.pots))
     total_in_pots = sum(amounts, start=0)
     # step 2 (nothing returned, nothing unmatched: nothing to compare, unless explained)
-    said = _returns(check, total_in_pots) if hand.returned or layout.refunds or explain else {}
+    told = _returns(check, total_in_pots) if hand.returned or layout.refunds or explain else {}
     pots, count = _pots_and_rake(check, amounts, total_in_pots, rake)  # step 3
     _eligibility(check, pots, count)  # step 4
     awarded, source, tiers, low_tiers, shows, button, unpaid = _winners(check, pots, count)  # step 5
-    _conservation(check, said, unpaid)  # step 6
+    _conservation(check, told, unpaid)  # step 6
 
     hi_lo = hand.hi_lo
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
@@ -153,42 +186,64 @@ def _returns(check: _Check, total_in_pots: Amount) -> dict[str, Amount]:
     hand, layout, explain = check.hand, check.layout, check.explain
     problems: list[str] = []
     notes: list[str] = []
-    said: dict[str, Amount] = {}
+    told: dict[str, Amount] = {}
     for player, amount in hand.returned:
-        said[player] = said[player] + amount if player in said else amount
-    if not said and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
-        said = dict(layout.refunds)
-        inferred = ", ".join(f"{fmt(a)} to {p}" for p, a in said.items())
+        told[player] = told[player] + amount if player in told else amount
+    if not told and layout.refunds and hand.total_pot == total_in_pots and _unanswered(hand, layout.refunds):
+        told = dict(layout.refunds)
+        inferred = joined([_to(a, p) for p, a in told.items()])
         check.remarks.append(
-            f"the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
-            f"total pot leaves the unmatched chips out: returned {inferred} (inferred)"
+            said(
+                "the history prints no 'Uncalled bet' line (as PokerStars did until about 2008), but its "
+                "total pot leaves the unmatched chips out: returned {returns} (inferred)",
+                returns=inferred,
+            )
         )
-    if explain or said != layout.refunds:  # when the two agree, only explain has words to write
-        for player in dict.fromkeys([*layout.refunds, *said]):
-            ours, theirs = layout.refunds.get(player, 0), said.get(player, 0)
+    if explain or told != layout.refunds:  # when the two agree, only explain has words to write
+        for player in dict.fromkeys([*layout.refunds, *told]):
+            ours, theirs = layout.refunds.get(player, 0), told.get(player, 0)
             if ours == theirs:
                 if explain:
                     notes.append(
-                        f"{fmt(ours)} of {player}'s chips were matched by nobody and go back to {player}"
+                        said(
+                            "{amount} of {player}'s chips were matched by nobody and go back to {player}",
+                            amount=fmt(ours),
+                            player=player,
+                        )
                     )
             elif not theirs:
                 problems.append(
-                    f"uncalled bet: {player} put in {_chips(ours)} that nobody matched, "
-                    f"but the history returns nothing to {player}"
+                    said(
+                        "uncalled bet: {player} put in {chips} that nobody matched, "
+                        "but the history returns nothing to {player}",
+                        player=player,
+                        chips=_chips(ours),
+                    )
                 )
             elif not ours:
                 problems.append(
-                    f"uncalled bet: history returns {fmt(theirs)} to {player}, "
-                    f"but every chip {player} put in was matched: {_gap(theirs, 0)}"
+                    said(
+                        "uncalled bet: history returns {amount} to {player}, "
+                        "but every chip {player} put in was matched: {gap}",
+                        amount=fmt(theirs),
+                        player=player,
+                        gap=_gap(theirs, 0),
+                    )
                 )
             else:
                 problems.append(
-                    f"uncalled bet: history returns {fmt(theirs)} to {player}, the chips put in leave "
-                    f"{fmt(ours)} unmatched: {_gap(theirs, ours)}"
+                    said(
+                        "uncalled bet: history returns {amount} to {player}, the chips put in leave "
+                        "{unmatched} unmatched: {gap}",
+                        amount=fmt(theirs),
+                        player=player,
+                        unmatched=fmt(ours),
+                        gap=_gap(theirs, ours),
+                    )
                 )
     if problems or explain:
-        check.found(2, notes or ["every bet was matched: nothing goes back"], problems)
-    return said
+        check.found(2, notes or [said("every bet was matched: nothing goes back")], problems)
+    return told
 
 
 def _withheld(
@@ -208,9 +263,13 @@ def _withheld(
         pass  # nothing withheld
     elif hand.rake > total_in_pots or hand.rake % hand.chip:
         problems.append(
-            f"rake: history withholds {fmt(hand.rake)}, but the pots hold {fmt(total_in_pots)}"
+            said(
+                "rake: history withholds {rake}, but the pots hold {total}",
+                rake=fmt(hand.rake),
+                total=fmt(total_in_pots),
+            )
             if hand.rake > total_in_pots
-            else f"rake: {fmt(hand.rake)} is not a whole number of chips"
+            else said("rake: {rake} is not a whole number of chips", rake=fmt(hand.rake))
         )
     else:
         proportional = spread_in_proportion(amounts, hand.rake, chip=hand.chip)
@@ -220,12 +279,16 @@ def _withheld(
             fits = all(0 <= part <= a for part, a in zip(site, amounts, strict=True))
             if fits and sum(site, start=0) == hand.rake:
                 withheld = site
-                spread = ", ".join(f"{fmt(w)} from the {pot_label(i, len(site))}" for i, w in enumerate(site))
                 if site != proportional:
+                    spread = joined([_from(w, i, len(site)) for i, w in enumerate(site)])
                     even = ", ".join(fmt(w) for w in proportional)
                     check.remarks.append(
-                        f"rake: the site takes {spread}; in proportion to the pots it would be {even} "
-                        "(PokerStars rakes each pot as it builds it: the split is the site's)"
+                        said(
+                            "rake: the site takes {spread}; in proportion to the pots it would be {even} "
+                            "(PokerStars rakes each pot as it builds it: the split is the site's)",
+                            spread=spread,
+                            even=even,
+                        )
                     )
     if rake is not None:
         expected = (
@@ -233,8 +296,14 @@ def _withheld(
         )  # tournaments are never raked
         if expected != hand.rake:
             problems.append(
-                f"rake: history withholds {fmt(hand.rake)}, the rake policy makes {fmt(expected)} "
-                f"on a pot of {fmt(total_in_pots)}: {_gap(hand.rake, expected)}"
+                said(
+                    "rake: history withholds {rake}, the rake policy makes {expected} "
+                    "on a pot of {total}: {gap}",
+                    rake=fmt(hand.rake),
+                    expected=fmt(expected),
+                    total=fmt(total_in_pots),
+                    gap=_gap(hand.rake, expected),
+                )
             )
     return withheld
 
@@ -265,38 +334,84 @@ def _pots_and_rake(
     )
     count = max(len(pots), len(reported))
     if reported and len(reported) != len(pots):  # (none: the room states the total alone)
-        our_pots = ", ".join(
-            f"{pot_label(i, len(pots))} {fmt(p.awarded)} ({', '.join(p.eligible)})"
-            for i, p in enumerate(pots)
+        our_pots = joined(
+            [
+                said(
+                    "{pot} {amount} ({eligible})",
+                    pot=pot_named(i, len(pots)),
+                    amount=fmt(p.awarded),
+                    eligible=", ".join(p.eligible),
+                )
+                for i, p in enumerate(pots)
+            ]
         )
+        values = {"count": len(reported), "made": len(pots), "pots": our_pots}
         problems.append(
-            f"history lists {len(reported)} pot{'s' if len(reported) != 1 else ''}, "
-            f"the chips put in make {len(pots)}: {our_pots}"
+            said("history lists {count} pot, the chips put in make {made}: {pots}", **values)
+            if len(reported) == 1
+            else said("history lists {count} pots, the chips put in make {made}: {pots}", **values)
         )
     for i, (pot, theirs) in enumerate(zip(pots, reported, strict=False)):  # counts may differ: told above
-        name = pot_label(i, count)
         if theirs != pot.awarded:
-            made = f"make {fmt(pot.amount)}" + (
-                f", less {fmt(pot.rake)} rake, {fmt(pot.awarded)}" if pot.rake else ""
-            )
-            problems.append(
-                f"{name}: history says {fmt(theirs)}, the chips put in {made}: {_gap(theirs, pot.awarded)}"
-            )
+            name = pot_named(i, count)
+            gap = _gap(theirs, pot.awarded)
+            if pot.rake:
+                problems.append(
+                    said(
+                        "{pot}: history says {amount}, the chips put in make {made}, "
+                        "less {rake} rake, {left}: {gap}",
+                        pot=name,
+                        amount=fmt(theirs),
+                        made=fmt(pot.amount),
+                        rake=fmt(pot.rake),
+                        left=fmt(pot.awarded),
+                        gap=gap,
+                    )
+                )
+            else:
+                problems.append(
+                    said(
+                        "{pot}: history says {amount}, the chips put in make {made}: {gap}",
+                        pot=name,
+                        amount=fmt(theirs),
+                        made=fmt(pot.amount),
+                        gap=gap,
+                    )
+                )
         elif explain:
-            notes.append(f"{name} {pot.formula}" + (f", less {fmt(pot.rake)} rake" if pot.rake else ""))
+            name = pot_named(i, count)
+            if pot.rake:
+                notes.append(
+                    said(
+                        "{pot} {formula}, less {rake} rake", pot=name, formula=pot.formula, rake=fmt(pot.rake)
+                    )
+                )
+            else:
+                notes.append(said("{pot} {formula}", pot=name, formula=pot.formula))
     if hand.main_pot is not None:
         listed = hand.main_pot + sum(hand.side_pots, start=0) + hand.rake
         if listed != hand.total_pot:
             problems.append(
-                f"summary: main pot and side pots plus rake make {fmt(listed)}, "
-                f"but the total pot says {fmt(hand.total_pot)}: {_gap(listed, hand.total_pot)}"
+                said(
+                    "summary: main pot and side pots plus rake make {listed}, "
+                    "but the total pot says {total}: {gap}",
+                    listed=fmt(listed),
+                    total=fmt(hand.total_pot),
+                    gap=_gap(listed, hand.total_pot),
+                )
             )
     if hand.total_pot != total_in_pots:
         returned = sum(layout.refunds.values(), start=0)
         problems.append(
-            f"total pot: history says {fmt(hand.total_pot)}, the chips put in "
-            f"({fmt(layout.total)}) less the {fmt(returned)} returned make {fmt(total_in_pots)}: "
-            f"{_gap(hand.total_pot, total_in_pots)}"
+            said(
+                "total pot: history says {total}, the chips put in ({put_in}) less the {returned} returned "
+                "make {made}: {gap}",
+                total=fmt(hand.total_pot),
+                put_in=fmt(layout.total),
+                returned=fmt(returned),
+                made=fmt(total_in_pots),
+                gap=_gap(hand.total_pot, total_in_pots),
+            )
         )
     if problems or explain:
         check.found(3, notes, problems)
@@ -311,29 +426,47 @@ def _eligibility(check: _Check, pots: Sequence[Pot], count: int) -> None:
     for c in hand.collections:
         if c.pot >= len(pots):
             problems.append(
-                f"{c.label}: history pays {c.player} {fmt(c.amount)} from a pot the chips put in "
-                f"do not make (they make {len(pots)})"
+                said(
+                    "{pot}: history pays {player} {amount} from a pot the chips put in do not make "
+                    "(they make {count})",
+                    pot=c.label,
+                    player=c.player,
+                    amount=fmt(c.amount),
+                    count=len(pots),
+                )
             )
             continue
         pot = pots[c.pot]
         if c.player in pot.eligible:
             continue
-        name = pot_label(c.pot, count) if c.label != "pot" else "pot"
+        name = pot_named(c.pot, count) if c.label != "pot" else said("pot")
         if c.player in folded:
-            why = f"{c.player} folded"
+            why = said("{player} folded", player=c.player)
         elif c.player not in contributions:
-            why = f"{c.player} put no chips in"
+            why = said("{player} put no chips in", player=c.player)
         else:
-            why = (
-                f"{c.player} put in only {fmt(contributions[c.player])} and this pot holds the chips "
-                f"between {fmt(pot.low)} and {fmt(pot.high)}"
+            why = said(
+                "{player} put in only {amount} and this pot holds the chips between {low} and {high}",
+                player=c.player,
+                amount=fmt(contributions[c.player]),
+                low=fmt(pot.low),
+                high=fmt(pot.high),
             )
         problems.append(
-            f"{name}: history pays {c.player} {fmt(c.amount)}, but {why} "
-            f"(eligible: {', '.join(pot.eligible)})"
+            said(
+                "{pot}: history pays {player} {amount}, but {why} (eligible: {eligible})",
+                pot=name,
+                player=c.player,
+                amount=fmt(c.amount),
+                why=why,
+                eligible=", ".join(pot.eligible),
+            )
         )
     if explain:
-        notes = [f"{pot_label(i, len(pots))}: {', '.join(pot.eligible)}" for i, pot in enumerate(pots)]
+        notes = [
+            said("{pot}: {eligible}", pot=pot_named(i, len(pots)), eligible=", ".join(pot.eligible))
+            for i, pot in enumerate(pots)
+        ]
     if problems or explain:
         check.found(4, notes, problems)
 
@@ -406,11 +539,15 @@ def _winners(check: _Check, pots: tuple[Pot, ...], count: int) -> _Won:
         awarded.append(won)
         if paid[i] == won.shares and not (cashed or explain):
             continue  # the lines pay what the engine awards: nothing to say (the common case)
-        _pot_compared(check, pot_label(i, count), pot, won, paid[i], order, cashed, unpaid, problems, notes)
+        _pot_compared(check, pot_named(i, count), pot, won, paid[i], order, cashed, unpaid, problems, notes)
     for i in sorted(beyond):
         if beyond[i]:
             problems.append(
-                f"side pot-{i}: history pays {_payments(beyond[i])} from a pot that does not exist"
+                said(
+                    "side pot-{number}: history pays {payments} from a pot that does not exist",
+                    number=i,
+                    payments=_payments(beyond[i]),
+                )
             )
     if problems or explain:
         check.found(5, notes, problems)
@@ -465,10 +602,14 @@ def _unstated_pots(
                 paid = placed_as_awarded(
                     as_listed, [award(pot, tiers, order=order, chip=chip).shares for pot in pots]
                 )
-            spread = ", ".join(f"{fmt(cut)} from the {pot_label(i, count)}" for i, cut in enumerate(cuts))
+            spread = joined([_from(cut, i, count) for i, cut in enumerate(cuts)])
             check.remarks.append(
-                f"rake: the room states none; its payments take {spread}; in proportion to the pots "
-                f"it would be {even} (how the room splits its rake is not stated: not checked)"
+                said(
+                    "rake: the room states none; its payments take {spread}; in proportion to the pots "
+                    "it would be {even} (how the room splits its rake is not stated: not checked)",
+                    spread=spread,
+                    even=even,
+                )
             )
     return pots, paid
 
@@ -492,23 +633,33 @@ def _hilo_award(
     if low_tiers is not None:
         halves = award_hilo(pot, tiers, low_tiers, order=order, chip=hand.chip)
         if check.explain and halves.low_winners:
-            how = (
-                "quartered between"
-                if halves.quartered
-                else "split between"
-                if len(halves.low_winners) > 1
-                else "to"
-            )
-            notes.append(
-                f"{pot_label(i, count)}: high half {fmt(halves.high_amount)} "
-                f"to {', '.join(halves.high_winners)}, "
-                f"low half {fmt(halves.low_amount)} {how} {_names(halves.low_winners)}"
-            )
+            values = {
+                "pot": pot_named(i, count),
+                "high_amount": fmt(halves.high_amount),
+                "high": ", ".join(halves.high_winners),
+                "low_amount": fmt(halves.low_amount),
+                "low": _names(halves.low_winners),
+            }
+            if halves.quartered:
+                text = said(
+                    "{pot}: high half {high_amount} to {high}, low half {low_amount} quartered between {low}",
+                    **values,
+                )
+            elif len(halves.low_winners) > 1:
+                text = said(
+                    "{pot}: high half {high_amount} to {high}, low half {low_amount} split between {low}",
+                    **values,
+                )
+            else:
+                text = said(
+                    "{pot}: high half {high_amount} to {high}, low half {low_amount} to {low}", **values
+                )
+            notes.append(text)
         return halves
     no_low = "No low hand qualified" in hand.lines
     site_pays = paid if all(paid.values()) else {p: a for p, a in paid.items() if a}
     return _hilo_from_lines(
-        pot, tiers, site_pays, order, hand.chip, notes, pot_label(i, count), no_low=no_low
+        pot, tiers, site_pays, order, hand.chip, notes, pot_named(i, count), no_low=no_low
     )
 
 
@@ -538,14 +689,17 @@ def _pot_compared(
         return
     if site_pays == we_pay:
         if explain:
-            split = (
-                ""
-                if len(won.winners) < 2
-                else " (high and low halves)"
-                if isinstance(won, HiLoPot) and won.low_winners
-                else " (split, odd chips from the button)"
-            )
-            notes.append(f"{name} to {_payments(we_pay)}{split}")
+            payments = _payments(we_pay)
+            if len(won.winners) < 2:
+                notes.append(said("{pot} to {payments}", pot=name, payments=payments))
+            elif isinstance(won, HiLoPot) and won.low_winners:
+                notes.append(said("{pot} to {payments} (high and low halves)", pot=name, payments=payments))
+            else:
+                notes.append(
+                    said(
+                        "{pot} to {payments} (split, odd chips from the button)", pot=name, payments=payments
+                    )
+                )
         return
     same = (
         set(site_pays) == set(we_pay) and len(we_pay) > 1 and sum(site_pays.values()) == sum(we_pay.values())
@@ -553,19 +707,35 @@ def _pot_compared(
     gap = max((_apart(site_pays[p], we_pay[p]) for p in we_pay), default=0) if same else 0
     if same and hand.chip < gap <= max(hand.rake, pot.rake):
         check.irregular.append(
-            f"{name}: history pays {_payments(site_pays)}, an even split is {_payments(we_pay)}: the "
-            f"winners' shares differ by {fmt(gap)}, more than an odd chip but no more than the rake "
-            f"({fmt(hand.rake)}): {hand.room} appears in some eras to charge the rake per winner"
+            said(
+                "{pot}: history pays {paid}, an even split is {even}: the winners' shares differ by {gap}, "
+                "more than an odd chip but no more than the rake ({rake}): {room} appears in some eras to "
+                "charge the rake per winner",
+                pot=name,
+                paid=_payments(site_pays),
+                even=_payments(we_pay),
+                gap=fmt(gap),
+                rake=fmt(hand.rake),
+                room=hand.room,
+            )
         )
         return
-    odd = ""
+    odd: str = ""
     if same:
         first = next(p for p in order if p in won.winners)
-        odd = f" (the odd chip goes to the first winner left of the button, {first})"
-    problems.append(f"{name}: history pays {_payments(site_pays)}, the engine pays {_payments(we_pay)}{odd}")
+        odd = said(" (the odd chip goes to the first winner left of the button, {player})", player=first)
+    problems.append(
+        said(
+            "{pot}: history pays {paid}, the engine pays {ours}{why}",
+            pot=name,
+            paid=_payments(site_pays),
+            ours=_payments(we_pay),
+            why=odd,
+        )
+    )
 
 
-def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str, Amount]) -> None:
+def _conservation(check: _Check, told: Mapping[str, Amount], unpaid: Mapping[str, Amount]) -> None:
     """Step 6, paid + returned + withheld = put in (+ what the room added), for the history; and
     the summary's "won" amounts against the collected lines."""
     hand, explain = check.hand, check.explain
@@ -575,25 +745,41 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
     for c in hand.collections:
         collected[c.player] = collected[c.player] + c.amount if c.player in collected else c.amount
     paid_out = sum(collected.values(), start=0)
-    given_back = sum(said.values(), start=0)
+    given_back = sum(told.values(), start=0)
     kept_back = sum(unpaid.values(), start=0)
     accounted = paid_out + given_back + hand.rake + kept_back
     put_in = sum(check.contributions.values(), start=0)
     added = hand.added_total if hand.added else 0
     if accounted != (put_in + added if added else put_in):
-        by_room = f" and the room added {fmt(added)}" if added else ""
         problems.append(
-            f"history pays {fmt(paid_out)}, returns {fmt(given_back)} and withholds {fmt(hand.rake)}"
-            + (f" and {fmt(kept_back)} not awarded after a cash-out" if kept_back else "")
-            + f", {fmt(accounted)} in all, but the players put in {fmt(put_in)}{by_room}: "
-            + _gap(accounted, put_in + added)
+            said(
+                "history pays {paid}, returns {returned} and withholds {rake}{kept}, {accounted} in all, "
+                "but the players put in {put_in}{added}: {gap}",
+                paid=fmt(paid_out),
+                returned=fmt(given_back),
+                rake=fmt(hand.rake),
+                kept=said(" and {amount} not awarded after a cash-out", amount=fmt(kept_back))
+                if kept_back
+                else "",
+                accounted=fmt(accounted),
+                put_in=fmt(put_in),
+                added=said(" and the room added {amount}", amount=fmt(added)) if added else "",
+                gap=_gap(accounted, put_in + added),
+            )
         )
     elif explain:
         notes.append(
-            f"paid {fmt(paid_out)} + returned {fmt(given_back)} + withheld {fmt(hand.rake)} "
-            + (f"+ not awarded after a cash-out {fmt(kept_back)} " if kept_back else "")
-            + f"= put in {fmt(put_in)}"
-            + (f" + added by the room {fmt(added)}" if added else "")
+            said(
+                "paid {paid} + returned {returned} + withheld {rake} {kept}= put in {put_in}{added}",
+                paid=fmt(paid_out),
+                returned=fmt(given_back),
+                rake=fmt(hand.rake),
+                kept=said("+ not awarded after a cash-out {amount} ", amount=fmt(kept_back))
+                if kept_back
+                else "",
+                put_in=fmt(put_in),
+                added=said(" + added by the room {amount}", amount=fmt(added)) if added else "",
+            )
         )
     if hand.summary_won and (unpaid or collected != hand.summary_won):  # (equal: nothing to say)
         for player in dict.fromkeys([*collected, *hand.summary_won]):
@@ -601,8 +787,14 @@ def _conservation(check: _Check, said: Mapping[str, Amount], unpaid: Mapping[str
             summary_says = hand.summary_won.get(player, 0)
             if lines_say != summary_says:
                 problems.append(
-                    f"{player}: the summary says {player} won {fmt(summary_says)}, the collected lines "
-                    f"say {fmt(lines_say)}: {_gap(summary_says, lines_say)}"
+                    said(
+                        "{player}: the summary says {player} won {summary}, "
+                        "the collected lines say {lines}: {gap}",
+                        player=player,
+                        summary=fmt(summary_says),
+                        lines=fmt(lines_say),
+                        gap=_gap(summary_says, lines_say),
+                    )
                 )
     if problems or explain:
         check.found(6, notes, problems)
@@ -630,7 +822,7 @@ def _compare_runs(
     for i, pot in enumerate(pots):
         won = award_runs(pot, runs, order=order, chip=hand.chip)
         awarded.append(won)
-        name = pot_label(i, count)
+        name = pot_named(i, count)
         per_run = [{p: a for p, a in site[r][i].items() if a} for r in range(len(site))]
         site_pays: dict[str, Amount] = {}
         for pays in per_run:
@@ -663,7 +855,7 @@ def _showdowns(
     boards = hand.runs
     on_board = [_on_board(hand, board) for board in boards]  # the hand as if dealt once on each
     clashes = [
-        f"the {ordinal(number)} run's {problem}"
+        said("the {run}'s {problem}", run=run_named(number), problem=problem)
         for number, dealt in enumerate(on_board, start=1)
         for problem in duplicate_cards(dealt)
     ]
@@ -677,19 +869,25 @@ def _showdowns(
     shows = []
     source = "cards"
     for number, board in enumerate(boards, start=1):
-        said: list[str] | None = [] if notes is not None else None
+        told: list[str] | None = [] if notes is not None else None
         tiers, how, _, low_tiers = _ranking(
-            on_board[number - 1], live, pots, site[number], said, cards_ok=not clashes, remarks=remarks
+            on_board[number - 1], live, pots, site[number], told, cards_ok=not clashes, remarks=remarks
         )
         if how != "cards":
             source = "collected lines"
         if hand.hi_lo and low_tiers is None:
             raise _NotAudited(
-                f"the {ordinal(number)} run of this Omaha hi-lo hand is not shown in full: "
-                "a hand run more than once is checked from the cards alone"
+                said(
+                    "the {run} of this Omaha hi-lo hand is not shown in full: "
+                    "a hand run more than once is checked from the cards alone",
+                    run=run_named(number),
+                )
             )
-        if notes is not None and said is not None:
-            notes += [f"{ordinal(number)} run ({' '.join(board)}): {n}" for n in said]
+        if notes is not None and told is not None:
+            notes += [
+                said("{run} ({board}): {note}", run=run_named(number), board=" ".join(board), note=n)
+                for n in told
+            ]
         try:
             cards = parse_cards(board)
         except PotEngineError:  # a card dealt twice on one board: named above, in ``clashes``
@@ -713,17 +911,36 @@ def _not_run(
     [only] = pot.eligible
     if site_pays != we_pay:
         problems.append(
-            f"{name}: only {only} can win it, so it is not run: history pays "
-            f"{_payments(site_pays)}, the engine pays {_payments(we_pay)}"
+            said(
+                "{pot}: only {player} can win it, so it is not run: "
+                "history pays {paid}, the engine pays {ours}",
+                pot=name,
+                player=only,
+                paid=_payments(site_pays),
+                ours=_payments(we_pay),
+            )
         )
     elif sum(1 for pays in per_run[1:] if pays) > 1:
-        written = " and ".join(fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays)
+        parts = [fmt(sum(pays.values(), start=0)) for pays in per_run[1:] if pays]
         remarks.append(
-            f"{name}: only {only} can win it; PokerStars writes it as {written}, one part "
-            f"per run, the engine pays its {fmt(pot.awarded)} once: the same chips"
+            said(
+                "{pot}: only {player} can win it; PokerStars writes it as {parts}, one part per run, "
+                "the engine pays its {amount} once: the same chips",
+                pot=name,
+                player=only,
+                parts=_all_and(parts),
+                amount=fmt(pot.awarded),
+            )
         )
     elif notes is not None:
-        notes.append(f"{name} to {_payments(we_pay)}: not run, only {only} can win it")
+        notes.append(
+            said(
+                "{pot} to {payments}: not run, only {player} can win it",
+                pot=name,
+                payments=_payments(we_pay),
+                player=only,
+            )
+        )
 
 
 def _parts_compared(
@@ -740,32 +957,66 @@ def _parts_compared(
     division = " + ".join(fmt(part.amount) for part in won.runs)
     parts = [part.amount for part in won.runs]
     if notes is not None:
-        notes.append(f"{name} {fmt(won.awarded)} run {times(len(parts))}: {division}")
+        notes.append(
+            said(
+                "{pot} {amount} run {times}: {division}",
+                pot=name,
+                amount=fmt(won.awarded),
+                times=times_named(len(parts)),
+                division=division,
+            )
+        )
     if per_run[0]:
         problems.append(
-            f"{name}: history pays {_payments(per_run[0])} outside the runs' showdowns, but "
-            f"the pot is run {times(len(parts))}: each run's part is paid at its own showdown"
+            said(
+                "{pot}: history pays {paid} outside the runs' showdowns, but the pot is run {times}: "
+                "each run's part is paid at its own showdown",
+                pot=name,
+                paid=_payments(per_run[0]),
+                times=times_named(len(parts)),
+            )
         )
     for part in won.runs:
         ours = {p: a for p, a in part.shares.items() if a}
         theirs = per_run[part.run]
         if theirs == ours:
             if notes is not None:
-                who = _names(part.winners) if len(ours) == 1 else f"split, {_payments(ours)}"
-                notes.append(f"{name}, {ordinal(part.run)} run: {fmt(part.amount)} to {who}")
+                who = (
+                    _names(part.winners)
+                    if len(ours) == 1
+                    else said("split, {payments}", payments=_payments(ours))
+                )
+                notes.append(
+                    said(
+                        "{pot}, {run}: {amount} to {who}",
+                        pot=name,
+                        run=run_named(part.run),
+                        amount=fmt(part.amount),
+                        who=who,
+                    )
+                )
             continue
-        why = ""
+        why: str = ""
         if sum(theirs.values(), start=0) != part.amount and len(set(parts)) > 1:
-            why = (
-                f" ({fmt(won.awarded)} divided by {len(parts)} runs is {division}: "
-                "the odd chip of the division goes to the first run)"
+            why = said(
+                " ({amount} divided by {count} runs is {division}: "
+                "the odd chip of the division goes to the first run)",
+                amount=fmt(won.awarded),
+                count=len(parts),
+                division=division,
             )
         elif len(part.winners) > 1 and set(theirs) == set(ours):
             first = next(p for p in order if p in part.winners)
-            why = f" (the odd chip goes to the first winner left of the button, {first})"
+            why = said(" (the odd chip goes to the first winner left of the button, {player})", player=first)
         problems.append(
-            f"{name}, {ordinal(part.run)} run: history pays {_payments(theirs)}, "
-            f"the engine pays {_payments(ours)}{why}"
+            said(
+                "{pot}, {run}: history pays {paid}, the engine pays {ours}{why}",
+                pot=name,
+                run=run_named(part.run),
+                paid=_payments(theirs),
+                ours=_payments(ours),
+                why=why,
+            )
         )
 
 
@@ -805,9 +1056,15 @@ def _cashed_out(
         for p in twice:
             amount = cashed[p][0]
             problems.append(
-                f"{name}: history pays {p} {fmt(site_pays[p])} from the pot, but {p} cashed out the hand "
-                f"for {fmt(amount)}: a player who cashes out is paid the cash-out, and his share of "
-                "the pot is not awarded"
+                said(
+                    "{pot}: history pays {player} {paid} from the pot, but {player} cashed out the hand for "
+                    "{amount}: a player who cashes out is paid the cash-out, and his share of the pot is not "
+                    "awarded",
+                    pot=name,
+                    player=p,
+                    paid=fmt(site_pays[p]),
+                    amount=fmt(amount),
+                )
             )
         return True
     kept = {p: a for p, a in we_pay.items() if p in cashed}
@@ -817,12 +1074,18 @@ def _cashed_out(
         unpaid[p] = unpaid.get(p, 0) + a
         amount, fee = cashed[p]
         remarks.append(
-            f"{name}: {p} wins {fmt(a)} but cashed out the hand for {fmt(amount)}"
-            + (f" (fee {fmt(fee)})" if fee else "")
-            + ": the site pays the cash-out and does not award that player the pot"
+            said(
+                "{pot}: {player} wins {won} but cashed out the hand for {amount}{fee}: the site pays the "
+                "cash-out and does not award that player the pot",
+                pot=name,
+                player=p,
+                won=fmt(a),
+                amount=fmt(amount),
+                fee=said(" (fee {fee})", fee=fmt(fee)) if fee else "",
+            )
         )
     if explain:
-        notes.append(f"{name} to {_payments(kept)}, not awarded: cashed out")
+        notes.append(said("{pot} to {payments}, not awarded: cashed out", pot=name, payments=_payments(kept)))
     return True
 
 
@@ -887,12 +1150,14 @@ def _respread(
     zero = hand.chip * 0
     options = []
     for name, part in parts:
-        ways = [("in proportion", spread_in_proportion(amounts, part, chip=hand.chip))]
+        ways: list[tuple[str, tuple[Amount, ...]]] = [
+            (said("in proportion"), spread_in_proportion(amounts, part, chip=hand.chip))
+        ]
         for i, amount in enumerate(amounts):
             if part <= amount:
                 ways.append(
                     (
-                        f"from the {pot_label(i, len(amounts))}",
+                        said("from the {pot}", pot=pot_named(i, len(amounts))),
                         tuple(part if j == i else zero for j in range(len(amounts))),
                     )
                 )
@@ -907,13 +1172,19 @@ def _respread(
         again = _compare_pots(hand, layout, contributions, folded, rake, explain, *found, cuts=cut)
         if len(found[0]) > marks[0]:
             continue
-        taken = ", ".join(f"{fmt(c)} from the {pot_label(i, len(cut))}" for i, c in enumerate(cut))
-        how = "; ".join(f"the {name} {way}" for name, way, _ in combination)
+        taken = joined([_from(c, i, len(cut)) for i, c in enumerate(cut)])
+        how = semicolons([said("the {part} {way}", part=name, way=way) for name, way, _ in combination])
         even = ", ".join(fmt(c) for c in spread_in_proportion(amounts, hand.rake, chip=hand.chip))
         found[2].append(
-            f"rake: the room states neither its pots' sizes nor how it spreads the {fmt(hand.rake)} it "
-            f"withholds between them; its collections fit {taken} ({how}); in proportion to the pots "
-            f"it would be {even}"
+            said(
+                "rake: the room states neither its pots' sizes nor how it spreads the {rake} it withholds "
+                "between them; its collections fit {taken} ({how}); "
+                "in proportion to the pots it would be {even}",
+                rake=fmt(hand.rake),
+                taken=taken,
+                how=how,
+                even=even,
+            )
         )
         differences[:], irregular[:], remarks[:], steps[:] = found
         return again

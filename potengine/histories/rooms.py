@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any
 
+from ..errors import said
 from .pokerstars import MAX_LINE_CHARS, open_lines
 
 # A hand may sit in a quoted text of a program (``export const HAND = `Bovada Hand #…``): the
@@ -456,7 +457,9 @@ def not_read(room: Room) -> str:
     'this checker does not read Pinochle Palace hands yet (it reads PokerStars, GGPoker...)'
     """
     names = ", ".join(r.label for r in ROOMS if r.readable)
-    return f"this checker does not read {room.label} hands yet (it reads {names})"
+    return said(
+        "this checker does not read {room} hands yet (it reads {rooms})", room=room.label, rooms=names
+    )
 
 
 def survey(text: str) -> dict[str, object]:

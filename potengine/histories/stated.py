@@ -52,11 +52,19 @@ from types import MappingProxyType
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
+from ..errors import said
 from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import spread_in_proportion
 from ..pots.runs import divide_runs
 from .record import POT_NAMES, RAKE, RETURNS, SIDE_POTS, TOTAL, Collection, HandHistory, pot_label
 from .record import record as _record
+from .verdicts import semicolons
+
+# What is filled in, said once (a hand of a room that leaves these out says them every time).
+_NO_RETURNS = said("the returns (every chip was matched: none)")
+_TOTAL = said("the total pot")
+_SIZES = said("each pot's size (the total pot alone is stated)")
+_PLACED = said("which pot each collection is from (placed main pot first)")
 
 
 def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, PotLayout, list[str]]:
@@ -94,26 +102,38 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
             changes["summary_won"] = MappingProxyType(won)  # (as HandHistory keeps it)
         if layout.refunds:
             given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
-            filled.append(f"the returns (the engine's: {given}" + "".join(f"; {h}" for h in how) + ")")
+            if how:
+                filled.append(
+                    said("the returns (the engine's: {returns}; {how})", returns=given, how=semicolons(how))
+                )
+            else:
+                filled.append(said("the returns (the engine's: {returns})", returns=given))
         else:
-            filled.append("the returns (every chip was matched: none)")
+            filled.append(_NO_RETURNS)
     rake = hand.rake
     if RAKE in unstated:
         left = in_pots - sum((c.amount for c in collections), start=0 * chip)
         rake = left if left > 0 and left % chip == 0 else 0 * chip  # else the conservation check names it
         changes["rake"] = rake
         changes["withheld"] = ()
-        filled.append(f"the rake (the {fmt(rake)} the collections leave of the pots is taken as withheld)")
+        filled.append(
+            said(
+                "the rake (the {amount} the collections leave of the pots is taken as withheld)",
+                amount=fmt(rake),
+            )
+        )
     if TOTAL in unstated:
         changes.update(total_pot=in_pots, main_pot=None, side_pots=())
-        filled.append("the total pot")
+        filled.append(_TOTAL)
     elif SIDE_POTS in unstated and len(layout.pots) > 1:
-        filled.append("each pot's size (the total pot alone is stated)")
+        filled.append(_SIZES)
     if POT_NAMES in unstated:
         collections = _placed(collections, layout.pots, rake, chip, len(hand.runs))
-        filled.append("which pot each collection is from (placed main pot first)")
+        filled.append(_PLACED)
     changes["collections"] = tuple(collections)
-    remarks = ["not stated by the room, so not checked: " + "; ".join(filled)] if filled else []
+    remarks: list[str] = (
+        [said("not stated by the room, so not checked: {what}", what=semicolons(filled))] if filled else []
+    )
     return _with(hand, changes), layout, remarks
 
 
@@ -157,7 +177,7 @@ def _returns_taken_out(
         own = next((i for i in mine if collections[i].amount == back), None)
         if own is not None and (excess > 0 or len(collections) > 1):  # (the pot is paid by another)
             del collections[own]
-            how.append(f"paid back to {player} in a collection of its own")
+            how.append(said("paid back to {player} in a collection of its own", player=player))
             continue
         if excess <= 0:
             continue  # the rake is not known: no other collection is taken for the return
@@ -168,7 +188,7 @@ def _returns_taken_out(
             continue
         paid = collections[largest]
         collections[largest] = _record(Collection, **{**paid.__dict__, "amount": paid.amount - back})
-        how.append(f"paid inside {player}'s collected amount")
+        how.append(said("paid inside {player}'s collected amount", player=player))
     return collections, how
 
 

@@ -34,15 +34,15 @@ from typing import Any, NamedTuple
 from ..cached import cached
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import HandHistoryError, IllegalHandHistoryError
+from ..errors import HandHistoryError, IllegalHandHistoryError, Said, listed, said
 from ..pots.check import AuditStep
 from ..pots.fees import Added, added_totals
 from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import Rake
 from ..pots.ranking import Tiers
-from ..pots.runs import Run, times
+from ..pots.runs import Run
 from ..pots.settlement import Settlement, check_conservation, settlement_of
-from .record import HandHistory, UnsupportedHandError, pot_label
+from .record import HandHistory, UnsupportedHandError
 
 
 class Upward:
@@ -60,13 +60,37 @@ UPWARD = Upward()
 
 
 STEP_TITLES = (
-    "contributions and folds",
-    "uncalled bet",
-    "tiers at the all-in levels",
-    "eligible players per pot",
-    "hands compared per pot",
-    "paid + returned + withheld = put in",
+    said("contributions and folds"),
+    said("uncalled bet"),
+    said("tiers at the all-in levels"),
+    said("eligible players per pot"),
+    said("hands compared per pot"),
+    said("paid + returned + withheld = put in"),
 )
+
+
+def in_language(text: str, language: str = "en") -> str:
+    """``text`` in ``language``: a message made with :func:`~potengine.errors.said` is said
+    again in that language, any other text stays as it is (a name, an amount, or a message with
+    no translation). The verdicts' words are said only when shown: an audit keeps them English
+    (its JSON, in every language, is what it was), and this translates them for the text.
+
+    >>> in_language(_gap(3, 5), "de"), in_language("Ann", "de")
+    ('2 Chips fehlen', 'Ann')
+    """
+    if language == "en" or not isinstance(text, Said):
+        return str(text)
+    return text.in_language(language)
+
+
+VERDICT_WORDS = {
+    "consistent": said("consistent"),
+    "irregular": said("irregular"),
+    "wrong": said("wrong"),
+    "unsupported": said("unsupported"),
+    "unreadable": said("unreadable"),
+}
+"""The verdicts as the text names them (translated there; the JSON writes the English value)."""
 
 
 class Verdict(enum.StrEnum):
@@ -115,18 +139,34 @@ class CashOut:
     fee: Amount
     not_awarded: Amount
 
-    def text(self) -> str:
-        """The cash-out in words, as a dealer would tell it."""
-        paid = f"{self.player} cashed out the hand for {fmt(self.amount)}" + (
-            f" (fee {fmt(self.fee)})" if self.fee else ""
-        )
-        if self.not_awarded:
-            return (
-                f"{paid}, paid by the site outside the pot; the {fmt(self.not_awarded)} {self.player} "
-                "wins is not awarded"
+    def text(self, language: str = "en") -> str:
+        """The cash-out in words, as a dealer would tell it (in ``language``)."""
+        return in_language(self.said(), language)
+
+    def said(self) -> Said:
+        """:meth:`text`, said (to be said in any language)."""
+        amount, player = fmt(self.amount), self.player
+        if self.fee:
+            paid = said(
+                "{player} cashed out the hand for {amount} (fee {fee})",
+                player=player,
+                amount=amount,
+                fee=fmt(self.fee),
             )
-        lost = f"{self.player}'s hand loses: the pot goes to its winner"
-        return f"{paid}, paid by the site outside the pot; {lost}"
+        else:
+            paid = said("{player} cashed out the hand for {amount}", player=player, amount=amount)
+        if self.not_awarded:
+            return said(
+                "{paid}, paid by the site outside the pot; the {amount} {player} wins is not awarded",
+                paid=paid,
+                amount=fmt(self.not_awarded),
+                player=player,
+            )
+        return said(
+            "{paid}, paid by the site outside the pot; {player}'s hand loses: the pot goes to its winner",
+            paid=paid,
+            player=player,
+        )
 
 
 @dataclass(frozen=True)
@@ -225,51 +265,128 @@ class HandAudit:
         """True for ``consistent`` and ``irregular`` hands: no chip is out of place."""
         return self.verdict in (Verdict.CONSISTENT, Verdict.IRREGULAR)
 
-    def text(self) -> str:
-        """The verdict in words: one line when consistent, else one line per difference or note."""
-        name = f"Hand #{self.hand_id}" if self.hand_id else f"Hand at line {self.line}"
+    def text(self, language: str = "en") -> str:
+        """The verdict in words: one line when consistent, else one line per difference or note
+        (in ``language``: "en", "nl", "de" or "el"; the amounts, names and hand IDs are the same
+        in every language).
+
+        >>> from potengine.histories import sample
+        >>> from potengine.histories.audit import audit_file
+        >>> audit = audit_file(sample("uncalled.txt")).audits[0]
+        >>> print(audit.text("de"))  # doctest: +ELLIPSIS
+        Hand #250000000301: stimmig (...)
+        """
+        return "\n".join(self._lines(language))
+
+    def _lines(self, language: str) -> list[str]:
+        if language != "en":
+            from ..i18n import translator
+
+            translator(language)  # an unknown language is an error, named in English's words
+        say = in_language
+        if self.hand_id:
+            name = say(said("Hand #{hand_id}", hand_id=self.hand_id), language)
+        else:
+            name = say(said("Hand at line {line}", line=self.line), language)
+        verdict = say(VERDICT_WORDS[self.verdict.value], language)
         if self.verdict in (Verdict.UNSUPPORTED, Verdict.UNREADABLE):
-            return f"{name}: {self.verdict}: {self.error}"
+            error = self.error.in_language(language) if self.error is not None else ""
+            return [f"{name}: {verdict}: {error}"]
         if self.consistent:
             # the settlement's pots and returned chips, read without building the settlement
             pots = self.awarded.pots if self.awarded else ()
-            parts = [f"{pot_label(i, len(pots))} {fmt(p.awarded)}{_run_parts(p)}" for i, p in enumerate(pots)]
-            refunds = self.awarded.layout.refunds if self.awarded else {}
-            parts += [f"{fmt(a)} returned to {p}" for p, a in refunds.items()]
-            if self.hand is not None and self.hand.rake:
-                parts.append(f"rake {fmt(self.hand.rake)}")
-            parts += [
-                f"{c.player} cashed out for {fmt(c.amount)}"
-                + (f" (fee {fmt(c.fee)})" if c.fee else "")
-                + " outside the pot"
-                for c in self.cash_outs
+            parts: list[str] = [
+                say(said("{pot} {amount}", pot=pot_named(i, len(pots)), amount=fmt(p.awarded)), language)
+                + say(_run_parts(p), language)
+                for i, p in enumerate(pots)
             ]
-            how = {"cards": "by the cards", "folds": "uncontested"}.get(self.source, "by the collected lines")
-            if self.awarded is not None and self.awarded.runs:
-                how += " of each run"
-            return f"{name}: consistent ({'; '.join(parts)}; winners {how})"
-        lines = [f"{name}: {self.verdict}"]
-        lines += [f"  - {d}" for d in self.differences]
-        lines += [f"  - irregular: {d}" for d in self.irregularities]
-        return "\n".join(lines)
+            refunds = self.awarded.layout.refunds if self.awarded else {}
+            parts += [
+                say(said("{amount} returned to {player}", amount=fmt(a), player=p), language)
+                for p, a in refunds.items()
+            ]
+            if self.hand is not None and self.hand.rake:
+                parts.append(say(said("rake {amount}", amount=fmt(self.hand.rake)), language))
+            for c in self.cash_outs:
+                out = (
+                    said(
+                        "{player} cashed out for {amount} (fee {fee}) outside the pot",
+                        player=c.player,
+                        amount=fmt(c.amount),
+                        fee=fmt(c.fee),
+                    )
+                    if c.fee
+                    else said(
+                        "{player} cashed out for {amount} outside the pot",
+                        player=c.player,
+                        amount=fmt(c.amount),
+                    )
+                )
+                parts.append(say(out, language))
+            each_run = self.awarded is not None and bool(self.awarded.runs)
+            if self.source == "cards":
+                how = said("winners by the cards of each run") if each_run else said("winners by the cards")
+            elif self.source == "folds":
+                how = said("winners uncontested of each run") if each_run else said("winners uncontested")
+            else:
+                how = (
+                    said("winners by the collected lines of each run")
+                    if each_run
+                    else said("winners by the collected lines")
+                )
+            semicolon = say(said("; "), language)
+            return [f"{name}: {verdict} ({semicolon.join(parts)}{semicolon}{say(how, language)})"]
+        lines = [f"{name}: {verdict}"]
+        lines += [f"  - {say(d, language)}" for d in self.differences]
+        irregular = say(VERDICT_WORDS["irregular"], language)
+        lines += [f"  - {irregular}: {say(d, language)}" for d in self.irregularities]
+        return lines
 
-    def report(self) -> str:
+    def note_lines(self, language: str = "en") -> list[str]:
+        """The notes as the command prints them: ``  note: …`` each, in ``language``."""
+        if not self.notes:
+            return []
+        note = in_language(said("note"), language)
+        return [f"  {note}: {in_language(n, language)}" for n in self.notes]
+
+    def step_lines(self, language: str = "en") -> list[str]:
+        """The six steps as the command prints them (``-v``), in ``language``."""
+        if language == "en":
+            return [str(s) for s in self.steps]
+        return [str(_step_in(s, language)) for s in self.steps]
+
+    def report(self, language: str = "en") -> str:
         """The verdict followed by the notes and the six steps, each with what it found."""
-        return "\n".join([self.text(), *(f"  note: {n}" for n in self.notes), *(str(s) for s in self.steps)])
+        return "\n".join([self.text(language), *self.note_lines(language), *self.step_lines(language)])
 
     def to_json(self) -> dict[str, Any]:
         """This audit as plain JSON data (see :func:`~potengine.histories.audit.audit_json`)."""
         return UPWARD.hand_json(self)
 
 
-def _chips(n: Amount) -> str:
-    return f"{fmt(n)} chip" + ("" if n == 1 else "s")
+def _chips(n: Amount) -> Said:
+    return said("{amount} chip", amount=fmt(n)) if n == 1 else said("{amount} chips", amount=fmt(n))
 
 
-def _gap(history: Amount, engine: Amount) -> str:
+def _gap(history: Amount, engine: Amount) -> Said:
     if history > engine:
-        return f"{_chips(history - engine)} unexplained"
-    return f"{_chips(engine - history)} missing"
+        return said("{chips} unexplained", chips=_chips(history - engine))
+    return said("{chips} missing", chips=_chips(engine - history))
+
+
+def semicolons(parts: Sequence[str]) -> str:
+    """``parts`` joined by "; " (in Greek by the ano teleia "· ": a Greek ";" asks a question),
+    each said in the language the whole is said in.
+
+    >>> semicolons([said("pot"), "Ann"]), semicolons([said("pot"), "Ann"]).in_language("el")
+    ('pot; Ann', 'ποτ· Ann')
+    """
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        text = said("{first}; {then}", first=text, then=part)
+    return text
 
 
 def _apart(a: Amount, b: Amount) -> Amount:
@@ -278,31 +395,93 @@ def _apart(a: Amount, b: Amount) -> Amount:
 
 
 def _names(players: Sequence[str]) -> str:
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    return listed(players)
 
 
 def _payments(pays: Mapping[str, Amount]) -> str:
     items = [f"{p} {fmt(a)}" for p, a in pays.items() if a]
     if not items:
-        return "nobody anything"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return said("nobody anything")
+    return listed(items)
 
 
 def _step(number: int, ok_notes: Sequence[str], problems: Sequence[str]) -> AuditStep:
-    findings = [f if f.endswith((".", ")")) else f + "." for f in (problems or ok_notes)]
+    findings = [
+        f if f.endswith((".", ")")) else said("{finding}.", finding=f) for f in (problems or ok_notes)
+    ]
     return AuditStep(number, STEP_TITLES[number - 1], not problems, tuple(findings))
+
+
+def _step_in(step: AuditStep, language: str) -> AuditStep:
+    """``step`` with its title and findings said in ``language``."""
+    return AuditStep(
+        step.number,
+        in_language(step.title, language),
+        step.ok,
+        tuple(in_language(f, language) for f in step.findings),
+        language=language,
+    )
+
+
+def pot_named(index: int, count: int) -> Said:
+    """:func:`~potengine.histories.record.pot_label`, said: "pot", "main pot", "side pot",
+    "side pot-2" in the verdicts' words.
+
+    >>> pot_named(0, 2).in_language("de"), pot_named(2, 3).in_language("nl")
+    ('Hauptpot', 'side pot 2')
+    """
+    if count <= 1:
+        return said("pot")
+    if index == 0:
+        return said("main pot")
+    return said("side pot") if count == 2 else said("side pot-{number}", number=index)
+
+
+def times_named(count: int) -> Said:
+    """:func:`~potengine.pots.runs.times`, said: "twice", "three times", "four times"."""
+    if count == 2:
+        return said("twice")
+    if count == 3:
+        return said("three times")
+    if count == 4:
+        return said("four times")
+    return said("{count} times", count=count)
+
+
+def run_named(number: int) -> Said:
+    """A run in a sentence, said: "first run", "second run", ... (:func:`~potengine.pots.runs.ordinal`)."""
+    if number == 1:
+        return said("first run")
+    if number == 2:
+        return said("second run")
+    if number == 3:
+        return said("third run")
+    if number == 4:
+        return said("fourth run")
+    return said("run {number} run", number=number)
 
 
 def _run_parts(pot: Pot) -> str:
     """ " run twice (100 + 100)" for a pot run more than once, "" for any other."""
     if not pot.runs:
         return ""
-    return f" run {times(len(pot.runs))} ({' + '.join(fmt(part.amount) for part in pot.runs)})"
+    return said(
+        " run {times} ({parts})",
+        times=times_named(len(pot.runs)),
+        parts=" + ".join(fmt(part.amount) for part in pot.runs),
+    )
 
 
 def _unsupported(hand: HandHistory, reason: str) -> UnsupportedHandError:
     """An :class:`UnsupportedHandError` for a hand that was read but cannot be checked."""
-    err = UnsupportedHandError(f"hand #{hand.hand_id}, line {hand.first_line}: {reason}")
+    err = UnsupportedHandError(
+        said(
+            "hand #{hand_id}, line {line}: {reason}",
+            hand_id=hand.hand_id,
+            line=hand.first_line,
+            reason=reason,
+        )
+    )
     err.hand_id, err.line_number, err.line = hand.hand_id, hand.first_line, hand.header
     return err
 

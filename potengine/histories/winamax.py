@@ -86,6 +86,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from itertools import count
 
+from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -241,15 +242,19 @@ def read_amount(text: str, currency: bool, hand_id: str | None, number: int, lin
     raw = text.strip(_SYMBOLS).replace(",", "")
     whole = raw.split(".")[0]
     if not whole.isdigit() or len(whole) > MAX_DIGITS or len(raw) > MAX_DIGITS + 7:
-        raise _error(hand_id, number, line, f"cannot read the amount {text!r}")
+        raise _error(hand_id, number, line, errors.said("cannot read the amount {text}", text=repr(text)))
     try:
         decimal = Decimal(raw)
     except InvalidOperation:
-        raise _error(hand_id, number, line, f"cannot read the amount {text!r}") from None
+        raise _error(
+            hand_id, number, line, errors.said("cannot read the amount {text}", text=repr(text))
+        ) from None
     if currency:
         value = decimal
     elif decimal != decimal.to_integral_value():
-        raise _error(hand_id, number, line, f"amount {text} has cents in a game played in chips")
+        raise _error(
+            hand_id, number, line, errors.said("amount {text} has cents in a game played in chips", text=text)
+        )
     else:
         value = int(decimal)
     if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
@@ -275,9 +280,9 @@ def read_cards(text: str, hand_id: str | None, number: int, line: str, *, most: 
     cards = text.split()
     for card in cards:
         if card not in _CARD_NAMES:
-            raise _error(hand_id, number, line, f"{card!r} is not a card")
+            raise _error(hand_id, number, line, errors.said("{card} is not a card", card=repr(card)))
     if len(cards) > most:
-        raise _error(hand_id, number, line, "too many cards")
+        raise _error(hand_id, number, line, errors.said("too many cards"))
     return cards
 
 
@@ -420,7 +425,9 @@ class _Reader:
         head = _HEADER.match(header)
         if head is None:
             raise self.fail(
-                number, header, "expected 'Winamax Poker - ... - HandId: #<ID> - <game> (<stakes>)'"
+                number,
+                header,
+                errors.said("expected 'Winamax Poker - ... - HandId: #<ID> - <game> (<stakes>)'"),
             )
         kind, hand_id, game_words, stakes_text, _ = head.groups()
         self.hand_id = hand_id
@@ -429,18 +436,22 @@ class _Reader:
         self.currency = not tournament and any(s in stakes_text for s in _SYMBOLS)
         parts = [self.amount(p, number, header) for p in stakes_text.split("/")]
         if len(parts) not in (2, 3):
-            raise self.fail(number, header, f"cannot read the stakes ({stakes_text})")
+            raise self.fail(
+                number, header, errors.said("cannot read the stakes ({stakes_text})", stakes_text=stakes_text)
+            )
         small_blind: Amount | None = parts[-2]
         big_blind: Amount | None = parts[-1]
         small_bet = big_bet = None
         if limit == "Limit":  # "Holdem fixed limit (2€/4€)" names the bets, as PokerStars' "Limit" does
             small_bet, big_bet, big_blind, small_blind = parts[-2], parts[-1], parts[-2], None
         if len(lines) < 2:
-            raise self.fail(number, header, "the hand ends after its first line")
+            raise self.fail(number, header, errors.said("the hand ends after its first line"))
         number, line = lines[1]
         table = _TABLE.match(line)
         if table is None:
-            raise self.fail(number, line, "expected \"Table: '<name>' ... Seat #N is the button\"")
+            raise self.fail(
+                number, line, errors.said("expected \"Table: '<name>' ... Seat #N is the button\"")
+            )
         if table.group(3) == "play money":
             self.currency = False
         seats, at = self.seats(lines)
@@ -452,9 +463,13 @@ class _Reader:
                 shown.setdefault(player, tuple(cards))
         last_number, last_line = lines[-1]
         if total is None or rake is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Total pot ... | Rake ...' summary line")
+            raise self.fail(
+                last_number, last_line, errors.said("the hand has no 'Total pot ... | Rake ...' summary line")
+            )
         if summary_board is not None and summary_board[1] != board:
-            raise self.fail(*summary_board[0], "the summary's board differs from the cards the streets dealt")
+            raise self.fail(
+                *summary_board[0], errors.said("the summary's board differs from the cards the streets dealt")
+            )
         posts = [a for a in actions if a.kind in _POSTS]
         chips = put_in(actions)
         dead = dead_money(posts, big_blind, len(seats))
@@ -526,11 +541,15 @@ class _Reader:
             seat = _SEAT.match(line)
             if seat is None:
                 if line.startswith("Seat "):
-                    raise self.fail(number, line, "cannot read this seat line ('Seat N: name (stack)')")
+                    raise self.fail(
+                        number, line, errors.said("cannot read this seat line ('Seat N: name (stack)')")
+                    )
                 break
             n, name = int(seat.group(1)), seat.group(2)
             if not 0 <= n <= 10 or n in numbers or name in seats:
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             if seat.group(3) is None:  # "Seat 1: Player1 ()": seated, no chips, sitting out
                 seats[name] = Seat(n, name, 0 * self.amount("0", number, line), sitting_out=True)
             else:
@@ -539,7 +558,7 @@ class _Reader:
             at += 1
         if not seats:
             number, line = lines[min(at, len(lines) - 1)]
-            raise self.fail(number, line, "expected the seats ('Seat N: name (stack)')")
+            raise self.fail(number, line, errors.said("expected the seats ('Seat N: name (stack)')"))
         return seats, at
 
     def play(
@@ -573,7 +592,7 @@ class _Reader:
             if line.startswith("***"):
                 heading = _STREET.match(line)
                 if heading is None:
-                    raise self.fail(number, line, "cannot read this line")
+                    raise self.fail(number, line, errors.said("cannot read this line"))
                 name = heading.group(1)
                 if name == "SUMMARY":
                     return actions, board, shown, collections, added, at + 1
@@ -582,13 +601,19 @@ class _Reader:
                 elif name in _STREET_NAMED:
                     street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
-                        raise self.fail(number, line, f"the {street} comes out of order")
+                        raise self.fail(
+                            number, line, errors.said("the {street} comes out of order", street=street)
+                        )
                     cards = _CARDS.findall(heading.group(2))
                     new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
-                        raise self.fail(number, line, f"wrong number of cards on the {street}")
+                        raise self.fail(
+                            number, line, errors.said("wrong number of cards on the {street}", street=street)
+                        )
                     if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
-                        raise self.fail(number, line, "the board before it is not the board so far")
+                        raise self.fail(
+                            number, line, errors.said("the board before it is not the board so far")
+                        )
                     board.extend(new)
                 continue
             spoken = speaker(line, names)
@@ -599,7 +624,7 @@ class _Reader:
                 if money is not None:
                     added.append((money.group(1).lower(), self.amount(money.group(2), number, line)))
                     continue
-                raise self.fail(number, line, "cannot read this line")
+                raise self.fail(number, line, errors.said("cannot read this line"))
             player, said = spoken
             verb = _PLAIN.get(said)  # "folds", "checks": the most frequent lines, matched once
             kind = said[:-1] if verb is not None else ""  # "fold", "check"
@@ -610,24 +635,26 @@ class _Reader:
             if verb is None:
                 if said in _QUIET:
                     continue
-                raise self.fail(number, line, f"cannot read {player}'s action")
+                raise self.fail(number, line, errors.said("cannot read {player}'s action", player=player))
             if kind == "show":
                 cards = read_cards(verb.group(1), self.hand_id, number, line)
                 if len(cards) == hole:
                     shown[player] = tuple(cards)
                 elif len(cards) > hole:
-                    raise self.fail(number, line, f"a hand of this game shows {hole} cards")
+                    raise self.fail(
+                        number, line, errors.said("a hand of this game shows {hole} cards", hole=hole)
+                    )
                 continue
             if kind == "collect":
                 label = verb.group(2)
                 pot = int(verb.group(3)) if verb.group(3) else 0
                 if label.startswith("side") and pot == 0:
-                    raise self.fail(number, line, "side pots are numbered from 1")
+                    raise self.fail(number, line, errors.said("side pots are numbered from 1"))
                 amount = self.amount(verb.group(1), number, line)
                 collections.append(Collection(number, player, amount, pot, label))
                 continue
             if showdown:
-                raise self.fail(number, line, "a bet after the showdown began")
+                raise self.fail(number, line, errors.said("a bet after the showdown began"))
             to = None
             if kind == "raise":
                 amount = self.amount(verb.group(1), number, line)
@@ -640,7 +667,9 @@ class _Reader:
                 all_in = "all-in" in (verb.group(2) or "")
             if kind in _POSTS:
                 if street is not Street.PRE_FLOP or betting:
-                    raise self.fail(number, line, "antes and blinds are posted before the betting")
+                    raise self.fail(
+                        number, line, errors.said("antes and blinds are posted before the betting")
+                    )
             else:
                 betting = True
             actions.append(
@@ -657,7 +686,7 @@ class _Reader:
                 )
             )
         number, line = lines[-1]
-        raise self.fail(number, line, "the hand ends before its summary ('*** SUMMARY ***')")
+        raise self.fail(number, line, errors.said("the hand ends before its summary ('*** SUMMARY ***')"))
 
     def summary(
         self, lines: list[tuple[int, str]], start: int, seats: dict[str, Seat]
@@ -685,7 +714,9 @@ class _Reader:
                 owner = by_number.get(int(seat_line.group(1)))
                 rest = line[seat_line.end() :]
                 if owner is None or not rest.startswith(owner):
-                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                    raise self.fail(
+                        number, line, errors.said("this summary line names a seat or player not at the table")
+                    )
                 said = rest[len(owner) :]
                 for amount in _WON.findall(said):
                     won[owner] = won.get(owner, 0) + self.amount(amount, number, line)
@@ -703,7 +734,7 @@ class _Reader:
                 found = _CARDS.findall(line)
                 board = ((number, line), read_cards(found[0] if found else "", self.hand_id, number, line))
                 continue
-            raise self.fail(number, line, "cannot read this summary line")
+            raise self.fail(number, line, errors.said("cannot read this summary line"))
         return total_text, total, rake, board, won, showed
 
     def total(self, text: str, number: int, line: str) -> Amount:
@@ -734,7 +765,11 @@ class _Reader:
         unit = Decimal(1).scaleb(-len(figures)) * _SUFFIX[text[-1]]
         if abs(Decimal(exact - written)) < unit:
             return exact, (
-                f"the total pot is written short ({text}): the chips put in less the rake, "
-                f"{exact}, agree with it to its last figure",
+                errors.said(
+                    "the total pot is written short ({total}): the chips put in less the rake, "
+                    "{exact}, agree with it to its last figure",
+                    total=text,
+                    exact=str(exact),
+                ),
             )
         return written, ()

@@ -34,12 +34,13 @@ from ..cards.short_deck import RULES as SHORT_DECK_RULES
 from ..cards.short_deck import rank_short_deck_players, rules_consistent_with
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import PotEngineError
+from ..errors import PotEngineError, message_of, said
 from ..pots.hilo import award_hilo, rank_hilo_by_cards
 from ..pots.layout import Pot
 from ..pots.ranking import Tiers
 from ..pots.settlement import award
 from .record import HandHistory
+from .verdicts import semicolons
 
 
 def duplicate_cards(hand: HandHistory) -> list[str]:
@@ -65,13 +66,17 @@ def duplicate_cards(hand: HandHistory) -> list[str]:
                 seen[key] = holder
                 continue
             first, where = _place(seen[key]), _place(holder)
-            both = f"{first} and {where}" if first != where else f"twice {where}"
-            problems.append(f"cards: {card} is dealt twice ({both})")
+            both = (
+                said("{first} and {then}", first=first, then=where)
+                if first != where
+                else said("twice {where}", where=where)
+            )
+            problems.append(said("cards: {card} is dealt twice ({where})", card=card, where=both))
     return problems
 
 
 def _place(holder: str | None) -> str:
-    return "on the board" if holder is None else f"shown by {holder}"
+    return said("on the board") if holder is None else said("shown by {player}", player=holder)
 
 
 def _ranking(
@@ -92,11 +97,11 @@ def _ranking(
     ``remarks``."""
     if len(live) == 1:
         if notes is not None:
-            notes.append(f"everybody else folded: {live[0]} takes the pot")
+            notes.append(said("everybody else folded: {player} takes the pot", player=live[0]))
         return ((live[0],),), "folds", None, ()
     if not cards_ok:
         if notes is not None:
-            notes.append("the shown cards are impossible: the collected lines say who won each pot")
+            notes.append(said("the shown cards are impossible: the collected lines say who won each pot"))
     elif all(p in hand.shown for p in live) and len(hand.board) == 5 and hand.omaha:
         try:
             high_tiers, omaha_values, lows, low_values, _ = rank_hilo_by_cards(
@@ -108,23 +113,33 @@ def _ranking(
             )
         except PotEngineError as err:
             if notes is not None:
-                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+                notes.append(
+                    said(
+                        "the shown cards cannot be ranked ({error}); the collected lines decide",
+                        error=message_of(err),
+                    )
+                )
         else:
             if notes is None:
                 return high_tiers, "cards", None, lows
             notes.append(_cards_note(high_tiers, omaha_values))
             if hand.hi_lo:
-                notes.append(
-                    "low: "
-                    + (
-                        " > ".join(" = ".join(t) for t in lows)
-                        + " ("
-                        + "; ".join(f"{p}: {v.description}" for t in lows for p in t if (v := low_values[p]))
-                        + ")"
-                        if lows
-                        else "no qualifying low (eight or better)"
+                if lows:
+                    hands = [
+                        said("{player}: {hand}", player=p, hand=v.said)
+                        for t in lows
+                        for p in t
+                        if (v := low_values[p])
+                    ]
+                    notes.append(
+                        said(
+                            "low: {order} ({hands})",
+                            order=" > ".join(" = ".join(t) for t in lows),
+                            hands=semicolons(hands),
+                        )
                     )
-                )
+                else:
+                    notes.append(said("low: no qualifying low (eight or better)"))
             return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
@@ -136,13 +151,18 @@ def _ranking(
                 )
         except PotEngineError as err:
             if notes is not None:
-                notes.append(f"the shown cards cannot be ranked ({err}); the collected lines decide")
+                notes.append(
+                    said(
+                        "the shown cards cannot be ranked ({error}); the collected lines decide",
+                        error=message_of(err),
+                    )
+                )
         else:
             if notes is not None:
                 notes.append(_cards_note(by_cards, values))
             return tuple(tuple(t) for t in by_cards), "cards", values, ()
     if cards_ok and notes is not None:
-        notes.append("not every live player showed: the collected lines say who won each pot")
+        notes.append(said("not every live player showed: the collected lines say who won each pot"))
     ranked: list[str] = []
     tiers: list[tuple[str, ...]] = []
     for pays in paid:
@@ -156,18 +176,18 @@ def _ranking(
     return tuple(tiers), "collected lines", None, None
 
 
-TRIPS_ABOVE_STRAIGHT = (
+TRIPS_ABOVE_STRAIGHT = said(
     "three of a kind ranked above a straight, as PokerStars did at the launch of 6+ Hold'em "
     "(the one order the collected lines fit)"
 )
 
 
-STRAIGHT_ABOVE_TRIPS = (
+STRAIGHT_ABOVE_TRIPS = said(
     "a straight ranked above three of a kind, as in hold'em (the one order the collected lines fit)"
 )
 
 
-NEITHER_ORDER = (
+NEITHER_ORDER = said(
     "the collected lines fit neither order of a straight and three of a kind: checked with a "
     "straight above three of a kind"
 )
@@ -244,8 +264,8 @@ def _short_deck_game(remarks: Sequence[str], game: str) -> str:
 def _cards_note(tiers: Sequence[Sequence[str]], values: Mapping[str, Any]) -> str:
     """The note of a showdown ranked by the cards: the order, then each hand in words."""
     order = " > ".join(" = ".join(t) for t in tiers)
-    hands = "; ".join(f"{p}: {values[p].description}" for t in tiers for p in t)
-    return f"cards: {order} ({hands})"
+    hands = semicolons([said("{player}: {hand}", player=p, hand=values[p].said) for t in tiers for p in t])
+    return said("cards: {order} ({hands})", order=order, hands=hands)
 
 
 def _hilo_from_lines(
@@ -276,9 +296,15 @@ def _hilo_from_lines(
             won = award_hilo(pot, (high, *(tuple(t) for t in rest)), (low,), order=order, chip=chip)
             if {p: a for p, a in won.shares.items() if a} == dict(site_pays):
                 notes.append(
-                    f"{name}: not every live player showed; the collected lines pay the high half "
-                    f"({fmt(won.high_amount)}) to {', '.join(high)} and the low half "
-                    f"({fmt(won.low_amount)}) to {', '.join(low)}"
+                    said(
+                        "{pot}: not every live player showed; the collected lines pay the high half "
+                        "({high_amount}) to {high} and the low half ({low_amount}) to {low}",
+                        pot=name,
+                        high_amount=fmt(won.high_amount),
+                        high=", ".join(high),
+                        low_amount=fmt(won.low_amount),
+                        low=", ".join(low),
+                    )
                 )
                 return won
     return whole

@@ -105,6 +105,7 @@ from __future__ import annotations
 
 import re
 
+from .. import errors
 from ..chips import Amount, format_amount
 from ..errors import HandHistoryError
 from ..play.streets import Street
@@ -326,7 +327,7 @@ class _Base:
         ``dead``, the part of a post that is no bet (see :func:`potengine.histories.audit.dead_posts`)."""
         if kind in _POST_KINDS:
             if self.street is not Street.PRE_FLOP or self.betting:
-                raise self.fail(number, line, "antes and blinds are posted before the betting")
+                raise self.fail(number, line, errors.said("antes and blinds are posted before the betting"))
         else:
             self.betting = True
         mine = self.bets.get(player, 0)
@@ -395,14 +396,22 @@ class _Reader(_Base):
         number, header = lines[0]
         head = _HEADER.match(header)
         if head is None:
-            raise self.fail(number, header, "expected 'Hand #<ID> - <game>(<limit>) - <stakes> - <date>'")
+            raise self.fail(
+                number, header, errors.said("expected 'Hand #<ID> - <game>(<limit>) - <stakes> - <date>'")
+            )
         hand_id, tournament, game_words, limit_words, stakes, _ = head.groups()
         self.hand_id = hand_id
         base = _GAMES.get(game_words.strip())
         limit = _LIMITS.get(limit_words)
         if base is None or limit is None:
             raise self.unsupported(
-                number, header, f"{game_words}({limit_words}): only hold'em and Omaha hands can be read"
+                number,
+                header,
+                errors.said(
+                    "{game_words}({limit_words}): only hold'em and Omaha hands can be read",
+                    game_words=game_words,
+                    limit_words=limit_words,
+                ),
             )
         game, hole = f"{base[0]} {limit}", base[1]
         self.currency = tournament is None and "$" in stakes
@@ -413,11 +422,11 @@ class _Reader(_Base):
         if limit == "Limit":  # the stakes of a fixed-limit game are its bets, as PokerStars writes them
             small_bet, big_bet, big_blind, small_blind = small_blind, big_blind, small_blind, None
         if len(lines) < 2:
-            raise self.fail(number, header, "the hand ends after its first line")
+            raise self.fail(number, header, errors.said("the hand ends after its first line"))
         number, line = lines[1]
         table = _TABLE.match(line)
         if table is None or table.group(3) is None:
-            raise self.fail(number, line, "expected '<table> N-max Seat #N is the button'")
+            raise self.fail(number, line, errors.said("expected '<table> N-max Seat #N is the button'"))
         seats, at = self.seats(lines)
         self.current = 0 * self.amount(big_text, number, header)
         play = self.play(lines, at, seats, heads(seats), hole, big_blind)
@@ -425,10 +434,14 @@ class _Reader(_Base):
         total_line, board_said, won, showed = self.summary(lines, at, seats, run_boards)
         last_number, last_line = lines[-1]
         if total_line is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Total pot ...' summary line")
+            raise self.fail(
+                last_number, last_line, errors.said("the hand has no 'Total pot ...' summary line")
+            )
         total, rake, jackpot = total_line
         if board_said is not None and board_said[1] != board:
-            raise self.fail(*board_said[0], "the summary's board differs from the cards the streets dealt")
+            raise self.fail(
+                *board_said[0], errors.said("the summary's board differs from the cards the streets dealt")
+            )
         for player, cards in showed.items():
             if len(cards) == hole:
                 shown.setdefault(player, tuple(cards))
@@ -491,12 +504,14 @@ class _Reader(_Base):
                 break
             n, name = int(seat.group(1)), seat.group(2)
             if not 1 <= n <= 10 or name in seats or any(s.number == n for s in seats.values()):
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             seats[name] = Seat(n, name, self.amount(seat.group(3), number, line), bool(seat.group(4)))
             at += 1
         if not seats:
             number, line = lines[min(at, len(lines) - 1)]
-            raise self.fail(number, line, "expected the seats ('Seat N: name ($stack)')")
+            raise self.fail(number, line, errors.said("expected the seats ('Seat N: name ($stack)')"))
         return seats, at
 
     def play(
@@ -535,7 +550,7 @@ class _Reader(_Base):
             if line.startswith("***"):
                 heading = _HEADING.match(line)
                 if heading is None:
-                    raise self.fail(number, line, "cannot read this line")
+                    raise self.fail(number, line, errors.said("cannot read this line"))
                 name, ordinal, named, numeral, rest = heading.groups()
                 block_open = False
                 run = _RUN_WORDS.get(ordinal or numeral or "", 0)
@@ -552,13 +567,17 @@ class _Reader(_Base):
                     continue
                 street = _STREET_NAMED[name]
                 if len(board) != _BOARD_BEFORE[street] or run_boards:
-                    raise self.fail(number, line, f"the {street} comes out of order")
+                    raise self.fail(
+                        number, line, errors.said("the {street} comes out of order", street=street)
+                    )
                 cards = _CARDS.findall(rest)
                 new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
                 if len(new) != (3 if street is Street.FLOP else 1):
-                    raise self.fail(number, line, f"wrong number of cards on the {street}")
+                    raise self.fail(
+                        number, line, errors.said("wrong number of cards on the {street}", street=street)
+                    )
                 if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
-                    raise self.fail(number, line, "the board before it is not the board so far")
+                    raise self.fail(number, line, errors.said("the board before it is not the board so far"))
                 board.extend(new)
                 self.new_street(street)
                 continue
@@ -569,7 +588,7 @@ class _Reader(_Base):
                 if label == "Main pot":
                     pots, block_open, since = [amount], True, 0 * amount
                 elif not block_open or pots is None or int(side) != len(pots):
-                    raise self.fail(number, line, "a side pot line out of order")
+                    raise self.fail(number, line, errors.said("a side pot line out of order"))
                 else:
                     pots.append(amount)
                 del rake_text  # each pot's rake: the summary's rake is the hand's, and the pots' sum
@@ -583,12 +602,14 @@ class _Reader(_Base):
                 if uncalled is not None:
                     who = uncalled.group(2)
                     if who not in seats:
-                        raise self.fail(number, line, f"{who!r} has no seat in this hand")
+                        raise self.fail(
+                            number, line, errors.said("{who} has no seat in this hand", who=repr(who))
+                        )
                     back = self.amount(uncalled.group(1), number, line)
                     returned.append((who, back))
                     since -= back
                     continue
-                raise self.fail(number, line, "cannot read this line")
+                raise self.fail(number, line, errors.said("cannot read this line"))
             player, said = spoken
             if said in _QUIET:
                 continue
@@ -599,32 +620,34 @@ class _Reader(_Base):
                 if verb is not None:
                     break
             if verb is None:
-                raise self.fail(number, line, f"cannot read {player}'s action")
+                raise self.fail(number, line, errors.said("cannot read {player}'s action", player=player))
             if kind == "show":
                 cards = read_cards(verb.group(1), self.hand_id, number, line)
                 if len(cards) == hole:
                     shown[player] = tuple(cards)
                 elif len(cards) > hole:
-                    raise self.fail(number, line, f"a hand of this game shows {hole} cards")
+                    raise self.fail(
+                        number, line, errors.said("a hand of this game shows {hole} cards", hole=hole)
+                    )
                 continue
             if kind == "collect":
                 label = verb.group(2)
                 pot = int(verb.group(3) or 1) if label.startswith("side") else 0
                 if pot == 0 and label.startswith("side"):
-                    raise self.fail(number, line, "side pots are numbered from 1")
+                    raise self.fail(number, line, errors.said("side pots are numbered from 1"))
                 collections.append(
                     Collection(number, player, self.amount(verb.group(1), number, line), pot, label)
                 )
                 continue
             if showdown:
-                raise self.fail(number, line, "a bet after the showdown began")
+                raise self.fail(number, line, errors.said("a bet after the showdown began"))
             before = sum(self.bets.values(), start=0 * self.current)
             self.action(number, line, player, kind, verb, big_blind)
             since += sum(self.bets.values(), start=0 * self.current) - before
             if kind == "ante":
                 since += self.actions[-1].amount
         number, line = lines[-1]
-        raise self.fail(number, line, "the hand ends before its summary ('*** SUMMARY ***')")
+        raise self.fail(number, line, errors.said("the hand ends before its summary ('*** SUMMARY ***')"))
 
     def action(
         self, number: int, line: str, player: str, kind: str, verb: re.Match[str], big_blind: Amount | None
@@ -675,7 +698,11 @@ class _Reader(_Base):
         ordinal = _ORDINALS[run]
         if named == "SHOW DOWN":
             if run not in run_boards or len(board) + len(run_boards[run]) != 5:
-                raise self.fail(number, line, f"the {ordinal} showdown comes before its run's board")
+                raise self.fail(
+                    number,
+                    line,
+                    errors.said("the {ordinal} showdown comes before its run's board", ordinal=ordinal),
+                )
             showdowns.append((len(collections), run))
             return
         if run > 1 and run - 1 not in run_boards:
@@ -683,13 +710,29 @@ class _Reader(_Base):
         street = _STREET_NAMED[named]
         own = run_boards.setdefault(run, [])
         if len(board) + len(own) != _BOARD_BEFORE[street]:
-            raise self.fail(number, line, f"the {ordinal} run's {street} comes out of order")
+            raise self.fail(
+                number,
+                line,
+                errors.said(
+                    "the {ordinal} run's {street} comes out of order", ordinal=ordinal, street=street
+                ),
+            )
         cards = _CARDS.findall(rest)
         new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
         if len(new) != (3 if street is Street.FLOP else 1):
-            raise self.fail(number, line, f"wrong number of cards on the {ordinal} run's {street}")
+            raise self.fail(
+                number,
+                line,
+                errors.said(
+                    "wrong number of cards on the {ordinal} run's {street}", ordinal=ordinal, street=street
+                ),
+            )
         if len(cards) > 1 and read_cards(" ".join(cards[:-1]), self.hand_id, number, line) != [*board, *own]:
-            raise self.fail(number, line, f"the board before it is not the {ordinal} run's board so far")
+            raise self.fail(
+                number,
+                line,
+                errors.said("the board before it is not the {ordinal} run's board so far", ordinal=ordinal),
+            )
         own.extend(new)
 
     def runs(
@@ -710,10 +753,12 @@ class _Reader(_Base):
                 )
             boards.append(whole)
         if len(boards) < 2:
-            raise self.fail(number, line, "the board is run once only: a second run is missing")
+            raise self.fail(number, line, errors.said("the board is run once only: a second run is missing"))
         if not showdowns or showdowns[0][0] != 0 and collections:
             raise self.unsupported(
-                number, line, "a hand run more than once whose collected lines do not say which run they pay"
+                number,
+                line,
+                errors.said("a hand run more than once whose collected lines do not say which run they pay"),
             )
         given = list(collections)
         for start, run in showdowns:
@@ -749,7 +794,9 @@ class _Reader(_Base):
                 owner = by_number.get(int(seat_line.group(1)))
                 rest = line[seat_line.end() :]
                 if owner is None or not rest.startswith(owner):
-                    raise self.fail(number, line, "this summary line names a seat or player not at the table")
+                    raise self.fail(
+                        number, line, errors.said("this summary line names a seat or player not at the table")
+                    )
                 said = rest[len(owner) :]
                 for amount in _WON.findall(said):
                     had = won[owner][1] if owner in won else 0
@@ -771,7 +818,7 @@ class _Reader(_Base):
                 if not run_boards:
                     board = ((number, line), cards)
                 continue
-            raise self.fail(number, line, "cannot read this summary line")
+            raise self.fail(number, line, errors.said("cannot read this summary line"))
         return total, board, won, showed
 
 
@@ -782,15 +829,19 @@ class _OldReader(_Base):
         lines = self.lines
         if len(lines) < 3:
             number, line = lines[-1]
-            raise self.fail(number, line, "the hand ends before its seats")
+            raise self.fail(number, line, errors.said("the hand ends before its seats"))
         number, line = lines[1]
         head = _OLD_GAME.match(line)
         if head is None:
-            raise self.fail(number, line, "expected 'Game ID: <ID> <stakes> <table> (<game>)'")
+            raise self.fail(number, line, errors.said("expected 'Game ID: <ID> <stakes> <table> (<game>)'"))
         hand_id, small_text, big_text, table, game_words = head.groups()
         self.hand_id = hand_id
         if game_words not in _OLD_GAMES:
-            raise self.unsupported(number, line, f"{game_words}: only hold'em and Omaha hands can be read")
+            raise self.unsupported(
+                number,
+                line,
+                errors.said("{game_words}: only hold'em and Omaha hands can be read", game_words=game_words),
+            )
         game, hole = _OLD_GAMES[game_words]
         self.currency = not table.startswith("PM ")  # play money tables are named "PM ..."
         small_blind = self.amount(small_text, number, line)
@@ -799,7 +850,7 @@ class _OldReader(_Base):
         number, line = lines[2]
         button = _OLD_BUTTON.match(line)
         if button is None:
-            raise self.fail(number, line, "expected 'Seat N is the button'")
+            raise self.fail(number, line, errors.said("expected 'Seat N is the button'"))
         seats: dict[str, Seat] = {}
         numbers: set[int] = set()
         at = 3
@@ -807,13 +858,15 @@ class _OldReader(_Base):
             number, line = lines[at]
             n, name = int(seat.group(1)), seat.group(2)
             if not 1 <= n <= 10 or name in seats or n in numbers:
-                raise self.fail(number, line, "a seat number or player appears twice or is out of range")
+                raise self.fail(
+                    number, line, errors.said("a seat number or player appears twice or is out of range")
+                )
             seats[name] = Seat(n, name, self.amount(seat.group(3), number, line))
             numbers.add(n)
             at += 1
         if not seats:
             number, line = lines[min(at, len(lines) - 1)]
-            raise self.fail(number, line, "expected the seats ('Seat N: name (stack).')")
+            raise self.fail(number, line, errors.said("expected the seats ('Seat N: name (stack).')"))
         names = heads(seats, "Player ")
         board: list[str] = []
         returned: list[tuple[str, Amount]] = []
@@ -830,9 +883,13 @@ class _OldReader(_Base):
                 cards = _CARDS.findall(street_line.group(2))
                 new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
                 if len(board) != _BOARD_BEFORE[street] or len(new) != (3 if street is Street.FLOP else 1):
-                    raise self.fail(number, line, f"the {street} comes out of order or with the wrong cards")
+                    raise self.fail(
+                        number,
+                        line,
+                        errors.said("the {street} comes out of order or with the wrong cards", street=street),
+                    )
                 if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
-                    raise self.fail(number, line, "the board before it is not the board so far")
+                    raise self.fail(number, line, errors.said("the board before it is not the board so far"))
                 board.extend(new)
                 self.new_street(street)
                 continue
@@ -840,18 +897,22 @@ class _OldReader(_Base):
             if uncalled is not None:
                 who = uncalled.group(2)
                 if who not in seats:
-                    raise self.fail(number, line, f"{who!r} has no seat in this hand")
+                    raise self.fail(
+                        number, line, errors.said("{who} has no seat in this hand", who=repr(who))
+                    )
                 returned.append((who, self.amount(uncalled.group(1), number, line)))
                 continue
             spoken = speaker(line, names)
             if spoken is None:
                 if line.startswith("Player ") and _OLD_QUIET.match(line[7:].lstrip()):
                     continue  # a nameless "Player  is timed out.": it names nobody, puts nothing in
-                raise self.fail(number, line, "cannot read this line")
+                raise self.fail(number, line, errors.said("cannot read this line"))
             self.old_action(number, line, *spoken, big_blind)
         else:
             number, line = lines[-1]
-            raise self.fail(number, line, "the hand ends before its summary ('------ Summary ------')")
+            raise self.fail(
+                number, line, errors.said("the hand ends before its summary ('------ Summary ------')")
+            )
         return self.old_summary(
             lines, at, seats, board, returned, hole, head, button, small_blind, big_blind, game
         )
@@ -867,7 +928,7 @@ class _OldReader(_Base):
         if verb is None:
             if _OLD_QUIET.match(said):
                 return  # "mucks cards", "sitting out", "is timed out.": nothing put in
-            raise self.fail(number, line, f"cannot read {player}'s action")
+            raise self.fail(number, line, errors.said("cannot read {player}'s action", player=player))
         if kind in ("fold", "check"):
             self.add(number, line, player, kind, 0 * big_blind, None, False)
             return
@@ -910,21 +971,25 @@ class _OldReader(_Base):
                 found = _CARDS.findall(line)
                 if read_cards(found[0] if found else "", self.hand_id, number, line) != board:
                     raise self.fail(
-                        number, line, "the summary's board differs from the cards the streets dealt"
+                        number,
+                        line,
+                        errors.said("the summary's board differs from the cards the streets dealt"),
                     )
                 continue
             if line.startswith("Game ended at:"):
                 continue
             result = _OLD_RESULT.match(line)
             if result is None:
-                raise self.fail(number, line, "cannot read this summary line")
+                raise self.fail(number, line, errors.said("cannot read this summary line"))
             _, name, cards, bet_text, collects, _net = result.groups()
             amount = self.amount(collects, number, line)
             bet = self.amount(bet_text, number, line)
             bets += bet
             if name not in seats:
                 if amount or bet:
-                    raise self.fail(number, line, f"{name!r} has no seat in this hand")
+                    raise self.fail(
+                        number, line, errors.said("{name} has no seat in this hand", name=repr(name))
+                    )
                 continue  # a nameless seat that put nothing in ("Player  does not show cards.Bets: 0. ...")
             if cards is not None:
                 shown_cards = read_cards(cards, self.hand_id, number, line)
@@ -934,11 +999,15 @@ class _OldReader(_Base):
                 collections.append(Collection(number, name, amount, 0, "pot"))
         last_number, last_line = lines[-1]
         if pot is None:
-            raise self.fail(last_number, last_line, "the hand has no 'Pot: ... Rake ...' summary line")
+            raise self.fail(
+                last_number, last_line, errors.said("the hand has no 'Pot: ... Rake ...' summary line")
+            )
         net, rake, jackpot = pot
         if not net and not collections and all(a.kind in _POST_KINDS for a in self.actions):
             first = next((n, t) for n, t in lines if t.startswith("Uncalled bet")) if returned else lines[0]
-            raise self.unsupported(*first, "a hand cancelled before the cards were dealt settles no pot")
+            raise self.unsupported(
+                *first, errors.said("a hand cancelled before the cards were dealt settles no pot")
+            )
         remarks: tuple[str, ...] = ()
         not_stated = _OLD_NOT_STATED
         table = head.group(4)
@@ -948,14 +1017,18 @@ class _OldReader(_Base):
             not_stated = _JACKPOT_NOT_STATED
             beyond = bets - net - rake
             remarks = (
-                f"a jackpot table ({table.strip()}): this layout of WPN's histories does not write the "
-                "jackpot drop taken beside the rake in some hands, so what the pot withholds and its total "
-                "are not stated"
-                + (
-                    f"; here the players' Bets: add up to {format_amount(beyond)} more than Pot and Rake: "
-                    "a jackpot drop not written"
+                errors.said(
+                    "a jackpot table ({table}): this layout of WPN's histories does not write the "
+                    "jackpot drop taken beside the rake in some hands, so what the pot withholds and its "
+                    "total are not stated{beyond}",
+                    table=table.strip(),
+                    beyond=errors.said(
+                        "; here the players' Bets: add up to {amount} more than Pot and Rake: "
+                        "a jackpot drop not written",
+                        amount=format_amount(beyond),
+                    )
                     if beyond > 0
-                    else ""
+                    else "",
                 ),
             )
         ordered = tuple(sorted(seats.values(), key=lambda s: s.number))

@@ -297,27 +297,31 @@ def settlement_html(result: Settlement, language: str = "en", *, boards: bool = 
         tables += runs_html(runs, language, boards=boards)
     tables += _table(header, rows, _("Players"), _("Result"))
     if result.fee_rules or result.added_rules or result.side_payments:
-        tables += extra_html(result)
+        tables += extra_html(result, language)
     return tables
 
 
-def extra_html(result: Settlement) -> str:
+def extra_html(result: Settlement, language: str = "en") -> str:
     """The room's part of a hand: rake and each fee by name, the money it added, the payments
-    outside the pot, and what it keeps.
+    outside the pot, and what it keeps (the headings and words in ``language``).
 
     >>> from potengine import settle
     >>> html = extra_html(settle({"A": 50, "B": 50}, ranking=["A", "B"], fees={"jackpot": 2},
     ...                          added={"cash drop": 10}))
     >>> "jackpot" in html, "cash drop" in html, html.count("<tr>")
     (True, True, 4)
+    >>> "Der Raum</caption>" in extra_html(settle({"A": 50, "B": 50}, ["A", "B"], rake=2), "de")
+    True
     """
-    rows = [["rake", "withheld from the pots", fmt(result.rake)]]
-    rows += [[escape(name), "withheld from the pots", fmt(a)] for name, a in result.fees.items()]
-    rows += [[escape(name), "added to the pots", fmt(a)] for name, a in result.added.items()]
-    rows += [[escape(what), escape(player), change] for what, player, _, change in side_rows(result)]
+    _ = words(language)
+    withheld, added = _("withheld from the pots"), _("added to the pots")
+    rows = [[_("rake"), withheld, fmt(result.rake)]]
+    rows += [[escape(name), withheld, fmt(a)] for name, a in result.fees.items()]
+    rows += [[escape(name), added, fmt(a)] for name, a in result.added.items()]
+    rows += [[escape(what), escape(player), change] for what, player, _unused, change in side_rows(result)]
     if result.side_payments:
-        rows.append(["<b>the room keeps</b>", "", signed(result.house)])
-    return _table(["Item", "What", "Amount"], rows, "The room")
+        rows.append(["<b>" + _("the room keeps") + "</b>", "", signed(result.house)])
+    return _table([_("Item"), _("What"), _("Amount")], rows, _("The room"), _("Result"))
 
 
 def audit_html(report: Audit, language: str = "en") -> str:

@@ -29,7 +29,7 @@ Controle: uitbetaald 170 + teruggegeven 30 = 200 ingezet.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
@@ -410,7 +410,7 @@ def explain(result: Settlement, language: str = "en") -> str:
 
     def who(player: str) -> str:
         if result.hands and player in result.hands:
-            return f"{player} ({result.hands[player].description})"
+            return f"{player} ({hand_name(result.hands[player], language)})"
         return player
 
     if result.board:
@@ -489,10 +489,24 @@ def explain(result: Settlement, language: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _low_of(result: Settlement, player: str) -> str:
+def hand_name(value: Any, language: str = "en") -> str:
+    """A hand's name (its ``description``: "Pair of aces", "Two pair, kings and nines, 7 kicker")
+    in ``language``; a value that cannot say its name in other languages keeps its English one.
+
+    >>> from potengine import evaluate
+    >>> hand_name(evaluate("As Ad Kh 9c 7s 3d 2c"), "nl"), hand_name(evaluate("As Ad Kh 9c 7s"), "de")
+    ('Paar azen, kickers K 9 7', 'Paar Asse, Kicker K 9 7')
+    """
+    if language == "en":
+        return value.description
+    said = getattr(value, "said", None)
+    return value.description if said is None else said.in_language(language)
+
+
+def _low_of(result: Settlement, player: str, language: str = "en") -> str:
     lows = getattr(result, "low_hands", None)
     if lows and lows.get(player) is not None:
-        return f"{player} ({lows[player].description})"
+        return f"{player} ({hand_name(lows[player], language)})"
     return player
 
 
@@ -554,7 +568,7 @@ def hilo_sentence(
             players=_.join(pot.eligible),
             odd=odd,
             high=_half(high_amount, high_shares, [who(p) for p in high_shares], _),
-            low=_half(low_amount, low_shares, [_low_of(result, p) for p in low_shares], _),
+            low=_half(low_amount, low_shares, [_low_of(result, p, _.language) for p in low_shares], _),
         )
         if len(low_shares) == 2:
             text += _(", a quarter of the pot each (quartered)")
@@ -685,13 +699,13 @@ def _part_sentence(part: RunPart, pot: Pot, run: Run, button: str, _: Words) -> 
 
     def who(player: str) -> str:
         if run.hands and player in run.hands:
-            return f"{player} ({run.hands[player].description})"
+            return f"{player} ({hand_name(run.hands[player], _.language)})"
         return player
 
     def low_of(player: str) -> str:
         lows = run.low_hands
         if lows and lows.get(player) is not None:
-            return f"{player} ({lows[player].description})"
+            return f"{player} ({hand_name(lows[player], _.language)})"
         return player
 
     ordinal = _ordinal(part.run, _)
