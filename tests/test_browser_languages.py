@@ -22,7 +22,7 @@ from browser import ROOT, Watched, answer_drill_pots, browser_mark
 from potengine.drills import RULES, deal
 from potengine.i18n import LANGUAGES
 from potengine.present.labels import NAMES, labels
-from potengine.present.live import audit_document, calculate, mark_drill, survey
+from potengine.present.live import audit_document, audit_hands, calculate, mark_drill, survey
 
 pytestmark = browser_mark()
 
@@ -279,6 +279,11 @@ def test_the_checker_counts_the_hands_in_the_language(browser, server) -> None:
             return words["hist.count"].format(done=total, total=total, tally=tally)
 
         assert page.text_content("#history-count") == count("nl")
+        # Each hand's verdict line is said in Dutch by the engine (not the English one)
+        shown = page.inner_text("#history-checker")
+        said = [list(audit_hands(text, "pasted.txt", code)) for code in ("en", "nl")]
+        for english, dutch in zip(*said, strict=True):
+            assert dutch["title"] != english["title"] and dutch["title"] in shown, dutch["title"]
         switch(watched, "el")
         assert page.text_content("#history-room") == survey(text, "el")["message"]
         assert page.text_content("#history-count") == count("el")

@@ -125,7 +125,7 @@ async function answer(port, page, { id, name, args, lang }) {
   }
   try {
     if (name === "audit") {
-      audit(port, live, id, ...args);
+      audit(port, live, id, lang || "en", ...args);
     } else {
       port.postMessage({ id, ...JSON.parse(live.call(name, JSON.stringify(args), lang || "en")) });
     }
@@ -140,10 +140,10 @@ if (shared) self.onconnect = (event) => serve(event.ports[0]);
 else serve(self);
 
 // The checker: one progress message per hand, then the whole document.
-function audit(port, live, id, text, file) {
+function audit(port, live, id, lang, text, file) {
   const total = live.count_hands(text);
   let done = 0;
-  const hands = live.audit_hands_json(text, file);
+  const hands = live.audit_hands_json(text, file, lang);   // verdicts and notes said in lang
   try {
     for (const hand of hands) {
       done += 1;

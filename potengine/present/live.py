@@ -499,12 +499,13 @@ def bomb_html(html: str) -> str:
 # ----------------------------------------------------------------------------------------------
 
 
-def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
+def audit_hands(text: str, name: str, language: str = "en") -> Iterator[dict[str, Any]]:
     """Audit a file's hands one at a time, for a progress bar: one dict per hand.
 
     Each dict holds the hand's ID, its verdict (one of the five words of
-    :class:`~potengine.histories.audit.Verdict`), the verdict in one line (``title``), the notes and
-    six steps in words (``report``) and the picture of the engine's pots. Each hand is audited
+    :class:`~potengine.histories.audit.Verdict`, in English: a key, as in the JSON), the verdict in
+    one line (``title``) and the notes and six steps (``report``) in words of ``language``, and the
+    picture of the engine's pots. Each hand is audited
     once: when the last hand is done, the document of :func:`audit_document` for the same text is
     kept, so that the page asking for it next gets it without a second audit.
 
@@ -513,6 +514,9 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
     [('250000000701', 'consistent'), ('250000000702', 'unreadable')]
     >>> _DONE[0][:2] == (text, "unreadable.txt"), len(_DONE[0][2]["hands"])
     (True, 3)
+    >>> english, dutch = (next(audit_hands(text, "u.txt", lang)) for lang in ("en", "nl"))
+    >>> english["verdict"] == dutch["verdict"], english["title"] != dutch["title"]
+    (True, True)
     """
     if not isinstance(text, str):
         raise HandHistoryError(said("a hand history must be text, not {kind}", kind=type(text).__name__))
@@ -529,8 +533,8 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
             yield {
                 "hand_id": _hand_id_of(str(err)),
                 "verdict": Verdict.UNREADABLE.value,
-                "title": str(err),
-                "report": str(err),
+                "title": err.in_language(language),
+                "report": err.in_language(language),
                 "pictures": "",
             }
             return
@@ -539,8 +543,8 @@ def audit_hands(text: str, name: str) -> Iterator[dict[str, Any]]:
         yield {
             "hand_id": item.hand_id,
             "verdict": item.verdict.value,
-            "title": item.text().split("\n")[0],
-            "report": item.report(),
+            "title": item.text(language).split("\n")[0],
+            "report": item.report(language),
             "pictures": pictures,
         }
     _DONE.append((text, name, {"hands": documents, **run.tail()}))
@@ -725,7 +729,7 @@ def call(name: str, arguments: str, language: str = "en") -> str:
     return json.dumps({"value": value}, ensure_ascii=False)
 
 
-def audit_hands_json(text: str, name: str) -> Iterator[str]:
+def audit_hands_json(text: str, name: str, language: str = "en") -> Iterator[str]:
     """:func:`audit_hands` with each hand as JSON text (what the page's worker posts)."""
-    for hand in audit_hands(text, name):
+    for hand in audit_hands(text, name, language):
         yield json.dumps(hand, ensure_ascii=False)
