@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..pots.runs import Run, RunPart
     from ..pots.settlement import Settlement
 
-_TABLE = '<table class="potengine" style="border-collapse:collapse;margin:0.5em 0">'
+_TABLE = '<table class="{classes}" style="border-collapse:collapse;margin:0.5em 0">'
 _NUMBER = re.compile(r"[+−-]?[0-9][0-9.]*")
 _TAG = re.compile(r"<[^>]*>")
 _CELL = "padding:2px 10px;border-bottom:1px solid #ccc;text-align:{align}"
@@ -79,7 +79,7 @@ def _table(
     labels = [_label(h, result) for h in heads]
     cap = f'<caption style="text-align:left;font-weight:bold">{escape(caption)}</caption>' if caption else ""
     body = "".join(_row(r, labels=labels) for r in rows)
-    table = _TABLE.replace('class="potengine"', f'class="potengine {kind}"') if kind else _TABLE
+    table = _TABLE.format(classes=f"potengine {kind}" if kind else "potengine")
     return f"{table}{cap}<thead>{_row(heads, header=True)}</thead><tbody>{body}</tbody></table>"
 
 
