@@ -325,3 +325,32 @@ def test_a_translated_sites_live_page_opens_the_live_page_in_its_language(langua
         assert [urlsplit(href).query for href in _page(path).notice] == [f"lang={language}"]
     info = json.loads((SITE / language / "live" / "build-info.json").read_text(encoding="utf-8"))
     assert info == {"live": False, "site": "../"}  # the engine is the English site's
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_a_translated_sites_links_to_the_live_pages_go_straight_to_them(language):
+    """Every link of a translated site to a live page (the navigation's, the front page's cards,
+    the chapters') opens the English site's live page in the site's language, not the stub that
+    would send the reader on: no page between, so the engine a pointer on the link started has a
+    page to serve at once."""
+    site = _built(language, "book/intro").parents[1]
+    live = {_built("en", doc).resolve() for doc in build_languages.toc_docs() if doc.startswith("book/live/")}
+    stubs = {
+        (site / doc).with_suffix(".html").resolve()
+        for doc in build_languages.toc_docs()
+        if doc.startswith("book/live/")
+    }
+    seen = 0
+    for path in site.rglob("*.html"):
+        for tag, href in re.findall(r'(<[^<>]*?)href="([^"]+)"', path.read_text(encoding="utf-8")):
+            if "://" in href or href.startswith(("#", "mailto:")) or 'hreflang="en"' in tag:
+                continue  # the language switch's "English" opens the English page in English
+            target = _resolve(path, href)
+            assert target not in stubs, f"{path.relative_to(SITE)} links to the stub {href}"
+            if target in live:
+                seen += 1
+                assert urlsplit(href).query.split("&amp;")[-1] == f"lang={language}", (
+                    path.relative_to(SITE),
+                    href,
+                )
+    assert seen > 3 * 10, seen  # the navigation of every page links the three live pages

@@ -37,7 +37,7 @@ AUTOMATIONS = (
     A.CHIPS_PUSHING,
     A.CHIPS_PULLING,
 )
-HANDS = int(os.environ.get("HILO_DIFF_HANDS", "200"))
+HANDS = int(os.environ.get("HILO_DIFF_HANDS", "100"))
 
 
 def play(rng: random.Random):

@@ -46,7 +46,7 @@ from potengine.play.reopening import betting_reopened  # noqa: E402
 from potengine.play.structures import FixedLimit, PotLimit  # noqa: E402
 from potengine.pots.layout import build_pots  # noqa: E402
 
-HANDS = int(os.environ.get("DIFF_HANDS", "5000"))
+HANDS = int(os.environ.get("DIFF_HANDS", "2500"))
 LIMIT_HANDS = HANDS // 3
 A = pokerkit.Automation
 AUTOMATIONS = (
@@ -483,7 +483,7 @@ def check_coverage(stats: Counter, hands: int) -> None:
 
 
 # A thorough run: DIFF_HANDS=20000 DIFF_OMAHA_HANDS=5000 make test
-OMAHA_HANDS = int(os.environ.get("DIFF_OMAHA_HANDS", str(max(HANDS // 5, 30))))
+OMAHA_HANDS = int(os.environ.get("DIFF_OMAHA_HANDS", str(max(HANDS // 5, 1000))))
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -11,6 +11,7 @@ English page.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from html import escape
 from pathlib import Path
@@ -185,6 +186,53 @@ def english_url(pagename: str, current: str) -> str:
     return f"{url}?lang={current}" if pagename.startswith(LIVE) else url
 
 
+HREF = re.compile(r'href="([^"#?:]+\.html)(?:\?([^"#]*))?((?:#[^"]*)?)"')
+
+
+def live_links(html: str, pagename: str, current: str) -> str:
+    """A translated page's links to its site's live pages, pointed at the English site's live
+    pages in ``current``, with the table a link carries (a stub's redirect loses it): one page
+    fewer to load, and the
+    engine a pointer on the link starts early is still running when the live page opens (a stub in
+    between left it without a page for as long as the stub took to load).
+
+    >>> live_links('<a href="live/calculator.html#top">', "book/intro", "nl")
+    '<a href="../../book/live/calculator.html?lang=nl#top">'
+    >>> live_links('<a href="../live/dealer_drills.html">', "book/pots/05_split_pot", "de")
+    '<a href="../../../book/live/dealer_drills.html?lang=de">'
+    >>> live_links('<a href="../live/calculator.html?players=A%3A4&amp;chip=1">', "book/pots/x", "el")
+    '<a href="../../../book/live/calculator.html?players=A%3A4&amp;chip=1&amp;lang=el">'
+    >>> live_links('<a href="03_uncalled_bet.html">', "book/pots/05_split_pot", "de")
+    '<a href="03_uncalled_bet.html">'
+    """
+    folder = pagename.rsplit("/", 1)[0] + "/" if "/" in pagename else ""
+
+    def point(match: re.Match[str]) -> str:
+        target = posixpath.normpath(folder + match.group(1))
+        if not target.startswith(LIVE) or "/" in target[len(LIVE) :]:
+            return match.group(0)
+        root = "../" * (pagename.count("/") + 1)  # from this page out of /nl/ to the English site
+        query = f"{match.group(2)}&amp;lang={current}" if match.group(2) else f"lang={current}"
+        return f'href="{root}{target}?{query}{match.group(3)}"'
+
+    return HREF.sub(point, html)
+
+
+def _live_links(app: Any, exception: Exception | None) -> None:
+    """Every built page of a translated site with :func:`live_links` applied (the navigation's
+    links as well as the article's: Sphinx writes them from templates after ``html-page-context``)."""
+    current = _language(app)
+    if exception is not None or current == "en" or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    for path in out.rglob("*.html"):
+        pagename = path.relative_to(out).with_suffix("").as_posix()
+        text = path.read_text(encoding="utf-8")
+        changed = live_links(text, pagename, current)
+        if changed != text:
+            path.write_text(changed, encoding="utf-8")
+
+
 def _language(app: Any) -> str:
     return str(app.config.language or "en").split("_")[0]
 
@@ -235,4 +283,5 @@ def _captions(app: Any, doctree: Any) -> None:
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", _captions)
     app.connect("html-page-context", _page)
+    app.connect("build-finished", _live_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
