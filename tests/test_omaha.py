@@ -1,7 +1,11 @@
 """Omaha high: exactly two hole cards with exactly three board cards, checked rule by rule and
-against PokerKit's ``OmahaHoldemHand`` on random deals (4- and 5-card Omaha)."""
+against PokerKit's ``OmahaHoldemHand`` and ``OmahaEightOrBetterLowHand`` on random deals (4-, 5- and
+6-card Omaha)."""
 
 from __future__ import annotations
+
+import os
+import random
 
 import pytest
 from hypothesis import given
@@ -9,6 +13,7 @@ from hypothesis import strategies as st
 
 from potengine.cards.deck import DECK, parse_cards
 from potengine.cards.evaluate import evaluate
+from potengine.cards.low import evaluate_omaha_low
 from potengine.cards.omaha import OmahaValue, evaluate_omaha, parse_omaha_deal, rank_omaha_players
 from potengine.errors import CardError
 
@@ -46,6 +51,15 @@ def test_explanation_names_the_cards_used():
     assert hand.explanation == "Aces full of sevens: A♥ A♦ from the hand, A♣ 7♦ 7♠ from the board."
 
 
+def test_six_card_omaha_still_plays_exactly_two():
+    # Four spades in the hand, two on the board: no flush (three board cards must play) ...
+    hand = evaluate_omaha("As Ks Qs Js 2d 3c", "Ts 9s 8h 7d 4c")
+    assert hand.category == "Straight" and hand.description == "Queen-high straight"
+    assert len(hand.hole_used) == 2 and len(hand.board_used) == 3
+    # ... and three aces in the hand with one on the board make a set, not quads.
+    assert evaluate_omaha("As Ad Ah Kc Kd 2c", "Ac 7d 8s 9h 3c").category == "Three of a kind"
+
+
 def test_five_card_omaha():
     hand = evaluate_omaha("As Ks 2d 3c 4h", "Qs Js 8s 8d 9c")
     assert hand.category == "Flush"
@@ -55,7 +69,8 @@ def test_five_card_omaha():
 @pytest.mark.parametrize(
     "hole, board, message",
     [
-        ("As Kd Qc", "2s 3s 4d 5d 6d", "4 or 5 hole cards"),
+        ("As Kd Qc", "2s 3s 4d 5d 6d", "4, 5 or 6 hole cards"),
+        ("As Kd Qc Jc Tc 9c 8c", "2s 3s 4d 5d 6d", "4, 5 or 6 hole cards \\(Omaha\\), got 7"),
         ("As Kd Qc Jc", "2s 3s", "3 to 5 board cards"),
         ("As Kd Qc Jc", "As 3s 4d", "A♠"),
     ],
@@ -99,3 +114,36 @@ def test_agrees_with_pokerkit(order, hole_size):
     theirs2 = pokerkit.OmahaHoldemHand.from_game(codes(other), codes(board))
     assert (ours > ours2) == (theirs > theirs2)
     assert (ours == ours2) == (theirs == theirs2)
+
+
+SIX_CARD_HANDS = int(os.environ.get("DIFF_OMAHA6_HANDS", "2000"))
+
+
+def test_six_card_omaha_agrees_with_pokerkit_on_seeded_hands():
+    """6-card Omaha: two of the six hole cards (15 pairs) with three of the board (10 triples),
+    the high hand and the eight-or-better low, against PokerKit on 2,000 seeded random deals
+    (``DIFF_OMAHA6_HANDS=10000`` for more; PokerKit takes about 4 ms a deal). PokerKit's five
+    cards, valued by our scalar evaluator, must have exactly our strength, so any two hands
+    compare the same way in both engines; the low must exist in both or in neither, with the
+    same five ranks."""
+    rng = random.Random(20260601)
+    lows = 0
+    for _ in range(SIX_CARD_HANDS):
+        order = rng.sample(range(52), 11)
+        hole, board = [DECK[i] for i in order[:6]], [DECK[i] for i in order[6:]]
+        ours = evaluate_omaha(hole, board)
+        theirs = pokerkit.OmahaHoldemHand.from_game(codes(hole), codes(board))
+        assert evaluate(parse_cards(" ".join(map(repr, theirs.cards)))).strength == ours.strength
+        assert len(set(ours.best_five) & set(hole)) == 2 and len(set(ours.best_five) & set(board)) == 3
+        low = evaluate_omaha_low(hole, board)
+        try:
+            their_low = pokerkit.OmahaEightOrBetterLowHand.from_game(codes(hole), codes(board))
+        except ValueError:  # PokerKit: no qualifying low
+            their_low = None
+        assert (low is None) == (their_low is None)
+        if low is not None:
+            lows += 1
+            their_five = parse_cards(" ".join(map(repr, their_low.cards)))
+            assert sorted(c.rank for c in low.best_five) == sorted(c.rank for c in their_five)
+            assert len(set(low.best_five) & set(hole)) == 2
+    assert lows > SIX_CARD_HANDS // 10  # the low is really exercised

@@ -98,6 +98,34 @@ def test_five_card_omaha():
     assert {p: c.expected * 2 for p, c in r.pots[0].chances.items()} == expected[0]
 
 
+def test_six_card_omaha():
+    hands = {"A": "As 2s Kd Kc 3h 9c", "B": "Qh Qd 4c 5c 6d Td"}
+    r = omaha_equity(hands, board="3s 7s 8h Jd", hi_lo=True)
+    expected, _, n = brute_force({"A": 1, "B": 1}, hands, "3s 7s 8h Jd", hi_lo=True)
+    assert r.boards == n == 36
+    assert {p: c.expected * 2 for p, c in r.pots[0].chances.items()} == expected[0]
+    contributions, hands = {"A": 20, "B": 50, "C": 50}, {**hands, "C": "9h 9d Tc Jc Ah 2h"}
+    r = omaha_pot_equity(contributions, hands, board="3s 7s 8h", hi_lo=True)
+    expected, scoops, n = brute_force(contributions, hands, "3s 7s 8h", hi_lo=True)
+    assert r.boards == n == 465
+    for pot, exp, scoop in zip(r.pots, expected, scoops, strict=True):
+        assert {p: c.expected for p, c in pot.chances.items()} == exp
+        assert {p: c.scoop_chance for p, c in pot.chances.items()} == scoop
+
+
+@given(st.permutations(range(52)), st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_six_card_best_hands_match_the_scalar_evaluators(order, hi_lo):
+    hole, boards = np.array(order[:6]), np.array([order[6:11], order[11:16], order[16:21]])
+    high, low = best_hands(hole, boards, hi_lo=hi_lo)
+    for k, board in enumerate(boards):
+        cards, on_board = [DECK[i] for i in hole], [DECK[i] for i in board]
+        assert int(high[k]) == evaluate_omaha(cards, on_board).strength
+        if hi_lo:
+            scalar = evaluate_omaha_low(cards, on_board)
+            assert int(low[k]) == (scalar.strength if scalar else 0)
+
+
 def test_shares_halves_and_scoops_are_consistent():
     r = omaha_equity(
         {"A": "As 2s 3d Kc", "B": "Kh Kd Qh Jh", "C": "Ah 2h 4d 4c"}, board="5c 7d Ks", hi_lo=True
@@ -118,8 +146,10 @@ def test_a_pot_nobody_contests():
 
 
 def test_errors():
-    with pytest.raises(CardError, match="4 or 5 hole cards"):
+    with pytest.raises(CardError, match="4, 5 or 6 hole cards"):
         omaha_equity({"A": "As 2s", "B": "Kh Kd Qh Jh"})
+    with pytest.raises(CardError, match="8 Omaha hands and a board cannot be dealt"):
+        omaha_equity({p: "".join(DECK[6 * k + j].code for j in range(6)) for k, p in enumerate("ABCDEFGH")})
     with pytest.raises(CardError, match="0, 3, 4 or 5"):
         omaha_equity({"A": "As 2s 3d 4d", "B": "Kh Kd Qh Jh"}, board="2c 3c")
     with pytest.raises(InputError, match="at least two"):

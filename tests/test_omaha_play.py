@@ -212,8 +212,8 @@ def test_low_ranking_refused_in_holdem():
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        ("As Ks", "cannot deal A 2 cards: an Omaha hi-lo player gets 4 or 5 hole cards"),
-        ("As Ks Qs Js Ts 9s", "cannot deal A 6 cards"),
+        ("As Ks", "cannot deal A 2 cards: an Omaha hi-lo player gets 4, 5 or 6 hole cards"),
+        ("As Ks Qs Js Ts 9s 8s", "cannot deal A 7 cards"),
     ],
 )
 def test_the_wrong_number_of_hole_cards_is_refused(cards, message):
@@ -228,6 +228,23 @@ def test_every_omaha_player_holds_the_same_number_of_hole_cards():
     with pytest.raises(IllegalActionError, match="cannot deal B 5 cards: every Omaha player .* here 4"):
         hand.deal_hole("B", "Ah Kh Qh Jh Th")
     assert hand.deal_hole("B", "Ah Kh Qh Jh").holes[1] == ("Ah", "Kh", "Qh", "Jh")
+
+
+def test_six_card_omaha_hi_lo_showdown():
+    # 6-card Omaha hi-lo, exactly two hole cards each way: C's K K with K 7 7 of the board make
+    # kings full (his 6 4 also make 7-6-5-4-2); A's A 3 with 2 5 7 make the better 7-5-3-2-A low;
+    # B's jacks, tens and nines make two pair and no low.
+    hand = all_in_three(
+        {"A": 100, "B": 100, "C": 100},
+        {"A": "Ah 3h Qc 9s Jh Td", "B": "Jc Jd Tc Ts 9d 9h", "C": "Kh Kc 8c 8d 6s 4s"},
+        "2c 5d 7h Ks 7d",
+    )
+    result = hand.settle()
+    (pot,) = result.pots
+    assert pot.high_winners == ("C",) and pot.low_winners == ("A",)
+    assert result.hands["C"].description == "Kings full of sevens"
+    assert result.low_hands["A"].description == "Seven-five low: 7 5 3 2 A"
+    assert hand.finishing_stacks() == {"A": 150, "B": 0, "C": 150}
 
 
 def test_holdem_still_deals_two():

@@ -35,6 +35,7 @@ from itertools import combinations
 
 from ..errors import CardError, Said, said
 from .deck import DECK, RANK_CHARS, Card, CardLike, format_cards, parse_cards
+from .omaha import HOLE_COUNTS
 
 __all__ = [
     "LOW_NAMES",
@@ -231,10 +232,10 @@ def evaluate_low(cards: str | Sequence[CardLike]) -> LowValue | None:
 
 
 def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
-    if len(hole) not in (4, 5):
+    if len(hole) not in HOLE_COUNTS:
         raise CardError(
             said(
-                "an Omaha hand holds 4 or 5 hole cards, got {count}: {cards}",
+                "an Omaha hand holds 4, 5 or 6 hole cards, got {count}: {cards}",
                 count=len(hole),
                 cards=format_cards(hole) or said("none"),
             )
@@ -281,10 +282,16 @@ def omaha_low_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> LowValu
 
 
 def evaluate_omaha_low(hole: str | Sequence[CardLike], board: str | Sequence[CardLike]) -> LowValue | None:
-    """The best Omaha low: exactly two of the 4 (or 5) hole cards with exactly three of the board.
+    """The best Omaha low: exactly two of the 4, 5 or 6 hole cards with exactly three of the board.
 
     >>> evaluate_omaha_low("As 2d Kc Kh", "3c 4d 8s Qh Jd").description
     'Eight-four low: 8 4 3 2 A'
+    >>> evaluate_omaha_low("Ks Kd Qc 7h 3s 2d", "As 4c 8d Jh Td").description   # 6-card Omaha
+    'Eight-four low: 8 4 3 2 A'
+    >>> evaluate_omaha_low("As 2d 3c", "4c 5d 8s Qh Jd")
+    Traceback (most recent call last):
+    ...
+    potengine.errors.CardError: an Omaha hand holds 4, 5 or 6 hole cards, got 3: A♠ 2♦ 3♣
     >>> print(evaluate_omaha_low("As Kd Kc Kh", "2c 3d 4s 5h Jd"))   # one low hole card is not enough
     None
     >>> print(evaluate_omaha_low("As 2d 3c 4h", "5c Kd Qs Jh Td"))   # only one low card on the board

@@ -1,9 +1,10 @@
-"""Omaha high: exactly two of the four (or five) hole cards with exactly three of the board.
+"""Omaha high: exactly two of the four (five, six) hole cards with exactly three of the board.
 
 In hold'em a player uses any five of his seven cards; in Omaha he **must** use two hole cards and
 three board cards, no more and no fewer. Four spades on the board and one in the hand is no flush;
 a board pair and a pocket pair is no full house unless three board cards fit with two hole cards.
-:func:`evaluate_omaha` tries all 6 × 10 = 60 ways (100 with five hole cards) and keeps the best;
+:func:`evaluate_omaha` tries all 6 × 10 = 60 ways (100 with five hole cards, 15 × 10 = 150 with
+six) and keeps the best;
 its :class:`OmahaValue` is a :class:`~potengine.cards.evaluate.HandValue` (same strengths, same
 order, same words) that also says which cards of the hand and of the board play.
 
@@ -26,7 +27,18 @@ from ..errors import CardError, message_of, said
 from .deck import DECK, Card, CardLike, check_no_duplicates, format_cards, parse_cards
 from .evaluate import HandValue, strength_of_indices
 
-__all__ = ["OmahaValue", "evaluate_omaha", "omaha_from_cards", "parse_omaha_deal", "rank_omaha_players"]
+__all__ = [
+    "HOLE_COUNTS",
+    "OmahaValue",
+    "evaluate_omaha",
+    "omaha_from_cards",
+    "parse_omaha_deal",
+    "rank_omaha_players",
+]
+
+HOLE_COUNTS = (4, 5, 6)
+"""How many hole cards an Omaha hand may hold: four, five (5-card Omaha) or six (6-card Omaha);
+every player of a hand the same number. Two of them play, however many there are."""
 
 
 class OmahaValue(HandValue):
@@ -90,10 +102,10 @@ def omaha_from_cards(hole: Sequence[Card], board: Sequence[Card]) -> OmahaValue:
 def _check(
     hole: Sequence[Card], board: Sequence[Card], who: str | None = None, showdown: bool = True
 ) -> None:
-    if len(hole) not in (4, 5):
+    if len(hole) not in HOLE_COUNTS:
         raise CardError(
             said(
-                "{who} must hold 4 or 5 hole cards (Omaha), got {count}: {cards}",
+                "{who} must hold 4, 5 or 6 hole cards (Omaha), got {count}: {cards}",
                 who=said("the hand") if who is None else who,
                 count=len(hole),
                 cards=format_cards(hole) or said("none"),
@@ -112,10 +124,13 @@ def _check(
 
 
 def evaluate_omaha(hole: str | Sequence[CardLike], board: str | Sequence[CardLike]) -> OmahaValue:
-    """The best Omaha high hand: two of the 4 or 5 ``hole`` cards and three of the ``board``.
+    """The best Omaha high hand: two of the 4, 5 or 6 ``hole`` cards and three of the ``board``.
 
     >>> evaluate_omaha("Ks Kd 5c 2h", "Kh 8s 8d 3c Jc").description
     'Kings full of eights'
+    >>> hand = evaluate_omaha("As Ah Kd Qc 7s 2s", "Ad 7d 7h 3s 9s")   # 6-card Omaha: 150 ways
+    >>> hand.description, format_cards(hand.hole_used)
+    ('Aces full of sevens', 'A♠ A♥')
     >>> evaluate_omaha("As Kd Qc Jh", "2s 3s")
     Traceback (most recent call last):
     ...
@@ -123,7 +138,7 @@ def evaluate_omaha(hole: str | Sequence[CardLike], board: str | Sequence[CardLik
     >>> evaluate_omaha("As Kd Qc", "2s 3s 4d 5d 6d")
     Traceback (most recent call last):
     ...
-    potengine.errors.CardError: the hand must hold 4 or 5 hole cards (Omaha), got 3: A♠ K♦ Q♣
+    potengine.errors.CardError: the hand must hold 4, 5 or 6 hole cards (Omaha), got 3: A♠ K♦ Q♣
     """
     hole_cards, board_cards = parse_cards(hole), parse_cards(board)
     _check(hole_cards, board_cards)
@@ -137,7 +152,7 @@ def parse_omaha_deal(
     *,
     showdown: bool = True,
 ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
-    """Parse Omaha hole cards (4 or 5 each) and a showdown board (3 to 5 cards); no card twice.
+    """Parse Omaha hole cards (4, 5 or 6 each) and a showdown board (3 to 5 cards); no card twice.
     With ``showdown=False`` the board may also be empty (before the flop).
 
     >>> holes, board = parse_omaha_deal({"A": "As Ah 2c 3c", "B": "Kd Kc Qd Qc"}, "2d 7d 9h")
@@ -146,7 +161,7 @@ def parse_omaha_deal(
     >>> parse_omaha_deal({"A": "As Ah"}, "2d 7d 9h")
     Traceback (most recent call last):
     ...
-    potengine.errors.CardError: A must hold 4 or 5 hole cards (Omaha), got 2: A♠ A♥
+    potengine.errors.CardError: A must hold 4, 5 or 6 hole cards (Omaha), got 2: A♠ A♥
     """
     if not isinstance(hands, Mapping):
         raise CardError(

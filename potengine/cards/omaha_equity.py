@@ -1,7 +1,7 @@
 """Exact Omaha and Omaha hi-lo equity, pot by pot: every remaining board is dealt, none sampled.
 
 For each board, each player's best high hand (two hole cards with three board cards, the best of
-60 ways, 100 with five hole cards) and, in hi-lo, his best eight-or-better low are computed with
+60 ways, 100 with five hole cards, 150 with six) and, in hi-lo, his best eight-or-better low are computed with
 numpy for all boards at once. Each pot is then judged among its own eligible players as a dealer
 would: with no qualifying low the high hand(s) take it all; otherwise the high half and the low
 half go to their best hands, ties sharing the half.
@@ -75,7 +75,7 @@ LOW_TABLE = _low_table()
 """Low strength (``256 - mask``, as :attr:`potengine.cards.low.LowValue.strength`) of a sum of
 five :data:`LOW_CARD` values; 0 when the five cards make no qualifying low."""
 
-_PAIRS_OF = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2) for n in range(6)}
+_PAIRS_OF = {n: np.array(list(combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2) for n in range(7)}
 _TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.intp)
 CHUNK = 1 << 18
 """Boards evaluated per numpy pass (bounds the memory)."""
@@ -133,7 +133,7 @@ def best_hands(
 ) -> tuple[NDArray[np.int64], NDArray[np.int64] | None]:
     """Best Omaha high strength (and low strength, 0 = no low) of one hand on each board.
 
-    ``hole`` holds 4 or 5 card indices, ``boards`` is an ``(N, 5)`` array of card indices;
+    ``hole`` holds 4, 5 or 6 card indices, ``boards`` is an ``(N, 5)`` array of card indices;
     ``classes`` is :func:`board_classes` of the boards (computed when not given).
 
     >>> from potengine.cards.omaha import evaluate_omaha
@@ -149,7 +149,7 @@ def best_hands(
     hole = np.asarray(hole, dtype=np.intp)
     boards = np.asarray(boards, dtype=np.intp)
     reps, inverse = board_classes(boards) if classes is None else classes
-    pairs = hole[_PAIRS_OF[len(hole)]]  # (6, 2)
+    pairs = hole[_PAIRS_OF[len(hole)]]  # (6, 2); (10, 2) or (15, 2) with five or six
     triples = reps[:, _TRIPLES]  # (u, 10, 3)
     keys = RANK_KEYS[triples].sum(-1)[:, :, None] + RANK_KEYS[pairs].sum(-1)[None, None, :]
     per_class = nonflush_strengths(keys.ravel()).reshape(len(reps), -1).max(axis=1)
@@ -386,13 +386,19 @@ def omaha_equity(
     *,
     hi_lo: bool = False,
 ) -> OmahaEquityResult:
-    """Exact equity of Omaha hands (4 or 5 hole cards) in one pot they all contest.
+    """Exact equity of Omaha hands (4, 5 or 6 hole cards) in one pot they all contest.
 
     With ``hi_lo`` the pot is split between the best high and the best eight-or-better low.
 
     >>> r = omaha_equity({"A": "As Ks Qd Jd", "B": "7c 7h 2d 3c"}, board="7s 8s 9h 2c")
     >>> r.boards, r["B"].share, r["A"].low_share
     (40, Fraction(3, 4), Fraction(0, 1))
+
+    6-card Omaha: A's jack-high straight against B's set of sevens, one card to come.
+
+    >>> r = omaha_equity({"A": "As Ks Qd Jd Th 2c", "B": "7c 7h 6d 5c 4h 3h"}, board="7s 8s 9h 2d")
+    >>> r.boards, r["A"].share, r["B"].share
+    (36, Fraction(3, 4), Fraction(1, 4))
     """
     holes, board_cards, dead_cards = _deal(hands, board, dead)
     if len(holes) < 2:

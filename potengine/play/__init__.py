@@ -1,7 +1,7 @@
 """The course of a hand: blinds and antes, streets, legal actions, the betting structures, showdown.
 
-Hold'em by default; ``start_hand(..., game="omaha")`` or ``"omaha-hi-lo"`` deals four or five hole
-cards and ranks the showdown the Omaha way (two hole cards, three of the board), hi-lo with the
+Hold'em by default; ``start_hand(..., game="omaha")`` or ``"omaha-hi-lo"`` deals four, five or six
+hole cards and ranks the showdown the Omaha way (two hole cards, three of the board), hi-lo with the
 eight-or-better low splitting each pot. Straddles (under the gun, re-straddles, on the button),
 missed blinds posted live and dead, bomb pots on one or two boards and hands run twice or three
 times (:meth:`Hand.run_it`) follow the rules written in :mod:`~potengine.play.hand`.

@@ -93,7 +93,7 @@ def _check_unseen(
 def hole_count_error(t: Table, player: str, count: int, verb: str = "deal") -> str | None:
     """Why ``count`` hole cards are wrong for ``player`` in this game, or None when they are right.
 
-    Hold'em deals two; Omaha four or five, the same number to everyone: the first hand known
+    Hold'em deals two; Omaha four, five or six, the same number to everyone: the first hand known
     fixes it.
     """
     game = t.setup.game
@@ -135,8 +135,8 @@ def hole_count_error(t: Table, player: str, count: int, verb: str = "deal") -> s
 
 
 def deal_hole(t: Table, player: str, cards: CardsIn) -> None:
-    """Record ``player``'s hole cards (unknown ones are recorded as None): two in hold'em, four or
-    five in Omaha."""
+    """Record ``player``'s hole cards (unknown ones are recorded as None): two in hold'em, four,
+    five or six in Omaha."""
     i = t.seat(player)
     codes: tuple[str, ...] = ()
     index: tuple[int, ...] = ()

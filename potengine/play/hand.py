@@ -527,8 +527,8 @@ class Hand:
 
     # ---- cards --------------------------------------------------------------------------
     def deal_hole(self, player: str, cards: CardsIn) -> Hand:
-        """Record ``player``'s hole cards (``None`` or ``"????"``: unknown): two in hold'em, four or
-        five in Omaha (the first hand dealt fixes the number for everyone).
+        """Record ``player``'s hole cards (``None`` or ``"????"``: unknown): two in hold'em, four,
+        five or six in Omaha (the first hand dealt fixes the number for everyone).
 
         Cards are read by :func:`potengine.cards.deck.parse_cards` (``"AsKs"``, ``"10h 9h"``,
         ``"A♠ K♠"`` or a list) and kept as two-character codes. A card already dealt (to anyone,
@@ -544,8 +544,8 @@ class Hand:
         >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, game="omaha").deal_hole("B", "AsKs")
         Traceback (most recent call last):
         ...
-        potengine.errors.IllegalActionError: the dealer cannot deal B 2 cards: an Omaha player gets 4 or 5
-        hole cards
+        potengine.errors.IllegalActionError: the dealer cannot deal B 2 cards: an Omaha player gets 4, 5 or
+        6 hole cards
         """
         return self._then(dealing.deal_hole, player, cards)
 
@@ -767,8 +767,8 @@ def start_hand(
     player, or with ``big_blind_ante=True`` by the big blind alone for the table: it is dead
     money in the main pot, and a short big blind posts the blind first (TDA 2024 RP-11).
     ``button`` defaults to the last seat; ``structure`` to no limit at the big blind.
-    ``game`` is ``"holdem"`` (two hole cards), ``"omaha"`` or ``"omaha-hi-lo"`` (four or five
-    hole cards, the same number for everyone; at the showdown exactly two of them play with
+    ``game`` is ``"holdem"`` (two hole cards), ``"omaha"`` or ``"omaha-hi-lo"`` (four, five or
+    six hole cards, the same number for everyone; at the showdown exactly two of them play with
     exactly three of the board, and in hi-lo each pot is split with the best eight-or-better low).
 
     >>> h = start_hand({"Ann": 100, "Bob": 100}, small_blind=1, big_blind=2, button="Ann")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..cards.omaha import HOLE_COUNTS
 from ..chips import Amount, format_amount
 from ..pots.runs import times
 from .streets import Kind, Street
@@ -19,7 +20,7 @@ from .structures import Structure
 GAMES = ("holdem", "omaha", "omaha-hi-lo")
 """The games the hand model plays: hold'em, Omaha (high only) and Omaha eight-or-better hi-lo."""
 
-HOLE_CARDS = {"holdem": (2,), "omaha": (4, 5), "omaha-hi-lo": (4, 5)}
+HOLE_CARDS = {"holdem": (2,), "omaha": HOLE_COUNTS, "omaha-hi-lo": HOLE_COUNTS}
 """How many hole cards a player may hold in each game (every player the same number)."""
 
 GAME_NAMES = {"holdem": "hold'em", "omaha": "Omaha", "omaha-hi-lo": "Omaha hi-lo"}
@@ -202,11 +203,11 @@ class Setup:
 
     @property
     def hole_cards(self) -> tuple[int, ...]:
-        """How many hole cards each player may be dealt: 2 in hold'em, 4 or 5 in Omaha.
+        """How many hole cards each player may be dealt: 2 in hold'em, 4, 5 or 6 in Omaha.
 
         >>> from potengine.play.hand import start_hand
         >>> start_hand({"A": 9, "B": 9}, small_blind=1, big_blind=2, game="omaha").setup.hole_cards
-        (4, 5)
+        (4, 5, 6)
         """
         return HOLE_CARDS[self.game]
 

@@ -305,7 +305,7 @@ def settle(
     Hi-lo games: ``low_ranking`` lists, best first, only the players holding a qualifying low
     (``[]``: nobody); each pot is then split between high and low by
     :func:`potengine.pots.hilo.award_hilo`. With cards, ``game="omaha"`` or ``"omaha-hi-lo"``
-    reads 4- or 5-card Omaha hands (``"holdem"`` is the default).
+    reads 4-, 5- or 6-card Omaha hands (``"holdem"`` is the default).
 
     A hand run twice, three or four times: ``runs`` replaces ``ranking`` with one ranking per run,
     in the order the runs were dealt, or, with ``hands=``, one board per run (``board=`` is then
