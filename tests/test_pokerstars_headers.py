@@ -1,7 +1,7 @@
 """PokerStars' headers beyond cash hold'em: Omaha tournaments (hi-lo, five cards, Zoom), Home
 Games, mixed tables (the hold'em and Omaha rounds read, the others refused naming the game),
-6+ Hold'em (short deck, audited with the 36-card ranking) and 6-card Omaha (refused: the engine's
-Omaha evaluator takes four or five hole cards).
+6+ Hold'em (short deck, audited with the 36-card ranking) and 6-card Omaha, high and hi-lo, in a
+cash game, a tournament, Zoom and a Mixed Omaha round (exactly two of the six hole cards play).
 
 The hands are the project's own (potengine/histories/samples/pokerstars/): the real corpus holds
 no such header (see tests/test_audit_real_corpus.py).
@@ -19,7 +19,7 @@ from potengine.histories.pokerstars import game_name, game_refused, parse_text
 from potengine.histories.record import UnsupportedHandError
 from potengine.pots.hilo import HiLoPot
 
-FILES = ("tournament_omaha.txt", "home_games.txt", "mixed_games.txt", "short_deck.txt")
+FILES = ("tournament_omaha.txt", "home_games.txt", "mixed_games.txt", "short_deck.txt", "six_card_omaha.txt")
 TEXTS = {
     text.split(":", 1)[0].rsplit("#", 1)[1]: text
     for name in FILES
@@ -43,7 +43,7 @@ def test_every_sample_hand_gets_its_verdict():
     assert verdicts == {
         "250000004001": "consistent",
         "250000004002": "consistent",
-        "250000004003": "unsupported",
+        "250000004003": "consistent",
         "250000004101": "consistent",
         "250000004102": "consistent",
         "250000004103": "consistent",
@@ -55,6 +55,10 @@ def test_every_sample_hand_gets_its_verdict():
         "250000004301": "consistent",
         "250000004302": "consistent",
         "250000004303": "consistent",
+        "250000004401": "consistent",
+        "250000004402": "consistent",
+        "250000004403": "consistent",
+        "250000004404": "consistent",
     }
 
 
@@ -85,12 +89,60 @@ def test_a_zoom_tournament_hand_of_five_card_omaha_returns_the_unmatched_raise()
     assert shares(audit) == [{"Bo": 685}]
 
 
-def test_six_card_omaha_is_refused_naming_it():
+def test_a_six_card_omaha_hand_won_before_the_flop_returns_the_unmatched_raise():
     audit = AUDITS["250000004003"]
-    assert isinstance(audit.error, UnsupportedHandError)
-    assert "6-card Omaha is not supported" in str(audit.error)
-    assert "takes four or five hole cards, not six" in str(audit.error)
-    assert (audit.error.hand_id, audit.error.line_number) == ("250000004003", 78)
+    assert (audit.hand.game, audit.hand.omaha, audit.hand.hi_lo) == ("6 Card Omaha Pot Limit", True, False)
+    assert audit.hand.returned == (("Ann", Decimal("0.20")),) and shares(audit) == [{"Ann": Decimal("0.25")}]
+
+
+def test_six_card_omaha_side_pot_goes_by_two_of_six_hole_cards():
+    audit = AUDITS["250000004401"]
+    hand = audit.hand
+    assert (hand.game, hand.currency, hand.small_blind, hand.big_blind) == (
+        "6 Card Omaha Pot Limit",
+        True,
+        Decimal("0.05"),
+        Decimal("0.10"),
+    )
+    assert all(len(cards) == 6 for cards in hand.shown.values())
+    assert dict(audit.contributions) == {"Ann": Decimal("5.00"), "Bo": Decimal("4.00"), "Cy": Decimal("5.00")}
+    # Bo's K K with K 7 7 of the board beat Cy's 6 6 with 6 7 7 for the main pot; Cy's full house
+    # beats Ann's two pair for the side pot; the 0.70 rake is taken from both pots in proportion.
+    assert [pot.rake for pot in audit.settlement.pots] == [Decimal("0.60"), Decimal("0.10")]
+    assert shares(audit) == [{"Bo": Decimal("11.40")}, {"Cy": Decimal("1.90")}]
+    assert "Bo: Kings full of sevens; Cy: Sixes full of sevens" in audit.report()
+
+
+def test_a_six_card_omaha_hi_lo_tournament_hand_splits_high_and_low_with_the_odd_chip_high():
+    audit = AUDITS["250000004402"]
+    hand = audit.hand
+    assert (hand.game, hand.tournament, hand.currency, hand.hi_lo) == (
+        "6 Card Omaha Hi/Lo Pot Limit",
+        "3300000031",
+        False,
+        True,
+    )
+    [pot] = audit.settlement.pots
+    assert isinstance(pot, HiLoPot)
+    assert (pot.amount, pot.high_amount, pot.low_amount) == (555, 278, 277)
+    assert (pot.high_winners, pot.low_winners) == (("Bo",), ("Cy",))  # Bo's 7 7 make no low
+
+
+def test_a_zoom_hand_and_a_mixed_omaha_round_of_six_card_omaha():
+    zoom, mixed = AUDITS["250000004403"], AUDITS["250000004404"]
+    assert zoom.hand.header.startswith("PokerStars Zoom Hand #250000004403:")
+    assert zoom.hand.returned == (("Cy", Decimal("5")),) and shares(zoom) == [{"Cy": Decimal("8.35")}]
+    assert mixed.hand.game == "6 Card Omaha Pot Limit" and "Mixed Omaha (6 Card" in mixed.hand.header
+    # four spades on the board and the ace of spades in Ann's hand make no flush: two hole cards
+    # play, so Ann's nines full of queens beat Bo's king-high flush (his two spades, three of the board)
+    assert "Ann: Nines full of queens; Bo: King-high flush" in mixed.report()
+    assert shares(mixed) == [{"Ann": Decimal("1.43")}]
+
+
+def test_seven_cards_shown_in_six_card_omaha_are_refused_naming_the_line():
+    [err] = parse_text(TEXTS["250000004401"].replace("[9c Tc 6d 6h Ac Qd] (a", "[9c Tc 6d 6h Ac Qd 2s] (a"))
+    assert isinstance(err, HandHistoryError) and err.line_number == 25
+    assert "line 25: too many cards" in str(err)
 
 
 def test_a_home_game_cash_hand_splits_with_the_odd_chip_left_of_the_button():
@@ -248,6 +300,24 @@ def test_a_razz_round_of_horse_is_refused_naming_the_game_and_the_mix():
             "pot: history pays Ann 2.02 and Bo 2.03, the engine pays Ann 2.03 and Bo 2.02",
         ),
         (
+            "250000004401",
+            "Bo collected $11.40 from main pot",
+            "Cy collected $11.40 from main pot",
+            "main pot: history pays Cy 11.40, the engine pays Bo 11.40",
+        ),
+        (
+            "250000004402",
+            "Bo collected 278 from pot\nCy collected 277",
+            "Bo collected 277 from pot\nCy collected 278",
+            "pot: history pays Bo 277 and Cy 278, the engine pays Bo 278 and Cy 277",
+        ),
+        (
+            "250000004404",
+            "Ann collected $1.43 from pot",
+            "Bo collected $1.43 from pot",
+            "pot: history pays Bo 1.43, the engine pays Ann 1.43",
+        ),
+        (
             "250000004101",
             "Ann collected 233 from pot",
             "Ann collected 234 from pot",
@@ -277,6 +347,13 @@ def test_the_same_hands_paid_wrongly_are_wrong(hand_id, old, new, difference):
         ),
         ("Mixed Omaha H/L (Omaha Hi/Lo Pot Limit, $0.10/$0.25 USD)", "Omaha Hi/Lo Pot Limit"),
         ("Mixed Omaha (5 Card Omaha Pot Limit, $0.10/$0.25 USD)", "5 Card Omaha Pot Limit"),
+        ("6 Card Omaha Pot Limit ($0.05/$0.10 USD)", "6 Card Omaha Pot Limit"),
+        ("Tournament #1, $1+$0.10 USD 6 Card Omaha Pot Limit - Level I (10/20)", "6 Card Omaha Pot Limit"),
+        ("Mixed Omaha (6 Card Omaha Pot Limit, $0.10/$0.25 USD)", "6 Card Omaha Pot Limit"),
+        (
+            "Zoom Tournament #9, $3+$0.30 USD 6 Card Omaha Hi/Lo Pot Limit - Level I (10/20)",
+            "6 Card Omaha Hi/Lo Pot Limit",
+        ),
         ("Tournament #6, $10+$1 USD Mixed NLH/PLO (Omaha Pot Limit) - Level I (10/20)", "Omaha Pot Limit"),
         ("Tournament #7, $50+$5 USD HORSE (Hold'em Limit) - Level I (600/1200)", "Hold'em Limit"),
         ("8-Game (Hold'em No Limit, $0.10/$0.20 USD)", "Hold'em No Limit"),
@@ -291,9 +368,7 @@ def test_the_game_is_found_wherever_the_header_puts_it(words, game):
 @pytest.mark.parametrize(
     "words, reason",
     [
-        ("6 Card Omaha Pot Limit ($0.05/$0.10 USD)", "6-card Omaha is not supported"),
-        ("Tournament #1, $1+$0.10 USD 6 Card Omaha Pot Limit - Level I (10/20)", "6-card Omaha"),
-        ("Mixed Omaha (6 Card Omaha Pot Limit, $0.10/$0.25 USD)", "6-card Omaha (a round of Mixed Omaha)"),
+        ("Mixed Omaha (Courchevel Pot Limit, $0.10/$0.25 USD)", "Courchevel (a round of Mixed Omaha) is not"),
         ("HORSE (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD)", "7 Card Stud Hi/Lo (a round of HORSE) is not"),
         ("Tournament #8, $2+$1 HORSE (Razz Limit) - Level XV (40000/80000)", "Razz (a round of HORSE)"),
         (

@@ -336,12 +336,14 @@ class _Reader:
             self.known[text] = value
         return value
 
-    def cards(self, text: str, number: int, line: str) -> list[str]:
+    def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
+        """The cards of one pair of brackets, each checked a card; more than ``most`` is refused
+        (five: a board; a hand shown may hold six, in 6-card Omaha)."""
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
                 raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
-        if len(cards) > 5:
+        if len(cards) > most:
             raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
@@ -692,7 +694,7 @@ class _Reader:
                         continue
                     kind, amount, to, all_in = special
                 elif kind == "show":
-                    cards = self.cards(verb.group(1), number, line)
+                    cards = self.cards(verb.group(1), number, line, max(5, game.hole))
                     if len(cards) == game.hole:  # one card shown is not a hand to rank
                         shown[player] = tuple(cards)
                     elif len(cards) > game.hole:

@@ -40,15 +40,15 @@ puts it (cash: ``Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD)``; a tournament or Zoom
 after its buy-in: ``Tournament #7, $1+$0.10 USD 5 Card Omaha Pot Limit - Level I (10/20)``; a
 Home Game after its club in braces: ``{Friday League} Hold'em No Limit (10/20)``; a mixed game
 inside its parentheses: ``HORSE (Omaha Hi/Lo Limit, $0.10/$0.20 USD)``, ``Mixed NLH/PLO
-(Omaha Pot Limit) - Level II (15/30)``). Hold'em, Omaha with four or five hole cards, Omaha
-hi-lo and 6+ Hold'em are read; the rounds of a mixed game that are stud, razz or draw, and
-6-card Omaha (the engine's Omaha evaluator takes four or five hole cards), are ``unsupported``,
-naming the game (:func:`game_refused`). Measured on ``../shared/data/pokerstars-real``: 1,571
-headers, 153 of them Zoom, 22 tournaments (all hold'em); no Omaha tournament, Home Game, mixed
-table, 6+ Hold'em or 6-card Omaha hand is there: those headers are read in the shapes other
-parsers' examples give them, and tested on the project's own hands
-(``samples/pokerstars/tournament_omaha.txt``, ``home_games.txt``, ``mixed_games.txt``,
-``short_deck.txt``).
+(Omaha Pot Limit) - Level II (15/30)``). Hold'em, Omaha with four, five or six hole cards
+(``5 Card Omaha``, ``6 Card Omaha``), Omaha hi-lo of each and 6+ Hold'em are read; the rounds of
+a mixed game that are stud, razz or draw are ``unsupported``, naming the game
+(:func:`game_refused`). Measured on ``../shared/data/pokerstars-real``: 1,571 headers, 153 of
+them Zoom, 22 tournaments (all hold'em); no Omaha tournament, Home Game, mixed table, 6+ Hold'em
+or 6-card Omaha hand is there: those headers are read in the shapes other parsers' examples give
+them (fpdb's PokerStars reader names ``6 Card Omaha`` and ``6 Card Omaha Hi/Lo``), and tested on
+the project's own hands (``samples/pokerstars/tournament_omaha.txt``, ``home_games.txt``,
+``mixed_games.txt``, ``short_deck.txt``, ``six_card_omaha.txt``).
 
 How PokerStars writes 6+ Hold'em, and which ranking checks it
 -------------------------------------------------------------
@@ -243,7 +243,16 @@ _MIXED_NAME = re.compile(
 _CLUB = re.compile(r"^\{[^{}]*\}\s*")
 """A Home Game's club, in braces before the game ("{Friday League} Hold'em No Limit (10/20)")."""
 _READ_GAMES = frozenset(
-    ("Hold'em", "Omaha", "Omaha Hi/Lo", "5 Card Omaha", "5 Card Omaha Hi/Lo", "6+ Hold'em")
+    (
+        "Hold'em",
+        "Omaha",
+        "Omaha Hi/Lo",
+        "5 Card Omaha",
+        "5 Card Omaha Hi/Lo",
+        "6 Card Omaha",
+        "6 Card Omaha Hi/Lo",
+        "6+ Hold'em",
+    )
 )
 """The games the reader reads, as a header names them (before the betting structure)."""
 _ONLY = "only hold'em and Omaha hands can be read"
@@ -264,7 +273,7 @@ def game_name(header_rest: str) -> str | None:
     """The game a header names ("Hold'em No Limit", "Omaha Hi/Lo Pot Limit"), or ``None`` for a
     game the engine does not read (:func:`game_refused` says why).
 
-    Hold'em, Omaha (four or five hole cards) and Omaha hi-lo are read, in cash games, tournaments
+    Hold'em, Omaha (four, five or six hole cards) and Omaha hi-lo are read, in cash games, tournaments
     (the game follows the buy-in: "Tournament #7, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I
     (10/20)"), Zoom and Home Games (the club in braces comes first: "{Club} Hold'em No Limit").
     A mixed game ("Mixed NLH/PLO", "HORSE", "8-Game") names the game of this hand inside its
@@ -283,6 +292,8 @@ def game_name(header_rest: str) -> str | None:
     ('Omaha Hi/Lo Pot Limit', None)
     >>> game_name("Tournament #7, $1.00+$0.10 USD 5 Card Omaha Hi/Lo Pot Limit - Level I (10/20)")
     '5 Card Omaha Hi/Lo Pot Limit'
+    >>> game_name("6 Card Omaha Pot Limit ($0.05/$0.10 USD)"), hole_cards("6 Card Omaha Pot Limit")
+    ('6 Card Omaha Pot Limit', 6)
     >>> game_name("{Friday/Poker} Tournament #8, $5+$0.50 USD HORSE (Omaha Hi/Lo Limit) - Level I (10/20)")
     'Omaha Hi/Lo Limit'
     """
@@ -294,12 +305,26 @@ def game_refused(header_rest: str) -> str:
 
     >>> print(game_refused("HORSE (Razz Limit, $0.10/$0.20 USD)"))
     Razz (a round of HORSE) is not a game the engine plays: only hold'em and Omaha hands can be read
-    >>> print(game_refused("6 Card Omaha Pot Limit ($0.05/$0.10 USD)"))
-    6-card Omaha is not supported: the engine's Omaha evaluator takes four or five hole cards, not six
+    >>> print(game_refused("Courchevel Pot Limit ($0.05/$0.10 USD)"))
+    Courchevel is not a game the engine plays: only hold'em and Omaha hands can be read
     >>> game_refused("Omaha Pot Limit ($1/$2)")
     ''
     """
     return _game(header_rest)[1]
+
+
+def hole_cards(game: str) -> int:
+    """How many hole cards a player holds in a game :func:`game_name` reads: 2 in hold'em (6+
+    Hold'em too), 4 in Omaha, 5 and 6 in 5- and 6-card Omaha (hi-lo or not).
+
+    >>> [hole_cards(g) for g in ("Hold'em No Limit", "Omaha Hi/Lo Limit", "5 Card Omaha Pot Limit")]
+    [2, 4, 5]
+    >>> hole_cards("6 Card Omaha Hi/Lo Pot Limit"), hole_cards("6+ Hold'em No Limit")
+    (6, 2)
+    """
+    if "Omaha" not in game:
+        return 2
+    return int(game[0]) if game.startswith(("5 Card", "6 Card")) else 4
 
 
 def _game(header_rest: str) -> tuple[str | None, str]:
@@ -322,11 +347,6 @@ def _game(header_rest: str) -> tuple[str | None, str]:
     of = f" (a round of {mixed.group(1)})" if mixed else ""
     if game == "Short Deck":
         return None, _SHORT_DECK_ONLY
-    if game.startswith("6 Card"):
-        return None, (
-            f"6-card Omaha{of} is not supported: the engine's Omaha evaluator takes four or five "
-            "hole cards, not six"
-        )
     if game not in _READ_GAMES:
         return None, f"{game}{of} is not a game the engine plays: {_ONLY}"
     if game != "6+ Hold'em" and _NOT_HOLDEM_WORD.search(words):  # "Hold'em No Limit (6+ Hold'em, ...)"
@@ -728,7 +748,7 @@ class _Reader:
         name, refused = _game(said)
         if name is None:
             raise self.unsupported(number, header, refused)
-        hole = 5 if name.startswith("5 Card") else 4 if "Omaha" in name else 2
+        hole = hole_cards(name)
         tournament = _TOURNAMENT.search(said)
         short_deck = name.startswith("6+")
         stakes = (_BUTTON_STAKES if short_deck else _STAKES).search(said)
@@ -937,7 +957,7 @@ class _Reader:
                         continue
                     raise self.fail(number, line, errors.said("cannot read {player}'s action", player=player))
                 if kind == "show":
-                    cards = self.cards(verb.group(1), number, line)
+                    cards = self.cards(verb.group(1), number, line, max(5, game.hole))
                     if len(cards) == game.hole:  # a single card shown is not a hand to rank
                         shown[player] = tuple(cards)
                     elif len(cards) > game.hole:
@@ -1049,12 +1069,14 @@ class _Reader:
                 best = name
         return best
 
-    def cards(self, text: str, number: int, line: str) -> list[str]:
+    def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
+        """The cards of one pair of brackets, each checked a card; more than ``most`` is refused
+        (five: a board; a hand shown may hold six, in 6-card Omaha)."""
         cards = text.split()
         for card in cards:
             if card not in _CARD_NAMES:
                 raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
-        if len(cards) > 5:
+        if len(cards) > most:
             raise self.fail(number, line, errors.said("too many cards"))
         return cards
 
