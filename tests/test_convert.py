@@ -537,6 +537,17 @@ def test_an_unknown_omaha_hand_is_four_unknown_cards() -> None:
     assert "d dh p1 ????????" in parse(text)["actions"]
 
 
+def test_six_card_omaha_converts_with_six_cards_a_hand() -> None:
+    """OHH and PHH name no 5- or 6-card Omaha: OHH's game type is Omaha and the cards shown say
+    six (read back as 6 Card Omaha); PHH writes an unknown hand as six unknown cards."""
+    shown = hand("six_card_omaha.txt", "250000004401")
+    ohh = to_ohh(shown)["ohh"]
+    assert (ohh["game_type"], ohh["bet_limit"]["bet_type"]) == ("Omaha", "PL")
+    assert back(shown).game == "6 Card Omaha Pot Limit" and agrees(shown, back(shown)) == []
+    unknown = to_phh(hand("six_card_omaha.txt", "250000004403"))
+    assert parse(unknown)["actions"][:3] == [f"d dh p{k} ????????????" for k in (1, 2, 3)]
+
+
 def test_what_phh_cannot_carry_is_refused_with_the_reason() -> None:
     with pytest.raises(HandHistoryError, match="PHH has no variant code for pot limit Omaha hi-lo"):
         to_phh(hand("omaha_hilo.txt", "250000003001"))

@@ -54,6 +54,7 @@ def test_every_sample_hand_is_consistent_but_the_wrong_one():
     assert verdicts == {
         "run_twice.txt": ["consistent", "consistent"],
         "side_pots.txt": ["consistent", "consistent"],
+        "six_card_omaha.txt": ["consistent", "consistent"],
         "specials.txt": ["consistent", "consistent", "consistent"],
         "tournament_short_deck.txt": ["consistent", "consistent"],
         "wrong_odd_chip.txt": ["wrong"],
@@ -239,11 +240,39 @@ def test_an_unknown_card_and_a_garbage_amount_name_the_line():
 
 def test_games_the_engine_does_not_play_are_unsupported_naming_the_game():
     text = sample("side_pots.txt", 1)
-    for words in ("PLO-6", "Omaholic Omaha (NL postflop)", "Razz"):
+    for words in ("FLO8", "Omaholic Omaha (NL postflop)", "Razz"):
         err = failure(text.replace("Hold'em No Limit", words, 1))
         assert isinstance(err, UnsupportedHandError) and f"GGPoker's {words!r} is not a game" in str(err)
-    audit = next(AuditRun().audits(text.replace("Hold'em No Limit", "PLO-6", 1).split("\n")))
+        assert "Omaha of four, five or six cards" in str(err)
+    audit = next(AuditRun().audits(text.replace("Hold'em No Limit", "Razz", 1).split("\n")))
     assert audit.verdict is Verdict.UNSUPPORTED
+
+
+def test_six_card_omaha_side_pot_and_two_of_six_hole_cards():
+    """PLO-6: 3c9a1f0e all-in for 6 (main pot 18 among three), Hero and b7e2d4a8 on for 10 more
+    (side pot 10); the 1.40 rake spread in proportion (0.90 and 0.50). 3c9a1f0e's A 10 of
+    diamonds with three diamonds of the board beat Hero's K Q of them for the main pot; Hero's
+    flush beats b7e2d4a8's three jacks for the side pot. Then four spades on the board and one in
+    3c9a1f0e's hand make no flush: his 9 9 with Q Q 9 make nines full, over b7e2d4a8's K 3 of
+    spades with three of the board."""
+    side, flush = hands("six_card_omaha.txt")
+    assert (side.game, side.omaha, side.hi_lo, side.currency) == ("6 Card Omaha Pot Limit", True, False, True)
+    assert all(len(cards) == 6 for cards in side.shown.values())
+    first, second = audits("six_card_omaha.txt")
+    assert [{p: a for p, a in pot.shares.items() if a} for pot in first.settlement.pots] == [
+        {"3c9a1f0e": D("17.10")},
+        {"Hero": D("9.50")},
+    ]
+    assert [pot.rake for pot in first.settlement.pots] == [D("0.90"), D("0.50")]
+    assert "3c9a1f0e: Nines full of queens; b7e2d4a8: King-high flush" in second.report()
+    wrong = next(
+        AuditRun().audits(
+            sample("six_card_omaha.txt", 1).replace("3c9a1f0e collected", "b7e2d4a8 collected").split("\n")
+        )
+    )
+    assert wrong.verdict is Verdict.WRONG and any(
+        "the engine pays 3c9a1f0e 1.43" in d for d in wrong.differences
+    )
 
 
 def test_a_low_card_in_a_short_deck_hand_is_refused():

@@ -20,7 +20,7 @@ make:
    the pots it awarded when :attr:`HandAudit.settlement` is first read, passes
    :func:`potengine.pots.settlement.check_conservation` as every settlement does.
 
-Omaha hands (four or five hole cards, high only or hi-lo) are checked the same way: their betting
+Omaha hands (four, five or six hole cards, high only or hi-lo) are checked the same way: their betting
 is replayed through the hand model under the header's structure (pot limit, usually), and the
 engine settles them high, or high and low.
 

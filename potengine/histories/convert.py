@@ -317,7 +317,7 @@ def to_phh(hand: HandHistory) -> str:
     """
     model = hand_model(hand)
     try:
-        text = write_phh(model)
+        text = write_phh(model, held=hand.hole_cards)
     except HandHistoryError as err:
         raise _refuse(hand, str(err)) from None
     players = [str(p) for p in parse(text)["players"]]

@@ -44,10 +44,13 @@ GGPoker exports of fpdb's regression files write it (read there, never copied he
 hands of ``samples/ggpoker`` are written in that layout.
 
 - The header: ``Poker Hand #RC3877234115: Hold'em No Limit ($0.01/$0.02) - 2025/09/11
-  05:33:42``; the ID is kept as text. Omaha is ``PLO``, ``PLO-5`` or ``Omaha Pot Limit`` (four or
-  five cards); a tournament's header is ``Tournament #N, <name> <game> - Level9(250/500)``, the
-  game ending the tournament's name; a game the engine does not play (``PLO-6``, ``Omaha (NL
-  postflop)``, ...) raises :class:`~potengine.histories.record.UnsupportedHandError` naming it.
+  05:33:42``; the ID is kept as text. Omaha is ``PLO``, ``PLO-5``, ``PLO-6`` or ``Omaha Pot
+  Limit`` (four, five or six cards: ``PLO-6`` is fpdb's GGPoker name for 6-card Omaha; no 6-card
+  hand is in the files, so the project's own sample ``samples/ggpoker/six_card_omaha.txt`` is
+  written in the layout of its 4- and 5-card hands); a tournament's header is ``Tournament #N,
+  <name> <game> - Level9(250/500)``, the game ending the tournament's name; a game the engine
+  does not play (``Omaha (NL postflop)``, ``FLO``, ...) raises
+  :class:`~potengine.histories.record.UnsupportedHandError` naming it.
 - Amounts carry a dollar sign and only the decimals they need: ``$0.1`` (3,773 of the 49,587
   amounts of the files), ``$5`` (11,293), thousands with a comma (``$1,354``; none in these
   files; a tournament's ``12,715`` chips). Read exactly, as :class:`~decimal.Decimal` cents
@@ -177,7 +180,7 @@ _HOLDEM = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)$")
 _OMAHA = re.compile(r"(?:(5|6) Card )?Omaha( Hi/Lo)? (No Limit|Pot Limit|Limit)$")
 _PLO = re.compile(r"PLO(?:-?(5|6))?(?: ?(Hi/Lo|Hi-Lo|8))?$")
 _SHORT = re.compile(r"(?:Short ?Deck|6\+)(?: Hold'em)?(?: (No Limit|Pot Limit|Limit))?$", re.IGNORECASE)
-_OTHER_GAMES = re.compile(r"Stud|Razz|Draw|Badugi|Courchevel|Omaha \(|PLO-?6|6 Card|FLO", re.IGNORECASE)
+_OTHER_GAMES = re.compile(r"Stud|Razz|Draw|Badugi|Courchevel|Omaha \(|FLO", re.IGNORECASE)
 _FIXED_LIMIT = re.compile(r"\bLimit\b")
 _BIG_BET_LIMIT = re.compile(r"(No|Pot) Limit")
 _STREET = re.compile(
@@ -221,12 +224,14 @@ def game_of(words: str) -> tuple[str, int] | None:
     a game the engine does not play.
 
     GGPoker names hold'em as PokerStars does ("Hold'em No Limit"), Omaha as "Omaha Pot Limit",
-    "PLO" or "PLO-5" (five cards), and short deck "ShortDeck No Limit"; in a tournament the game
-    ends the tournament's name.
+    "PLO", "PLO-5" (five cards) or "PLO-6" (six), and short deck "ShortDeck No Limit"; in a
+    tournament the game ends the tournament's name.
 
     >>> game_of("Hold'em No Limit"), game_of("PLO-5"), game_of("$25 Bounty Hold'em No Limit")
     (("Hold'em No Limit", 2), ('5 Card Omaha Pot Limit', 5), ("Hold'em No Limit", 2))
-    >>> game_of("ShortDeck No Limit"), game_of("PLO-6"), game_of("Omaholic Omaha (NL postflop)")
+    >>> game_of("PLO-6"), game_of("6 Card Omaha Hi/Lo Pot Limit")
+    (('6 Card Omaha Pot Limit', 6), ('6 Card Omaha Hi/Lo Pot Limit', 6))
+    >>> game_of("ShortDeck No Limit"), game_of("Omaholic Omaha (NL postflop)"), game_of("FLO8")
     (("6+ Hold'em No Limit (triton)", 2), None, None)
     """
     words = words.strip()
@@ -238,15 +243,12 @@ def game_of(words: str) -> tuple[str, int] | None:
     found = _OMAHA.search(words)
     if found:
         cards, hi_lo, limit = found.groups()
-        if cards == "6":
-            return None
-        return f"{'5 Card ' if cards else ''}Omaha{hi_lo or ''} {limit}", 5 if cards else 4
+        return f"{cards + ' Card ' if cards else ''}Omaha{hi_lo or ''} {limit}", int(cards or 4)
     found = _PLO.search(words)
     if found:
         cards, hi_lo = found.groups()
-        if cards == "6":
-            return None
-        return f"{'5 Card ' if cards else ''}Omaha{' Hi/Lo' if hi_lo else ''} Pot Limit", 5 if cards else 4
+        game = f"{cards + ' Card ' if cards else ''}Omaha{' Hi/Lo' if hi_lo else ''} Pot Limit"
+        return game, int(cards or 4)
     found = _SHORT.search(words)
     if found and found.group(1) in (None, "No Limit"):
         return SHORT_DECK, 2
@@ -454,7 +456,7 @@ class _Reader:
                 number,
                 header,
                 f"GGPoker's {game_words.strip()!r} is not a game the engine plays "
-                "(it reads hold'em, Omaha of four or five cards, and short deck)",
+                "(it reads hold'em, Omaha of four, five or six cards, and short deck)",
                 UnsupportedHandError,
             )
         name, hole = named
@@ -1013,7 +1015,7 @@ def read_hand(hand: RoomHand) -> HandHistory:
     Traceback (most recent call last):
     ...
     potengine.histories.record.UnsupportedHandError: hand #RC1, line 1: GGPoker's 'Razz' is not a game
-    the engine plays (it reads hold'em, Omaha of four or five cards, and short deck):
+    the engine plays (it reads hold'em, Omaha of four, five or six cards, and short deck):
     "Poker Hand #RC1: Razz ($1/$2) - 2026/01/01 10:00:00"
     """
     return _Reader(hand).read()

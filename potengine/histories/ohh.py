@@ -19,7 +19,7 @@ OHH field                  Written from the record
                            (``ET``, ``CET``, ``UTC`` ...), else ``null``
 ``table_name``             ``table``; ``table_size`` the highest seat number (the record keeps no
                            table size)
-``game_type``              ``Holdem``, ``Omaha`` or ``OmahaHiLo`` (four or five hole cards)
+``game_type``              ``Holdem``, ``Omaha`` or ``OmahaHiLo`` (four, five or six hole cards)
 ``bet_limit``              ``bet_type`` ``NL``, ``PL`` or ``FL`` from the game's name, ``bet_cap``
                            the cap of a capped game (else 0)
 ``currency``               the header's currency (``USD``, ``$``: USD, ``€``: EUR ...), ``XPM`` (the
@@ -1053,12 +1053,17 @@ _IGNORED = frozenset(("Dealt Cards", "Mucks Cards", "Sits Down", "Stands Up", "A
 def _game(kind: str, limit: str, shown: Mapping[str, tuple[str, ...]]) -> str:
     """The record's game name for an OHH game type and bet type ("Hold'em No Limit").
 
+    OHH names no 5- or 6-card Omaha: the cards shown say how many each player holds.
+
     >>> _game("OmahaHiLo", "Pot Limit", {"Ann": ("As", "2s", "3d", "4d", "Kc")})
     '5 Card Omaha Hi/Lo Pot Limit'
+    >>> _game("Omaha", "Pot Limit", {"Ann": ("As", "2s", "3d", "4d", "Kc", "Qc")})
+    '6 Card Omaha Pot Limit'
     """
     game = "Hold'em" if kind == "Holdem" else "Omaha Hi/Lo" if kind == "OmahaHiLo" else "Omaha"
-    if kind != "Holdem" and any(len(c) == 5 for c in shown.values()):
-        game = "5 Card " + game
+    held = max((len(c) for c in shown.values()), default=4)
+    if kind != "Holdem" and held in (5, 6):
+        game = f"{held} Card {game}"
     return f"{game} {limit}"
 
 

@@ -735,15 +735,25 @@ def replay(
     return Replay(name, players, Hand(table), result, finishing, expected, fields)
 
 
-def to_phh(hand: Hand, *, variant: str | None = None) -> str:
+def to_phh(hand: Hand, *, variant: str | None = None, held: int | None = None) -> str:
     """Write a hand back out as PHH text (seats renumbered from the small blind, as PHH wants).
 
+    A hand nobody knows is written as unknown cards (``????``), as many as a known hand holds;
+    when no hand is known, ``held`` says how many (6 in 6-card Omaha: the model knows only that
+    an Omaha hand holds 4, 5 or 6), else two in hold'em and four in Omaha.
+
+    >>> from potengine.play import PotLimit
     >>> from potengine.play.hand import start_hand
     >>> h = start_hand({"A": 100, "B": 100, "C": 100}, button="C", small_blind=1, big_blind=2)
     >>> h = h.raise_to("C", 6).fold("A").fold("B")
     >>> again = replay(to_phh(h))
     >>> again.finishing_stacks
     (99, 98, 103)
+    >>> o = start_hand({"A": 100, "B": 100}, small_blind=1, big_blind=2, game="omaha",
+    ...                structure=PotLimit(2))
+    >>> o = o.deal_hole("A", None).deal_hole("B", None).fold("B")   # nobody's cards known
+    >>> parse(to_phh(o, held=6))["actions"][:2]
+    ['d dh p1 ????????????', 'd dh p2 ????????????']
     """
     setup = hand.setup
     n = len(setup.players)
@@ -785,8 +795,9 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         extra += [f"_run_count = {multi.count}", f"_run_common_cards = {multi.common}"]
     lines = []
     board = 0
-    # an unknown hand as so many unknown cards: two in hold'em, an Omaha hand's four or five
-    held = next((len(cards) for cards in hand.holes if cards), 2 if setup.game == "holdem" else 4)
+    # an unknown hand as so many unknown cards: as many as a known hand holds, else ``held`` (the
+    # game's count, which the caller may know: 6 in 6-card Omaha), else two in hold'em, four in Omaha
+    held = next((len(cards) for cards in hand.holes if cards), held or (2 if setup.game == "holdem" else 4))
     unknown = "??" * held
     for op in hand.history:
         who = pnum.get(setup.players.index(op.player)) if op.player else None

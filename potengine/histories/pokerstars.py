@@ -142,7 +142,7 @@ from ..chips import Amount
 from ..errors import HandHistoryError
 from ..play.streets import BETTING_STREETS, Street
 from .amounts import MAX_DIGITS
-from .record import Action, Collection, HandHistory, Seat, UnsupportedHandError
+from .record import Action, Collection, HandHistory, Seat, UnsupportedHandError, hole_cards
 from .record import record as _record
 
 MAX_LINE_CHARS = 1000
@@ -292,8 +292,8 @@ def game_name(header_rest: str) -> str | None:
     ('Omaha Hi/Lo Pot Limit', None)
     >>> game_name("Tournament #7, $1.00+$0.10 USD 5 Card Omaha Hi/Lo Pot Limit - Level I (10/20)")
     '5 Card Omaha Hi/Lo Pot Limit'
-    >>> game_name("6 Card Omaha Pot Limit ($0.05/$0.10 USD)"), hole_cards("6 Card Omaha Pot Limit")
-    ('6 Card Omaha Pot Limit', 6)
+    >>> game_name("6 Card Omaha Pot Limit ($0.05/$0.10 USD)")
+    '6 Card Omaha Pot Limit'
     >>> game_name("{Friday/Poker} Tournament #8, $5+$0.50 USD HORSE (Omaha Hi/Lo Limit) - Level I (10/20)")
     'Omaha Hi/Lo Limit'
     """
@@ -311,20 +311,6 @@ def game_refused(header_rest: str) -> str:
     ''
     """
     return _game(header_rest)[1]
-
-
-def hole_cards(game: str) -> int:
-    """How many hole cards a player holds in a game :func:`game_name` reads: 2 in hold'em (6+
-    Hold'em too), 4 in Omaha, 5 and 6 in 5- and 6-card Omaha (hi-lo or not).
-
-    >>> [hole_cards(g) for g in ("Hold'em No Limit", "Omaha Hi/Lo Limit", "5 Card Omaha Pot Limit")]
-    [2, 4, 5]
-    >>> hole_cards("6 Card Omaha Hi/Lo Pot Limit"), hole_cards("6+ Hold'em No Limit")
-    (6, 2)
-    """
-    if "Omaha" not in game:
-        return 2
-    return int(game[0]) if game.startswith(("5 Card", "6 Card")) else 4
 
 
 def _game(header_rest: str) -> tuple[str | None, str]:

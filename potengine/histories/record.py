@@ -220,8 +220,13 @@ class HandHistory:
 
     @cached
     def omaha(self) -> bool:
-        """Whether the game is Omaha (four or five hole cards), high only or hi-lo."""
+        """Whether the game is Omaha (four, five or six hole cards), high only or hi-lo."""
         return "Omaha" in self.game
+
+    @cached
+    def hole_cards(self) -> int:
+        """How many hole cards each player holds, by the game (:func:`hole_cards`)."""
+        return hole_cards(self.game)
 
     @cached
     def hi_lo(self) -> bool:
@@ -283,6 +288,20 @@ class HandHistory:
     def stack(self, player: str) -> Amount:
         """The chips ``player`` had at the start of the hand."""
         return self.stacks[player]
+
+
+def hole_cards(game: str) -> int:
+    """How many hole cards a player holds in a game as the record names it: 2 in hold'em (6+
+    Hold'em too), 4 in Omaha, 5 and 6 in 5- and 6-card Omaha (hi-lo or not).
+
+    >>> [hole_cards(g) for g in ("Hold'em No Limit", "Omaha Hi/Lo Limit", "5 Card Omaha Pot Limit")]
+    [2, 4, 5]
+    >>> hole_cards("6 Card Omaha Hi/Lo Pot Limit"), hole_cards("6+ Hold'em No Limit")
+    (6, 2)
+    """
+    if "Omaha" not in game:
+        return 2
+    return int(game[0]) if game.startswith(("5 Card", "6 Card")) else 4
 
 
 def pot_label(index: int, count: int) -> str:
