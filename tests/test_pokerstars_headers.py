@@ -105,6 +105,8 @@ def test_six_card_omaha_side_pot_goes_by_two_of_six_hole_cards():
         Decimal("0.10"),
     )
     assert all(len(cards) == 6 for cards in hand.shown.values())
+    # "6 Card Omaha" starts with a 6 as "6+ Hold'em" does, but is Omaha from 52 cards
+    assert (hand.hole_cards, hand.short_deck, audit.settlement.game) == (6, False, "omaha")
     assert dict(audit.contributions) == {"Ann": Decimal("5.00"), "Bo": Decimal("4.00"), "Cy": Decimal("5.00")}
     # Bo's K K with K 7 7 of the board beat Cy's 6 6 with 6 7 7 for the main pot; Cy's full house
     # beats Ann's two pair for the side pot; the 0.70 rake is taken from both pots in proportion.
@@ -123,7 +125,7 @@ def test_a_six_card_omaha_hi_lo_tournament_hand_splits_high_and_low_with_the_odd
         True,
     )
     [pot] = audit.settlement.pots
-    assert isinstance(pot, HiLoPot)
+    assert isinstance(pot, HiLoPot) and audit.settlement.game == "omaha-hi-lo"
     assert (pot.amount, pot.high_amount, pot.low_amount) == (555, 278, 277)
     assert (pot.high_winners, pot.low_winners) == (("Bo",), ("Cy",))  # Bo's 7 7 make no low
 

@@ -171,7 +171,7 @@ def _compare_pots(
 
     hi_lo = hand.hi_lo
     game = ("omaha-hi-lo" if hi_lo else "omaha") if hand.omaha else "holdem"
-    if hand.game[:1] == "6":
+    if hand.short_deck:
         game = _short_deck_game(remarks, hand.game)
     low_ranking = low_tiers if hi_lo else None
     if shows:

@@ -224,6 +224,12 @@ class HandHistory:
         return "Omaha" in self.game
 
     @cached
+    def short_deck(self) -> bool:
+        """Whether the game is short deck (6+ Hold'em, 36 cards), ranked by the 36-card evaluator:
+        its name starts with "6+" ("6 Card Omaha" is Omaha, dealt from 52 cards)."""
+        return self.game.startswith("6+")
+
+    @cached
     def hole_cards(self) -> int:
         """How many hole cards each player holds, by the game (:func:`hole_cards`)."""
         return hole_cards(self.game)

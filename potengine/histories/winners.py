@@ -143,7 +143,7 @@ def _ranking(
             return high_tiers, "cards", None, lows
     elif all(p in hand.shown for p in live) and len(hand.board) == 5:
         try:
-            if hand.game[:1] == "6":  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
+            if hand.short_deck:  # 6+ Hold'em: the 36-card ranking, in the order the lines fit
                 by_cards, values = _short_deck_ranking(hand, live, pots, paid, remarks)
             else:
                 by_cards, values = rank_players(
