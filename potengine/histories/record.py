@@ -71,7 +71,7 @@ from typing import Any, TypeVar
 
 from ..cached import cached
 from ..chips import Amount
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, said
 from ..play.streets import Street
 
 R = TypeVar("R")
@@ -91,6 +91,38 @@ NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES, SIDE_POTS))
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind", "straddle"))
+
+
+def kind_said(kind: str) -> str:
+    """An action's ``kind`` named in an error, quoted as the record writes it (``'straddle'``)
+    and said in the error's language; a kind of no reader's, as it is.
+
+    >>> kind_said("straddle"), kind_said("big blind").in_language("de"), kind_said("x")
+    ("'straddle'", "'Big-Blind'", "'x'")
+    """
+    if kind == "ante":
+        return said("'ante'")
+    if kind == "small blind":
+        return said("'small blind'")
+    if kind == "big blind":
+        return said("'big blind'")
+    if kind == "blinds":
+        return said("'blinds'")
+    if kind == "button blind":
+        return said("'button blind'")
+    if kind == "straddle":
+        return said("'straddle'")
+    if kind == "fold":
+        return said("'fold'")
+    if kind == "check":
+        return said("'check'")
+    if kind == "call":
+        return said("'call'")
+    if kind == "bet":
+        return said("'bet'")
+    if kind == "raise":
+        return said("'raise'")
+    return repr(kind)
 
 
 class UnsupportedHandError(HandHistoryError):
