@@ -20,7 +20,7 @@ from potengine.cli import main
 from potengine.errors import HandHistoryError, PotEngineError
 from potengine.histories import ipoker, ohh, pacific, phh, pokernow
 from potengine.histories.convert import convert_files
-from potengine.histories.rooms import BY_NAME, cut_hands
+from potengine.histories.rooms import BY_NAME, RoomHand, cut_hands
 
 TRANSLATED = ("nl", "de", "el")
 
@@ -258,6 +258,21 @@ def test_a_broken_ipoker_hand_is_refused_in_every_language(edit: tuple[str, str]
     assert_said(_ipoker(edit), english)
 
 
+def test_the_xml_and_json_parsers_findings_are_said_too() -> None:
+    err = _ipoker(
+        ('<action no="5" player="Theo" type="4" sum="€0" />', '<action no="5" player="Theo" type="4"')
+    )
+    assert str(err).startswith(
+        "hand #7700012, line 29: not well-formed XML (not well-formed (invalid token))"
+    )
+    assert "XML (nicht wohlgeformt (ungültiges Token))" in err.in_language("de")
+    cut = RoomHand(BY_NAME["pokernow"], "u7", 3, pokernow_export()[:-40])  # as a cutter might give it
+    with pytest.raises(HandHistoryError) as caught:
+        pokernow.read_hand(cut)
+    assert "(Unterminated string starting at: line 1 column 382 (char 381))" in str(caught.value)
+    assert "(niet afgesloten string vanaf: regel 1, kolom 382 (teken 381))" in caught.value.in_language("nl")
+
+
 def test_an_ipoker_game_the_engine_does_not_play_is_said_in_every_language() -> None:
     err = _ipoker(("Holdem NL €0.50/€1", "Stud L €0.50/€1"))
     assert "Stud" in err.in_language("el") and "hold'em" in err.in_language("nl")
@@ -402,7 +417,10 @@ def test_an_ohh_file_of_broken_hands_is_said_in_every_language() -> None:
         found[0].in_language("de").startswith("Hand #g5, Zeile 1: OHH-Feld fehlt oder ist kein OHH: ohh.spec")
     )
     assert_said(found[1], 'hand (no ID), line 3: not an OHH object (no "ohh" field)')
-    assert found[2].in_language("el").startswith("χέρι (χωρίς ID), γραμμή 5: δεν είναι OHH JSON: ")
+    assert str(found[2]) == "hand (no ID), line 5: not OHH JSON: Expecting value: line 1 column 1 (char 0)"
+    assert found[2].in_language("el") == (
+        "χέρι (χωρίς ID), γραμμή 5: δεν είναι OHH JSON: αναμενόταν τιμή: γραμμή 1, στήλη 1 (χαρακτήρας 0)"
+    )
 
 
 # ----------------------------------------------------------------------------------------------

@@ -174,6 +174,17 @@ _SITTING_OUT = (8, 9)
 """Sitting out at the start of the hand (8), a blind not posted (9): no chips move."""
 _POSTS = frozenset(("small blind", "big blind", "ante"))
 _WHERE_IN_XML = re.compile(r": line \d+, column \d+$")
+_XML_ERRORS = {
+    "not well-formed (invalid token)": errors.said("not well-formed (invalid token)"),
+    "no element found": errors.said("no element found"),
+    "mismatched tag": errors.said("mismatched tag"),
+    "unclosed token": errors.said("unclosed token"),
+    "junk after document element": errors.said("junk after document element"),
+    "syntax error": errors.said("syntax error"),
+    "undefined entity": errors.said("undefined entity"),
+    "duplicate attribute": errors.said("duplicate attribute"),
+}
+"""The XML parser's messages, said (its position goes: the error names the line)."""
 _INDEXED_TAGS = frozenset(("player", "round", "action", "cards"))
 _INDEXED = re.compile(r"<(?:player|round|action|cards)[\s/>]")
 _FIRST = itemgetter(0)
@@ -329,6 +340,7 @@ class _Reader:
         except ET.ParseError as err:
             row = err.position[0] if err.position else 1
             why = _WHERE_IN_XML.sub("", str(err))
+            why = _XML_ERRORS.get(why, why)
             raise self.fail(
                 first_line + row - 1, errors.said("not well-formed XML ({why})", why=why)
             ) from None

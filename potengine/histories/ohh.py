@@ -158,6 +158,7 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    json_error_said,
     kind_said,
     pot_label,
 )
@@ -874,7 +875,7 @@ def read_ohh(text: str) -> Iterator[HandHistory | HandHistoryError]:
         try:
             document = json.loads(chunk, parse_float=Decimal)
         except ValueError as err:
-            yield _error(None, line, errors.said("not OHH JSON: {err}", err=str(err)))
+            yield _error(None, line, errors.said("not OHH JSON: {err}", err=json_error_said(err)))
             continue
         try:
             yield from_ohh(document, line=line)

@@ -135,6 +135,7 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    json_error_said,
 )
 from .record import record as _record
 from .rooms import RoomHand
@@ -846,7 +847,10 @@ def _read_json(hand: RoomHand) -> HandHistory:
         data = json.loads(hand.text, parse_float=Decimal)
     except ValueError as err:
         raise _error(
-            hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand ({err})", err=err)
+            hand_id,
+            hand.line,
+            hand.text[:80],
+            errors.said("not a PokerNow JSON hand ({err})", err=json_error_said(err)),
         ) from None
     if not isinstance(data, dict):
         raise _error(hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand"))

@@ -63,6 +63,7 @@ in, before the auditor's checks, and says what it filled in.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -123,6 +124,46 @@ def kind_said(kind: str) -> str:
     if kind == "raise":
         return said("'raise'")
     return repr(kind)
+
+
+def json_error_said(err: ValueError) -> str:
+    """What :func:`json.loads` found wrong (a :class:`json.JSONDecodeError`), said in the error's
+    language; another error as it reads.
+
+    >>> try:
+    ...     json.loads('{"a" 1}')
+    ... except ValueError as err:
+    ...     said_ = json_error_said(err)
+    >>> said_, said_.in_language("de")
+    ("Expecting ':' delimiter: line 1 column 6 (char 5)", "':' erwartet: Zeile 1, Spalte 6 (Zeichen 5)")
+    """
+    if isinstance(err, json.JSONDecodeError):
+        what = _JSON_ERRORS.get(err.msg)
+        if what is not None:
+            return said(
+                "{what}: line {line} column {column} (char {char})",
+                what=what,
+                line=err.lineno,
+                column=err.colno,
+                char=err.pos,
+            )
+    return str(err)
+
+
+_JSON_ERRORS = {
+    "Expecting value": said("Expecting value"),
+    "Expecting ',' delimiter": said("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": said("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": said(
+        "Expecting property name enclosed in double quotes"
+    ),
+    "Unterminated string starting at": said("Unterminated string starting at"),
+    "Invalid control character at": said("Invalid control character at"),
+    "Invalid \\escape": said("Invalid \\escape"),
+    "Invalid \\uXXXX escape": said("Invalid \\uXXXX escape"),
+    "Extra data": said("Extra data"),
+}
+"""The messages of :mod:`json`'s decoder, said."""
 
 
 class UnsupportedHandError(HandHistoryError):
