@@ -90,6 +90,7 @@ lab: $(STAMP) catalogues
 	$(BIN)/jupyter lab book/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 bench: $(STAMP) catalogues
+	$(BIN)/python -m pip install --quiet -r requirements-bench.txt
 	$(BIN)/python benchmarks/run.py
 
 notebooks: $(STAMP) catalogues
