@@ -236,7 +236,7 @@ class _Reader:
         try:
             return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(number, line, str(err)) from None
+            raise self.fail(number, line, errors.message_of(err)) from None
 
     def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
         cards = text.split()

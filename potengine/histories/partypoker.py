@@ -246,7 +246,7 @@ class _Reader:
         try:
             value = exact_amount(raw.replace(",", ""), text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(number, line, str(err)) from None
+            raise self.fail(number, line, errors.message_of(err)) from None
         if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             self.known.clear()
         self.known[text] = value
