@@ -209,6 +209,10 @@ export async function startEngine(root) {
   stylesheet();
   const status = el("p", { class: "live-status", role: "status", id: `${root.id}-status` });
   root.prepend(languageSwitch(), status);
+  // The book's switch at the top of the article would say the same a second time, by reloading
+  // the page through the translated site: the live switch changes the language in place, the
+  // hand kept in the address.
+  for (const nav of document.querySelectorAll("nav.language-switch")) nav.hidden = true;
   keepLanguage();
   root.dataset.state = "loading";
   let info = { live: false };
