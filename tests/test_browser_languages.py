@@ -69,6 +69,9 @@ def check_switch(page, code: str) -> None:
     """The four languages by their own names, the page's pressed, each big enough for a thumb."""
     buttons = page.locator(".live-languages button")
     assert buttons.all_inner_texts() == [NAMES[c] for c in LANGUAGES]
+    # One switch on the page: the book's (which reloads through the translated site) is hidden
+    assert page.locator("nav.language-switch").count() == 1
+    assert page.locator("nav.language-switch").is_hidden()
     for i, c in enumerate(LANGUAGES):
         assert buttons.nth(i).get_attribute("aria-pressed") == str(c == code).lower()
         box = buttons.nth(i).bounding_box()

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from potengine import settle
 from potengine.drills import LEVELS, deal, mark
 from potengine.errors import PotEngineError
+from potengine.i18n import words
 from potengine.present import svg
 from potengine.present.exports import settlement_json
 from potengine.present.links import calculator_fields, calculator_link, calculator_query
@@ -493,6 +494,21 @@ def test_audit_hands_and_document_agree() -> None:
         for h in hands
         if h["verdict"] in ("consistent", "irregular", "wrong")
     )
+
+
+def test_the_checkers_pictures_are_drawn_in_the_pages_language() -> None:
+    # The pictures' titles and pot names are the engine's words: said in the page's language,
+    # with the same amounts as the English pictures.
+    text = (ROOT / "potengine/histories/samples/pokerstars/wrong_odd_chip.txt").read_text(encoding="utf-8")
+    english, german = (list(audit_hands(text, "x.txt", code)) for code in ("en", "de"))
+    drawn = [(e, g) for e, g in zip(english, german, strict=True) if e["pictures"]]
+    assert drawn
+    for e, g in drawn:
+        assert "Who put in what" in e["pictures"] and "Who put in what" not in g["pictures"]
+        assert words("de")("Who put in what") in g["pictures"]
+        assert re.findall(r">\s*([0-9][0-9.,]*)\s*<", e["pictures"]) == re.findall(
+            r">\s*([0-9][0-9.,]*)\s*<", g["pictures"]
+        )
 
 
 # ----------------------------------------------------------------------------------------------

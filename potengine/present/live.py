@@ -539,7 +539,7 @@ def audit_hands(text: str, name: str, language: str = "en") -> Iterator[dict[str
             }
             return
         documents.append(hand_json(item))
-        pictures = settlement_svg(item.settlement) if item.settlement is not None else ""
+        pictures = settlement_svg(item.settlement, language) if item.settlement is not None else ""
         yield {
             "hand_id": item.hand_id,
             "verdict": item.verdict.value,
