@@ -7,9 +7,13 @@
 // cache instead of downloaded again (a rebuilt page does not re-download the 14 MB engine).
 const PRECACHE = /*PRECACHE*/ {};
 const VERSION = /*VERSION*/ "dev";
-const CACHE = `potengine-book-${VERSION}`;
-const LIST = "__precache__.json";   // the cache's own entry: the hashes it holds
 const scope = new URL(self.registration.scope);
+// Each site's worker (the English book at the root, the Dutch, German and Greek ones in /nl/, /de/,
+// /el/) has caches of its own, named for its scope: none deletes or reads another's.
+const OWN = `potengine-book-${scope.pathname}@`;
+const CACHE = `${OWN}${VERSION}`;
+const LIST = "__precache__.json";   // the cache's own entry: the hashes it holds
+const OLDER = /^potengine-book-[0-9a-f]{16}$/;   // an earlier build's cache, named for no site
 
 async function copyOrFetch(cache, old, path, hash) {
   const url = new URL(path, scope).href;
@@ -25,7 +29,7 @@ async function copyOrFetch(cache, old, path, hash) {
 
 async function previous() {
   for (const name of await caches.keys()) {
-    if (name === CACHE || !name.startsWith("potengine-book-")) continue;
+    if (name === CACHE || !(name.startsWith(OWN) || OLDER.test(name))) continue;
     const cache = await caches.open(name);
     const list = await cache.match(new URL(LIST, scope).href);
     if (list) return { cache, hashes: await list.json() };
@@ -59,7 +63,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name !== CACHE && name.startsWith("potengine-book-")) await caches.delete(name);
+      if (name !== CACHE && (name.startsWith(OWN) || OLDER.test(name))) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -75,10 +79,16 @@ function key(request) {
   return url.href;
 }
 
+// A translated site's live page runs the English site's modules (/live/, outside this worker's
+// scope): those come from the English site's cache (its worker, which such a page registers too).
 async function answer(request) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key(request));
   if (cached) return cached;
+  if (!request.url.startsWith(scope.href)) {
+    const elsewhere = await caches.match(key(request));
+    if (elsewhere) return elsewhere;
+  }
   try {
     return await fetch(request);
   } catch (err) {
@@ -92,6 +102,6 @@ async function answer(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== scope.origin) return;
   event.respondWith(answer(request));
 });
