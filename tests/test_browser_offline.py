@@ -85,29 +85,36 @@ def online(browser, site) -> Iterator[Watched]:
     page.close()
 
 
-CACHE_FULL = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
-    const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
-    if (names.length !== 1) return false;
-    const cache = await caches.open(names[0]);
-    return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
+CACHE_FULL = """async (scopes) => {
+    if (!navigator.serviceWorker.controller) return false;
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    const names = await caches.keys();
+    for (const scope of scopes) {
+        const registration = registrations.find((r) => new URL(r.scope).pathname === scope);
+        if (!registration || !registration.active) return false;
+        const own = names.filter((n) => n.startsWith(`potengine-book-${scope}@`));
+        if (own.length !== 1) return false;
+        const cache = await caches.open(own[0]);
+        if (!(await cache.match(new URL("__precache__.json", registration.scope).href))) return false;
+    }
+    return true;
 }"""
-"""True once the service worker controls the page and its cache holds every listed file (the list
-is written last)."""
+"""True once a service worker controls the page and the worker of each site in ``scopes`` (its
+path: ``/`` for the English book, ``/nl/`` ...) has filled its own cache (its list is written
+last)."""
 
 
-def _cached(page: Watched) -> None:
-    """Wait until the service worker's cache is full (``wait_for_function`` does not await an async
-    predicate: a promise is truthy, so the check is polled here)."""
+def _cached(page: Watched, scopes: tuple[str, ...] = ("/",)) -> None:
+    """Wait until the service workers' caches are full (``wait_for_function`` does not await an
+    async predicate: a promise is truthy, so the check is polled here)."""
     from playwright.sync_api import Error as PlaywrightError
 
     deadline = time.monotonic() + TIMEOUT / 1000
     while True:
         with contextlib.suppress(PlaywrightError):  # the page moved on (a redirect): ask again
-            if page.page.evaluate(CACHE_FULL):
+            if page.page.evaluate(CACHE_FULL, list(scopes)):
                 return
-        assert time.monotonic() < deadline, "the service worker never filled its cache"
+        assert time.monotonic() < deadline, f"the service workers never filled their caches {scopes}"
         time.sleep(0.5)
 
 
@@ -182,18 +189,6 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
         online.open("book/live/calculator.html", FIELDS, state="done")
         shown = online.page.text_content("#settlement-json") or ""
         assert json.loads(shown) == calculate(FIELDS)["settlement"]
-        # Every language's labels are cached too: the page opens in Greek and switches to German.
-        online.open("book/live/calculator.html", {**FIELDS, "lang": "el"}, state="done")
-        assert (
-            online.page.inner_text("#calc-explanation").split()
-            == calculate(FIELDS, "el")["explanation"].split()
-        )
-        online.page.click(".live-languages button[data-lang='de']")
-        online.page.wait_for_function("document.querySelector('#pot-calculator').dataset.said === 'de'")
-        assert (
-            online.page.inner_text("#calc-explanation").split()
-            == calculate(FIELDS, "de")["explanation"].split()
-        )
         online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
         _engine_ready(online)
         online.page.goto(f"{site.origin}/book/dealer/glossary.html")
@@ -204,6 +199,60 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
     finally:
         online.context.set_offline(False)
     assert not online.foreign, online.foreign
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_after_a_visit_a_translated_live_page_works_with_no_network(online, site):
+    """A translated live page runs the English site's modules and engine: it registers that
+    site's worker beside its own, and after one visit both caches hold what it needs."""
+    online.open("nl/book/live/calculator.html", FIELDS, state="done")
+    _cached(online, ("/nl/", "/"))
+    site.stop()
+    online.context.set_offline(True)
+    try:
+        online.open("nl/book/live/calculator.html", FIELDS, state="done")
+        assert online.page.evaluate("document.documentElement.lang") == "nl"
+        assert online.page.get_attribute(".potengine-live", "data-lang") == "nl"
+        assert (
+            online.page.inner_text("#calc-explanation").split()
+            == calculate(FIELDS, "nl")["explanation"].split()
+        )
+        shown = online.page.text_content("#settlement-json") or ""
+        assert json.loads(shown) == calculate(FIELDS)["settlement"]
+        # The Dutch site's other pages, and the English calculator the switch opens.
+        online.page.goto(f"{site.origin}/nl/book/live/dealer_drills.html")
+        _engine_ready(online)
+        online.page.click(".live-languages button[data-lang='en']")
+        online.page.wait_for_url("**/book/live/dealer_drills.html?*lang=en*")
+        online.page.wait_for_function("document.querySelector('#dealer-drill')?.dataset.said === 'en'")
+        assert online.page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        online.context.set_offline(False)
+    assert not online.foreign, online.foreign
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_a_visit_from_english_to_dutch_to_german_keeps_one_engine(online, site):
+    """The switch opens the same page of the other language's site, whose head starts the same
+    shared worker (the English site's, by its name): the engine of the first page answers all."""
+    online.open("book/live/calculator.html", {**FIELDS, "lang": "en"}, state="done")
+    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"
+    wasm = sum(path.endswith(".wasm") for path in site.served)
+    for page, code in enumerate(("nl", "de"), start=2):
+        with online.page.expect_navigation():
+            online.page.click(f".live-languages button[data-lang='{code}']")
+        online.page.wait_for_function(
+            "code => document.querySelector('.potengine-live')?.dataset.said === code", arg=code
+        )
+        assert online.page.url.startswith(f"{site.origin}/{code}/book/live/calculator.html?")
+        assert online.page.get_attribute(".potengine-live", "data-engine-page") == str(page)
+        assert (
+            online.page.inner_text("#calc-explanation").split()
+            == calculate(FIELDS, code)["explanation"].split()
+        )
+    assert sum(path.endswith(".wasm") for path in site.served) == wasm  # no second engine loaded
     assert not online.errors, online.errors
 
 
