@@ -1,7 +1,8 @@
 // The book's service worker: after one visit every page, the PDF and the three live pages (with
 // their engine) are served from the browser's cache, so the book works with no network at all.
 //
-// tools/offline.py writes this file into the site's root (its scope is the whole book) with
+// tools/offline.py writes this file into each site's root (the English book's scope is the whole
+// book; the Dutch, German and Greek sites have their own, /nl/ ...) with
 // PRECACHE filled in: every file of the built site and a hash of its content. VERSION is a hash of
 // that list, so a new build is a new cache; a file whose hash did not change is copied from the old
 // cache instead of downloaded again (a rebuilt page does not re-download the 14 MB engine).
