@@ -7,6 +7,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# make test's processes: each test file runs whole in one of them (its notebook cells in order,
+# its browser and server once); TEST_JOBS=0 runs everything in this one process
+TEST_JOBS ?= 2
 
 .PHONY: book pdf test lab bench notebooks clean help serve live catalogues
 .DEFAULT_GOAL := help
@@ -80,13 +83,14 @@ test: $(STAMP) catalogues
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 lab: $(STAMP) catalogues
 	$(BIN)/python -m pip install --quiet -r requirements-lab.txt
 	$(BIN)/jupyter lab book/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 bench: $(STAMP) catalogues
+	$(BIN)/python -m pip install --quiet -r requirements-bench.txt
 	$(BIN)/python benchmarks/run.py
 
 notebooks: $(STAMP) catalogues

@@ -106,6 +106,7 @@ examples:
   potengine convert hands.txt --to phh -o out/   one .phh file per hand in the directory out/
   potengine convert hands.txt --to phh           every hand on standard output, as a .phhs file
                                             (a [1], [2], ... table per hand)
+  potengine convert hands.txt --to ohh --lang de the hands skipped named in German (nl, el)
 
 a hand that cannot be read or written (its room unread, a game the format has no code for) is
 named on standard error with its file and line, and skipped.
@@ -334,21 +335,30 @@ _ROOM_NAMES = ", ".join(room.name for room in ROOMS)
 
 def _convert(args: argparse.Namespace) -> int:
 
+    language = args.lang or "en"
+    if language != "en":
+        translator(language)  # an unknown language is an error before anything is read
     target = args.output
     directory = None
     if target is not None and (os.path.isdir(target) or target.endswith(("/", os.sep))):
         directory, target = target, None
     if target is None:
-        done = convert_files(args.files, args.to, out=sys.stdout, directory=directory, errors=sys.stderr)
+        done = convert_files(
+            args.files, args.to, out=sys.stdout, directory=directory, errors=sys.stderr, language=language
+        )
     else:
         with open(target, "w", encoding="utf-8") as out:
-            done = convert_files(args.files, args.to, out=out, errors=sys.stderr)
-    skipped = len(done.skipped)
-    print(
-        f"potengine convert: {done.written} hand{'s' if done.written != 1 else ''} written as "
-        f"{args.to.upper()}, {skipped} skipped",
-        file=sys.stderr,
+            done = convert_files(args.files, args.to, out=out, errors=sys.stderr, language=language)
+    _ = words(language)
+    written = _.n(
+        "{count} hand written as {format}, {skipped} skipped",
+        "{count} hands written as {format}, {skipped} skipped",
+        done.written,
+        count=done.written,
+        format=args.to.upper(),
+        skipped=len(done.skipped),
     )
+    print(f"potengine convert: {written}", file=sys.stderr)
     return done.exit_status
 
 
@@ -514,6 +524,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE|DIR",
         help="write to FILE (default: standard output), or into the directory DIR (one that exists, "
         "or a name ending in /): one .ohh file per input file, one .phh file per hand",
+    )
+    convert.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="name the hands that cannot be converted in this language: en, nl, de or el (default "
+        "English; the OHH and PHH written are the same in every language)",
     )
     convert.set_defaults(run=_convert)
     return parser

@@ -301,6 +301,26 @@ def test_without_shared_workers_each_live_page_starts_its_own_engine(online, sit
     assert not online.errors, online.errors
 
 
+# A shared worker whose port nobody answers: what a page finds when a phone's browser has ended
+# the shared engine it connects to (the head's early start and live.mjs both get this port).
+ENDED_SHARED_WORKER = """window.SharedWorker = class {
+  constructor() { this.port = new MessageChannel().port1; }
+};"""
+
+
+@in_browser
+def test_a_shared_engine_that_never_answers_gives_way_to_the_pages_own(online, site):
+    online.context.add_init_script(ENDED_SHARED_WORKER)
+    online.open("book/live/calculator.html", FIELDS, state="done")
+    root = ".potengine-live"
+    # The page asked "hello", heard nothing, and started its own engine, which settled the hand.
+    assert online.page.get_attribute(root, "data-engine-fallback") == "worker"
+    assert online.page.get_attribute(root, "data-engine-page") == "1"
+    shown = online.page.text_content("#settlement-json") or ""
+    assert json.loads(shown) == calculate(FIELDS)["settlement"]
+    assert not online.errors, online.errors
+
+
 @in_browser
 def test_two_live_pages_open_at_once_share_one_engine(online, site):
     online.open("book/live/calculator.html", FIELDS, state="done")

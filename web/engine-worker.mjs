@@ -103,6 +103,13 @@ let pages = 0;   // the pages that have asked this engine: 1 while only the page
 function serve(port) {
   let page = 0;
   port.onmessage = (event) => {
+    // "hello": is this engine there at all? A page asks it first of a shared engine, which a
+    // phone's browser may have ended (a port to it is never answered). Answered at once, before
+    // Python is ready, and not counted as a page.
+    if (event.data?.name === "hello") {
+      port.postMessage({ id: event.data.id, value: "hello" });
+      return;
+    }
     if (!page) page = ++pages;
     answer(port, page, event.data);
   };

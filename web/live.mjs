@@ -183,13 +183,22 @@ function adoptEngine(name) {
   return { port, at };
 }
 
+// How long a shared engine has to answer "hello" (its script's first lines, not Python) before the
+// page takes it for ended and starts its own Worker.
+const HELLO_MS = 4000;
+
 class Engine {
   constructor(name) {
     const { port, at } = adoptEngine(name);
-    this.port = port;
-    this.startedAt = at;
     this.next = 1;
     this.pending = new Map();
+    this.attach(port, at);
+  }
+
+  attach(port, at) {
+    this.port = port;
+    this.startedAt = at;
+    this.shared = !(typeof Worker !== "undefined" && port instanceof Worker);
     this.port.onmessage = (event) => {
       const message = event.data;
       const job = this.pending.get(message.id);
@@ -207,6 +216,20 @@ class Engine {
       if ("error" in message) job.reject(new EngineError(message.error, message.fatal));
       else job.resolve(message.value);
     };
+  }
+
+  // A shared engine that a phone's browser has ended (Android may stop a shared worker between
+  // pages) leaves a port that nobody answers, and the page would wait for ever: it is asked
+  // "hello" first, which its script answers at once, and without an answer the page starts its own
+  // dedicated Worker. True when the engine it has is there.
+  async alive() {
+    if (!this.shared) return true;
+    const timeout = new Promise((resolve) => { setTimeout(resolve, HELLO_MS, false); });
+    if (await Promise.race([this.call("hello"), timeout])) return true;
+    this.pending.clear();
+    this.port.close?.();
+    this.attach(new Worker(new URL("engine-worker.mjs", here), { type: "module" }), performance.now());
+    return false;
   }
 
   call(name, args = [], progress = null) {
@@ -254,6 +277,7 @@ export async function startEngine(root) {
   }
   label(status, "text", "live.loading");
   const engine = new Engine(info.engine || "potengine");
+  if (!(await engine.alive())) root.dataset.engineFallback = "worker";   // for the tests
   const started = engine.startedAt;
   try {
     root.dataset.engineStart = await engine.call("ping");   // "snapshot" or "boot"

@@ -300,15 +300,19 @@ def _call_sized(
 
 
 def _post_sized(action: Action, stake: Amount) -> str:
-    """The finding of a live blind of another size than the stakes set (``stake``)."""
-    return said(
-        "{where}: {player} posts {amount}, but the stakes make the {kind} {stake}",
-        where=_where(action),
-        player=action.player,
-        amount=fmt(action.amount),
-        kind=action.kind,
-        stake=fmt(stake),
-    )
+    """The finding of a live blind of another size than the stakes set (``stake``): one sentence
+    for each blind :func:`_stake` sizes, so that each language names the blind in its own words."""
+    values = {
+        "where": _where(action),
+        "player": action.player,
+        "amount": fmt(action.amount),
+        "stake": fmt(stake),
+    }
+    if action.kind == "small blind":
+        return said("{where}: {player} posts {amount}, but the stakes make the small blind {stake}", **values)
+    if action.kind == "big blind":
+        return said("{where}: {player} posts {amount}, but the stakes make the big blind {stake}", **values)
+    return said("{where}: {player} posts {amount}, but the stakes make the button blind {stake}", **values)
 
 
 def _raise_sized(action: Action, current: Amount) -> str:

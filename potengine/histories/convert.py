@@ -66,7 +66,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..chips import Amount
-from ..errors import HandHistoryError, InputError, PotEngineError
+from ..errors import HandHistoryError, InputError, PotEngineError, message_of, said
+from ..i18n import words
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
 from .audit import contributions_from_lines, dead_posts, structure_from_header
@@ -74,7 +75,7 @@ from .ohh import currencies, dumps, stated_record, to_ohh
 from .phh import _toml_number, _toml_string, parse
 from .phh import to_phh as write_phh
 from .pokerstars import iter_text
-from .record import Action, HandHistory, UnsupportedHandError
+from .record import Action, HandHistory, UnsupportedHandError, kind_said
 from .rooms import Room, file_lines, hands_of, not_read, peek_room
 
 FORMATS = ("ohh", "phh")
@@ -98,8 +99,16 @@ def read_records(
         room, lines = peek_room(lines)
     if room is not None and not room.readable:
         for cut in hands_of(lines, room):
-            label = f"hand #{cut.hand_id}" if cut.hand_id else "a hand"
-            err = UnsupportedHandError(f"{label}, line {cut.line}: a {room.label} hand: {not_read(room)}")
+            label = said("hand #{hand_id}", hand_id=cut.hand_id) if cut.hand_id else said("a hand")
+            err = UnsupportedHandError(
+                said(
+                    "{hand}, line {line}: a {room} hand: {reason}",
+                    hand=label,
+                    line=cut.line,
+                    room=room.label,
+                    reason=not_read(room),
+                )
+            )
             err.hand_id, err.line_number = cut.hand_id, cut.line
             yield err
         return
@@ -119,7 +128,12 @@ def read_records(
 # ----------------------------------------------------------------------------------------------
 def _refuse(hand: HandHistory, reason: str) -> HandHistoryError:
     err = HandHistoryError(
-        f"hand #{hand.hand_id}, line {hand.first_line}: cannot be written in PHH: {reason}"
+        said(
+            "hand #{hand_id}, line {line}: cannot be written in PHH: {reason}",
+            hand_id=hand.hand_id,
+            line=hand.first_line,
+            reason=reason,
+        )
     )
     err.hand_id, err.line_number = hand.hand_id, hand.first_line
     return err
@@ -135,13 +149,15 @@ def _seating(hand: HandHistory) -> dict[str, Any]:
     blinds posted back, the straddles, the structure, the game); a
     :class:`~potengine.errors.HandHistoryError` names what the model cannot seat."""
     if hand.game.startswith("6+") or "Short Deck" in hand.game:
-        raise _refuse(hand, f"{hand.game} has a button blind, which the hand model does not post")
+        raise _refuse(
+            hand, said("{game} has a button blind, which the hand model does not post", game=hand.game)
+        )
     if hand.cap is not None:
-        raise _refuse(hand, "PHH has no capped game")
+        raise _refuse(hand, said("PHH has no capped game"))
     acting = {a.player for a in hand.actions}
     dealt = [p for p in hand.players if p in acting]
     if len(dealt) < 2:
-        raise _refuse(hand, "fewer than two players are dealt in")
+        raise _refuse(hand, said("fewer than two players are dealt in"))
     seats = {s.player: s.number for s in hand.seats}
     before = [p for p in dealt if seats[p] <= hand.button_seat]
     button = (before or dealt)[-1]  # an empty button seat: the player before it
@@ -151,7 +167,7 @@ def _seating(hand: HandHistory) -> dict[str, Any]:
     small = [a for a in posts if a.kind == "small blind" and a.line not in dead]
     big = [a for a in posts if a.kind == "big blind"]
     if [a.player for a in small] != [sb_player] or bb_player not in [a.player for a in big]:
-        raise _refuse(hand, "the blinds are not posted left of the button (a missing or moved blind)")
+        raise _refuse(hand, said("the blinds are not posted left of the button (a missing or moved blind)"))
     if hand.small_bet is not None:  # a fixed-limit header names the bets: the blinds are posted
         sb, bb = small[0].amount, next(a.amount for a in big if a.player == bb_player)
     else:
@@ -167,19 +183,19 @@ def _seating(hand: HandHistory) -> dict[str, Any]:
         elif a.kind == "small blind" and a.line in dead:
             missed[p] = "both" if missed.get(p) == "big" or p == bb_player else "small"
     if bb_player in missed:
-        raise _refuse(hand, f"the big blind {bb_player} also posts a missed blind")
+        raise _refuse(hand, said("the big blind {player} also posts a missed blind", player=bb_player))
     antes = [a for a in posts if a.kind == "ante"]
     big_blind_ante = len(antes) == 1 and antes[0].player == bb_player and n > 2
     if antes and (
         len({a.amount for a in antes if not a.all_in}) > 1 or (not big_blind_ante and len(antes) != n)
     ):
-        raise _refuse(hand, "the antes are not one ante from everyone nor a big-blind ante")
+        raise _refuse(hand, said("the antes are not one ante from everyone nor a big-blind ante"))
     try:
         structure = structure_from_header(hand, sb, bb)
     except PotEngineError as err:
-        raise _refuse(hand, str(err)) from None
+        raise _refuse(hand, message_of(err)) from None
     if structure is None:
-        raise _refuse(hand, "the header names no betting structure")
+        raise _refuse(hand, said("the header names no betting structure"))
     return {
         "stacks": {p: hand.stack(p) for p in dealt},
         "small_blind": sb,
@@ -222,7 +238,7 @@ def hand_model(hand: HandHistory) -> Hand:
                 for p in dict.fromkeys([*posted, *made])
                 if made.get(p) != posted.get(p)
             )
-            raise _refuse(hand, f"the posts ({odd}) are not the ones the hand model makes")
+            raise _refuse(hand, said("the posts ({posts}) are not the ones the hand model makes", posts=odd))
         first = model.setup.small_blind_seat if len(dealt) > 2 else model.setup.big_blind_seat
         for k in range(len(dealt)):  # hole cards from the first player after the button, as PHH deals them
             p = dealt[(first + k) % len(dealt)]
@@ -232,7 +248,10 @@ def hand_model(hand: HandHistory) -> Hand:
             line = a.line
             model = _act(_deal_to(model, hand.board, a.street), a, dealt)
         if model.actor is not None:
-            raise _refuse(hand, f"the history stops, but the hand model still waits for {model.to_act}")
+            raise _refuse(
+                hand,
+                said("the history stops, but the hand model still waits for {player}", player=model.to_act),
+            )
         line = hand.first_line
         model = _deal_to(model, hand.board, Street.SHOWDOWN)
         if hand.runs:
@@ -246,7 +265,9 @@ def hand_model(hand: HandHistory) -> Hand:
     except HandHistoryError:
         raise
     except PotEngineError as err:
-        raise _refuse(hand, f"line {line}: the hand model refuses it: {err}") from None
+        raise _refuse(
+            hand, said("line {line}: the hand model refuses it: {error}", line=line, error=message_of(err))
+        ) from None
     return model
 
 
@@ -262,7 +283,9 @@ def _act(model: Hand, a: Action, dealt: Sequence[str]) -> Hand:
         return model.bet(a.player, model.bets[dealt.index(a.player)] + a.amount)
     if a.kind == "raise" and a.to is not None:
         return model.raise_to(a.player, a.to)
-    raise InputError(f"({a.text}) the hand model has no {a.kind!r} after the posts")
+    raise InputError(
+        said("({text}) the hand model has no {kind} after the posts", text=a.text, kind=kind_said(a.kind))
+    )
 
 
 def _deal_to(model: Hand, board: Sequence[str], street: Street) -> Hand:
@@ -319,7 +342,7 @@ def to_phh(hand: HandHistory) -> str:
     try:
         text = write_phh(model)
     except HandHistoryError as err:
-        raise _refuse(hand, str(err)) from None
+        raise _refuse(hand, message_of(err)) from None
     players = [str(p) for p in parse(text)["players"]]
     filled, _ = stated_record(hand)
     seats = {s.player: s.number for s in hand.seats}
@@ -420,6 +443,12 @@ class Converted:
         return 1 if self.skipped else 0
 
 
+def _unknown_format(to: str) -> HandHistoryError:
+    return HandHistoryError(
+        said("cannot convert to {to}: the formats are {formats}", to=repr(to), formats=", ".join(FORMATS))
+    )
+
+
 def convert_hand(hand: HandHistory, to: str) -> str:
     """One record as OHH JSON or PHH text (``to`` is ``"ohh"`` or ``"phh"``).
 
@@ -435,13 +464,18 @@ def convert_hand(hand: HandHistory, to: str) -> str:
             if isinstance(err, HandHistoryError) and getattr(err, "hand_id", None) is not None:
                 raise
             named = HandHistoryError(
-                f"hand #{hand.hand_id}, line {hand.first_line}: cannot be written in OHH: {err}"
+                said(
+                    "hand #{hand_id}, line {line}: cannot be written in OHH: {error}",
+                    hand_id=hand.hand_id,
+                    line=hand.first_line,
+                    error=message_of(err),
+                )
             )
             named.hand_id, named.line_number = hand.hand_id, hand.first_line
             raise named from None
     if to == "phh":
         return to_phh(hand)
-    raise HandHistoryError(f"cannot convert to {to!r}: the formats are {', '.join(FORMATS)}")
+    raise _unknown_format(to)
 
 
 def convert_files(
@@ -451,11 +485,13 @@ def convert_files(
     out: TextIO | None = None,
     directory: str | os.PathLike[str] | None = None,
     errors: TextIO | None = None,
+    language: str = "en",
 ) -> Converted:
     """Convert every hand of ``paths`` to ``to`` (``"ohh"`` or ``"phh"``): into ``out`` (one
     ``.ohh`` text, or one ``.phhs`` text), or with ``directory`` one ``.ohh`` file per input file,
     one ``.phh`` file per hand. Each hand that cannot be read or written is named on ``errors``
-    and skipped.
+    (in ``language``: "en", "nl", "de" or "el"; :attr:`Converted.skipped` stays English) and
+    skipped.
 
     >>> from potengine.histories import sample
     >>> out, err = io.StringIO(), io.StringIO()
@@ -466,9 +502,10 @@ def convert_files(
     potengine convert: ...unreadable.txt: skipped: hand #250000000702, line 28: cannot read Bo's action: ...
     """
     if to not in FORMATS:
-        raise HandHistoryError(f"cannot convert to {to!r}: the formats are {', '.join(FORMATS)}")
+        raise _unknown_format(to)
     done = Converted()
     errors = errors if errors is not None else io.StringIO()
+    _ = words(language)
     folder = Path(directory) if directory is not None else None
     used: dict[str, int] = {}
     for path in paths:
@@ -479,17 +516,19 @@ def convert_files(
             for item in read_records(file_lines(path)):
                 if isinstance(item, HandHistoryError):
                     done.skipped.append(f"{name}: {item}")
-                    print(f"potengine convert: {name}: skipped: {item}", file=errors)
+                    skipped = _("{file}: skipped: {error}", file=name, error=item.in_language(language))
+                    print(f"potengine convert: {skipped}", file=errors)
                     continue
                 try:
                     texts.append(convert_hand(item, to))
                     ids.append(item.hand_id)
                 except HandHistoryError as err:
                     done.skipped.append(f"{name}: {err}")
-                    print(f"potengine convert: {name}: skipped: {err}", file=errors)
+                    skipped = _("{file}: skipped: {error}", file=name, error=err.in_language(language))
+                    print(f"potengine convert: {skipped}", file=errors)
         except HandHistoryError as err:  # the file itself: missing, a directory, NUL bytes
             done.failed.append(str(err))
-            print(f"potengine convert: error: {err}", file=errors)
+            print(f"potengine convert: {_('error')}: {err.in_language(language)}", file=errors)
             continue
         before = done.written
         done.written += len(texts)

@@ -72,7 +72,7 @@ from typing import NamedTuple
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import exact_amount
 from .audit import DEAD_POST
 from .partypoker import fast_hand
@@ -215,7 +215,7 @@ class _Reader:
         try:
             return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(number, line, str(err)) from None
+            raise self.fail(number, line, errors.message_of(err)) from None
 
     def cards(self, text: str, number: int, line: str) -> list[str]:
         cards = text.split()
@@ -239,7 +239,7 @@ class _Reader:
                     self.hand_id,
                     number,
                     line,
-                    "only hold'em and Omaha hands can be read",
+                    errors.said("only hold'em and Omaha hands can be read"),
                     UnsupportedHandError,
                 )
             raise self.fail(
@@ -280,15 +280,25 @@ class _Reader:
         """The hand: its header, seats, posts and button, play, showdown and summary."""
         lines = self.lines
         if not lines:
-            raise self.fail(0, "", "the hand is empty")
+            raise self.fail(0, "", errors.said("the hand is empty"))
         number, first = lines[0]
         if len(lines) > MAX_HAND_LINES:
             raise self.fail(
-                number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
+                number,
+                first,
+                errors.said(
+                    "the hand has {total} lines, more than the limit of {limit}",
+                    total=len(lines),
+                    limit=MAX_HAND_LINES,
+                ),
             )
         if max(map(len, self.texts)) > MAX_LINE_CHARS:
             n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
-            raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+            raise self.fail(
+                n,
+                text,
+                errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS),
+            )
         header = _HEADER.match(first)
         if header is None:
             raise self.fail(
@@ -326,7 +336,9 @@ class _Reader:
         else:
             at = len(lines)
         if not seats:
-            raise self.fail(*lines[min(at, len(lines) - 1)], "expected the seats ('Seat N: name ($stack)')")
+            raise self.fail(
+                *lines[min(at, len(lines) - 1)], errors.said("expected the seats ('Seat N: name ($stack)')")
+            )
         return _Play(self, game, seats).read(at, table)
 
 
@@ -391,31 +403,59 @@ class _Play:
                     new_street = _STREETS[name]
                     own = runs.setdefault(int(run), [])
                     if len(board) + len(own) != _BOARD_BEFORE[new_street]:
-                        raise fail(number, line, f"the {new_street} of run {run} comes out of order")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said(
+                                "the {street} of run {run} comes out of order",
+                                street=street_said(new_street),
+                                run=run,
+                            ),
+                        )
                     cards = _CARDS.findall(rest)
                     new = reader.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if new_street is Street.FLOP else 1):
-                        raise fail(number, line, f"wrong number of cards on the {new_street}")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said(
+                                "wrong number of cards on the {street}", street=street_said(new_street)
+                            ),
+                        )
                     if len(cards) > 1 and reader.cards(cards[0], number, line) != [*board, *own]:
-                        raise fail(number, line, f"the board before it is not run {run}'s board so far")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said("the board before it is not run {run}'s board so far", run=run),
+                        )
                     own.extend(new)
                 else:
                     new_street = _STREETS[name]
                     if len(board) != _BOARD_BEFORE[new_street] or runs:
-                        raise fail(number, line, f"the {new_street} comes out of order")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said("the {street} comes out of order", street=street_said(new_street)),
+                        )
                     cards = _CARDS.findall(rest)
                     new = reader.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if new_street is Street.FLOP else 1):
-                        raise fail(number, line, f"wrong number of cards on the {new_street}")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said(
+                                "wrong number of cards on the {street}", street=street_said(new_street)
+                            ),
+                        )
                     if len(cards) > 1 and reader.cards(cards[0], number, line) != board:
-                        raise fail(number, line, "the board before it is not the board so far")
+                        raise fail(number, line, errors.said("the board before it is not the board so far"))
                     board.extend(new)
                     street, bets, current = new_street, {}, zero
                 continue
             if line.startswith("Uncalled bet of "):
                 back = re.match(r"^Uncalled bet of (" + _AMT + r") returned to (.+)$", line)
                 if back is None or back.group(2) not in seats:
-                    raise fail(number, line, "cannot read this returned bet")
+                    raise fail(number, line, errors.said("cannot read this returned bet"))
                 returned.append((back.group(2), reader.amount(back.group(1), number, line)))
                 continue
             button = _BUTTON.match(line) if line.startswith("The button") else None
@@ -426,7 +466,7 @@ class _Play:
             if said is None:
                 if _NOISE.match(line):
                     continue
-                raise fail(number, line, "cannot read this line")
+                raise fail(number, line, errors.said("cannot read this line"))
             player, words = said
             if words[:1] == ":":  # chat
                 continue
@@ -464,17 +504,21 @@ class _Play:
                     if len(cards) == game.hole:
                         shown[player] = tuple(cards)
                     elif len(cards) > game.hole:
-                        raise fail(number, line, f"a {game.name} hand shows {game.hole} cards")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said("a {game} hand shows {hole} cards", game=game.name, hole=game.hole),
+                        )
                     continue
                 if _QUIET.match(words):
                     continue
-                raise fail(number, line, f"cannot read {player}'s action")
+                raise fail(number, line, errors.said("cannot read {player}'s action", player=player))
             if collections or showdown:
-                raise fail(number, line, "a bet after the showdown began")
+                raise fail(number, line, errors.said("a bet after the showdown began"))
             all_in = mark is not None and mark.group(1) == "all in"
             if kind in _POSTS:
                 if betting:
-                    raise fail(number, line, "a post after the betting started")
+                    raise fail(number, line, errors.said("a post after the betting started"))
                 amount = reader.amount(verb.group(1), number, line)
                 text = line
                 if kind == "dead small blind":
@@ -527,16 +571,16 @@ class _Play:
             if to > current:
                 current = to
         if button_seat is None:
-            raise fail(*lines[-1], "the hand names no button ('The button is in seat #N')")
+            raise fail(*lines[-1], errors.said("the hand names no button ('The button is in seat #N')"))
         if summary_at is None:
-            raise fail(*lines[-1], "the hand has no '*** SUMMARY ***'")
+            raise fail(*lines[-1], errors.said("the hand has no '*** SUMMARY ***'"))
         total, rake, main_pot, side_pots, stated, won, boards = self.summary(summary_at + 1, bool(runs))
         if runs:
             collections, run_boards = self.runs(runs, board, boards, collections, lines[summary_at])
         else:
             run_boards = ()
             if boards.get(0) is not None and boards[0] != board:
-                raise fail(*lines[summary_at], "the summary board differs from the streets")
+                raise fail(*lines[summary_at], errors.said("the summary board differs from the streets"))
         ordered = tuple(sorted(seats.values(), key=_number))
         return fast_hand(
             hand_id=reader.hand_id or "",
@@ -607,16 +651,18 @@ class _Play:
             if seat_line:
                 owner = by_seat.get(int(seat_line.group(1)))
                 if owner is None or not line[seat_line.end() :].startswith(owner):
-                    raise fail(number, line, "this summary line names a seat or player not at the table")
+                    raise fail(
+                        number, line, errors.said("this summary line names a seat or player not at the table")
+                    )
                 for amount in _SUMMARY_WON.finditer(line[seat_line.end() + len(owner) :]):
                     value = reader.amount(amount.group(1), number, line)
                     won[owner] = won[owner] + value if owner in won else value
                 continue
             if (ran and _RUN_POT.match(line)) or _NOISE.match(line):
                 continue
-            raise fail(number, line, "cannot read this summary line")
+            raise fail(number, line, errors.said("cannot read this summary line"))
         if total is None or rake is None:
-            raise fail(*lines[-1], "the hand has no 'Total pot ... | Rake ...' summary line")
+            raise fail(*lines[-1], errors.said("the hand has no 'Total pot ... | Rake ...' summary line"))
         stated = main_pot is not None
         return total, rake, main_pot, side_pots, stated, won, boards
 
@@ -631,18 +677,24 @@ class _Play:
         """Each run's whole board (checked against the summary's) and each collection's run."""
         fail = self.reader.fail
         if sorted(runs) != list(range(1, len(runs) + 1)) or len(runs) < 2:
-            raise fail(*summary, "the runs of the board are not numbered 1, 2, ...")
+            raise fail(*summary, errors.said("the runs of the board are not numbered 1, 2, ..."))
         whole = []
         for run in sorted(runs):
             cards = (*board, *runs[run])
             if len(cards) != 5:
-                raise fail(*summary, f"run {run}'s board has {len(cards)} cards, not five")
+                raise fail(
+                    *summary,
+                    errors.said("run {run}'s board has {count} cards, not five", run=run, count=len(cards)),
+                )
             if run in boards and tuple(boards[run]) != cards:
-                raise fail(*summary, f"the summary's board of run {run} differs from its streets")
+                raise fail(
+                    *summary,
+                    errors.said("the summary's board of run {run} differs from its streets", run=run),
+                )
             whole.append(cards)
         for c in collections:
             if not 1 <= c.run <= len(runs):
-                raise fail(c.line, "", "a pot won in a hand run more than once names no run")
+                raise fail(c.line, "", errors.said("a pot won in a hand run more than once names no run"))
         return collections, tuple(whole)
 
 

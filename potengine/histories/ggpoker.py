@@ -125,7 +125,7 @@ from .. import errors
 from ..chips import Amount
 from ..chips import format_amount as fmt
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .pokerstars import (
     _CARD_NAMES,
     _CARDS,
@@ -133,6 +133,8 @@ from .pokerstars import (
     _PHRASES,
     _PLAIN,
     _QUIET,
+    _RUN_BEFORE,
+    _RUN_NAMES,
     _SEAT,
     _SEAT_HEADS,
     _SEAT_NUMBERS,
@@ -184,7 +186,6 @@ _STREET = re.compile(
     r"^\*\*\* (?:(FIRST|SECOND|THIRD) )?(HOLE CARDS|FLOP|TURN|RIVER|SHOWDOWN|SUMMARY) \*\*\*(.*)$"
 )
 _RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
 _STREET_NAMED = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _BOARD_AFTER = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
@@ -351,14 +352,22 @@ class _Reader:
         whole checked (runs, short-deck cards, a tournament's stakes) and put in the record."""
         lines = self.lines
         if not lines:
-            raise _error(self.hand_id, 0, "", "the hand is empty")
+            raise _error(self.hand_id, 0, "", errors.said("the hand is empty"))
         number, header = lines[0]
         if len(lines) > MAX_HAND_LINES:
-            raise self.fail(number, header, f"the hand has {len(lines)} lines, more than {MAX_HAND_LINES}")
+            raise self.fail(
+                number,
+                header,
+                errors.said(
+                    "the hand has {total} lines, more than {limit}", total=len(lines), limit=MAX_HAND_LINES
+                ),
+            )
         for at, text in lines:
             if len(text) > MAX_LINE_CHARS:
                 raise self.fail(
-                    at, text[:MAX_LINE_CHARS], f"the line has more than {MAX_LINE_CHARS} characters"
+                    at,
+                    text[:MAX_LINE_CHARS],
+                    errors.said("the line has more than {limit} characters", limit=MAX_LINE_CHARS),
                 )
         match = _HEADER.match(header)
         if match is None:
@@ -451,8 +460,11 @@ class _Reader:
                 self.hand_id,
                 number,
                 header,
-                f"GGPoker's {game_words.strip()!r} is not a game the engine plays "
-                "(it reads hold'em, Omaha of four or five cards, and short deck)",
+                errors.said(
+                    "GGPoker's {game} is not a game the engine plays "
+                    "(it reads hold'em, Omaha of four or five cards, and short deck)",
+                    game=repr(game_words.strip()),
+                ),
                 UnsupportedHandError,
             )
         name, hole = named
@@ -581,7 +593,9 @@ class _Reader:
                 new = self.cards(found[-1] if found else "", number, line)
                 if len(new) != (3 if dealt is Street.FLOP else 1):
                     raise self.fail(
-                        number, line, errors.said("wrong number of cards on the {dealt}", dealt=dealt)
+                        number,
+                        line,
+                        errors.said("wrong number of cards on the {street}", street=street_said(dealt)),
                     )
                 before = self.cards(found[0], number, line) if len(found) > 1 else []
                 if n <= 1:  # the board dealt once, or the first run's
@@ -591,25 +605,35 @@ class _Reader:
                         )
                     if len(board) != _BOARD_BEFORE[dealt] or (found[1:] and before != board):
                         raise self.fail(
-                            number, line, errors.said("the {dealt} comes out of order", dealt=dealt)
+                            number,
+                            line,
+                            errors.said("the {street} comes out of order", street=street_said(dealt)),
                         )
                     board.extend(new)
                     street = dealt
                     continue
                 if n > 2 and n - 1 not in others:
-                    raise self.fail(
-                        number, line, f"the {_ORDINALS[n]} run comes before the {_ORDINALS[n - 1]}"
-                    )
+                    raise self.fail(number, line, _RUN_BEFORE[n])
                 own = others.get(n)
                 if own is None:  # the run's first street: the board before it is the cards dealt once
                     if before != board[: len(before)] or len(before) != _BOARD_BEFORE[dealt]:
                         raise self.fail(
-                            number, line, f"the {_ORDINALS[n]} run does not begin on the board dealt"
+                            number,
+                            line,
+                            errors.said("the {run} does not begin on the board dealt", run=_RUN_NAMES[n]),
                         )
                     own = others[n] = before
                     repeats[n] = len(before)
                 elif len(own) != _BOARD_BEFORE[dealt] or (found[1:] and before != own):
-                    raise self.fail(number, line, f"the {_ORDINALS[n]} run's {dealt} comes out of order")
+                    raise self.fail(
+                        number,
+                        line,
+                        errors.said(
+                            "the {run}'s {street} comes out of order",
+                            run=_RUN_NAMES[n],
+                            street=street_said(dealt),
+                        ),
+                    )
                 own.extend(new)
                 rerun = True
                 continue
@@ -696,7 +720,11 @@ class _Reader:
                     if len(cards) == game.hole:  # one card shown is not a hand to rank
                         shown[player] = tuple(cards)
                     elif len(cards) > game.hole:
-                        raise self.fail(number, line, f"a {game.name} hand holds {game.hole} cards")
+                        raise self.fail(
+                            number,
+                            line,
+                            errors.said("a {game} hand holds {hole} cards", game=game.name, hole=game.hole),
+                        )
                     continue
                 else:
                     to = None
@@ -759,7 +787,13 @@ class _Reader:
             before = posted.get(player, total * 0)
             if total <= before:
                 raise self.fail(
-                    number, line, f"a straddle of {fmt(total)} is no more than {player} has posted"
+                    number,
+                    line,
+                    errors.said(
+                        "a straddle of {amount} is no more than {player} has posted",
+                        amount=fmt(total),
+                        player=player,
+                    ),
                 )
             posted[player] = total
             return "straddle", total - before, total, straddle.group(2) is not None
@@ -807,7 +841,13 @@ class _Reader:
                 if "time bank card" in said:
                     if (paid := _BOUGHT.search(said)) is not None:
                         price = self.amount(paid.group(1), number, line)
-                        bought.append(f"{owner} bought a time bank card for {fmt(price)}")
+                        bought.append(
+                            errors.said(
+                                "{player} bought a time bank card for {amount}",
+                                player=owner,
+                                amount=fmt(price),
+                            )
+                        )
                     if (got := _RECEIVED.search(said)) is not None:
                         received.append(f"{owner} {fmt(self.amount(got.group(1), number, line))}")
                 continue
@@ -876,13 +916,23 @@ class _Reader:
         if summary.times is not None and summary.times[0] != count:
             _, at, said = summary.times
             raise self.fail(
-                at, said, f"the summary says the hand was run {summary.times[0]} times, the streets {count}"
+                at,
+                said,
+                errors.said(
+                    "the summary says the hand was run {times} times, the streets {count}",
+                    times=summary.times[0],
+                    count=count,
+                ),
             )
         runs = [tuple(board), *(tuple(play.others[n]) for n in sorted(play.others))]
         for n, cards in enumerate(runs, start=1):
             if len(cards) != 5:
                 raise self.fail(
-                    number, line, f"the {_ORDINALS[n]} run's board has {len(cards)} cards, not five"
+                    number,
+                    line,
+                    errors.said(
+                        "the {run}'s board has {count} cards, not five", run=_RUN_NAMES[n], count=len(cards)
+                    ),
                 )
         shared = set(play.repeats.values())
         if len(shared) != 1:

@@ -85,7 +85,7 @@ from typing import NamedTuple
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import exact_amount
 from .audit import DEAD_POST
 from .partypoker import fast_hand
@@ -236,7 +236,7 @@ class _Reader:
         try:
             return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(number, line, str(err)) from None
+            raise self.fail(number, line, errors.message_of(err)) from None
 
     def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
         cards = text.split()
@@ -255,7 +255,7 @@ class _Reader:
                     self.hand_id,
                     number,
                     line,
-                    "only hold'em and Omaha hands can be read",
+                    errors.said("only hold'em and Omaha hands can be read"),
                     UnsupportedHandError,
                 )
             raise self.fail(
@@ -288,17 +288,27 @@ class _Reader:
     def read(self) -> HandHistory:
         lines = self.lines
         if not lines:
-            raise self.fail(0, "", "the hand is empty")
+            raise self.fail(0, "", errors.said("the hand is empty"))
         number, first = lines[0]
         if len(lines) > MAX_HAND_LINES:
             raise self.fail(
-                number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
+                number,
+                first,
+                errors.said(
+                    "the hand has {total} lines, more than the limit of {limit}",
+                    total=len(lines),
+                    limit=MAX_HAND_LINES,
+                ),
             )
         if max(map(len, map(itemgetter(1), lines))) > MAX_LINE_CHARS:
             for n, text in lines:
                 if len(text) > MAX_LINE_CHARS:
                     raise self.fail(
-                        n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+                        n,
+                        text,
+                        errors.said(
+                            "the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS
+                        ),
                     )
         header = _HEADER.match(first)
         if header is None:
@@ -322,7 +332,8 @@ class _Reader:
             at = len(lines)
         if not listed:
             raise self.fail(
-                *lines[min(at, len(lines) - 1)], "expected the seats ('Seat N: name ($stack in chips)')"
+                *lines[min(at, len(lines) - 1)],
+                errors.said("expected the seats ('Seat N: name ($stack in chips)')"),
             )
         seats, button_seat = self.seating(listed)
         return _Play(self, game, seats).read(at, button_seat)
@@ -380,7 +391,9 @@ class _Play:
         if name is None:
             name = _ME.sub("", head).strip()
             if name not in self.seats:
-                raise self.reader.fail(number, line, f"{name!r} has no seat in this hand")
+                raise self.reader.fail(
+                    number, line, errors.said("{name} has no seat in this hand", name=repr(name))
+                )
             self.heads[head] = name
         return name
 
@@ -417,13 +430,21 @@ class _Play:
                     continue
                 new_street = _STREETS[name]
                 if len(board) != _BOARD_BEFORE[new_street]:
-                    raise fail(number, line, f"the {new_street} comes out of order")
+                    raise fail(
+                        number,
+                        line,
+                        errors.said("the {street} comes out of order", street=street_said(new_street)),
+                    )
                 cards = _CARDS.findall(rest)
                 new = reader.cards(cards[-1] if cards else "", number, line)
                 if len(new) != (3 if new_street is Street.FLOP else 1):
-                    raise fail(number, line, f"wrong number of cards on the {new_street}")
+                    raise fail(
+                        number,
+                        line,
+                        errors.said("wrong number of cards on the {street}", street=street_said(new_street)),
+                    )
                 if len(cards) > 1 and reader.cards(cards[0], number, line) != board:
-                    raise fail(number, line, "the board before it is not the board so far")
+                    raise fail(number, line, errors.said("the board before it is not the board so far"))
                 board.extend(new)
                 street, bets, current = new_street, {}, zero
                 continue
@@ -431,7 +452,7 @@ class _Play:
             if not colon:
                 if _NOISE.match(line):
                     continue
-                raise fail(number, line, "cannot read this line")
+                raise fail(number, line, errors.said("cannot read this line"))
             player = heads.get(head) or self.player(head, number, line)
             said = said.strip()
             kind = verb = None
@@ -464,7 +485,13 @@ class _Play:
                 ):
                     hole = reader.cards(said[22:-1], number, line)
                     if len(hole) != game.hole:
-                        raise fail(number, line, f"a {game.name} hand is dealt {game.hole} cards")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said(
+                                "a {game} hand is dealt {hole} cards", game=game.name, hole=game.hole
+                            ),
+                        )
                     dealt[player] = tuple(hole)
                     continue
                 showdown = _SHOWDOWN.match(said) if first == "Show" else None
@@ -474,9 +501,9 @@ class _Play:
                     continue
                 if _QUIET.match(said):
                     continue
-                raise fail(number, line, f"cannot read {player}'s action")
+                raise fail(number, line, errors.said("cannot read {player}'s action", player=player))
             if collections:
-                raise fail(number, line, "a bet after the pot was won")
+                raise fail(number, line, errors.said("a bet after the pot was won"))
             if verb.groups():
                 written = verb.group(1)
                 amount = known.get(written) or reader.amount(written, number, line)  # (a call saved)
@@ -484,7 +511,7 @@ class _Play:
                 amount = zero
             if kind in _POSTS:
                 if betting:
-                    raise fail(number, line, "a post after the betting started")
+                    raise fail(number, line, errors.said("a post after the betting started"))
                 all_in = amount == seats[player].stack
                 text = f"{line} {DEAD_POST}" if kind == "dead" else line
                 record_kind = _VERB_KINDS.get(kind, kind)
@@ -519,7 +546,13 @@ class _Play:
                 to = reader.amount(verb.group(2), number, line)
                 if to != mine + amount:
                     raise fail(
-                        number, line, f"a raise of {verb.group(1)} does not bring the bet to {verb.group(2)}"
+                        number,
+                        line,
+                        errors.said(
+                            "a raise of {amount} does not bring the bet to {to}",
+                            amount=verb.group(1),
+                            to=verb.group(2),
+                        ),
                     )
                 action = _action(number, street, player, "raise", to - current, to, all_in, line)
             else:
@@ -535,7 +568,7 @@ class _Play:
             if to > current:
                 current = to
         if not collections:
-            raise fail(*lines[-1], "the hand ends before anyone wins the pot")
+            raise fail(*lines[-1], errors.said("the hand ends before anyone wins the pot"))
         not_stated = {RAKE, POT_NAMES, SIDE_POTS}
         total = None
         won: dict[str, Amount] = {}
@@ -591,17 +624,17 @@ class _Play:
             if line.startswith("Board "):
                 cards = reader.cards(next(iter(_CARDS.findall(line)), ""), number, line)
                 if cards != board:
-                    raise fail(number, line, "the summary board differs from the streets")
+                    raise fail(number, line, errors.said("the summary board differs from the streets"))
                 continue
             seat_line = _SUMMARY_SEAT.match(line)
             if seat_line is None:
-                raise fail(number, line, "cannot read this summary line")
+                raise fail(number, line, errors.said("cannot read this summary line"))
             rest = seat_line.group(2)
             for owner in names:  # (a loop, not a generator made for each line)
                 if rest.startswith(owner):
                     break
             else:
-                raise fail(number, line, "this summary line names a player not at the table")
+                raise fail(number, line, errors.said("this summary line names a player not at the table"))
             said = rest[len(owner) :]
             high = _SUMMARY_WON.match(said)
             low = _SUMMARY_LOW.search(said + " ") if " LO " in said else None  # (rare: searched for once)

@@ -109,7 +109,7 @@ from typing import NamedTuple
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import MAX_DIGITS
 from .record import (
     POT_NAMES,
@@ -174,6 +174,17 @@ _SITTING_OUT = (8, 9)
 """Sitting out at the start of the hand (8), a blind not posted (9): no chips move."""
 _POSTS = frozenset(("small blind", "big blind", "ante"))
 _WHERE_IN_XML = re.compile(r": line \d+, column \d+$")
+_XML_ERRORS = {
+    "not well-formed (invalid token)": errors.said("not well-formed (invalid token)"),
+    "no element found": errors.said("no element found"),
+    "mismatched tag": errors.said("mismatched tag"),
+    "unclosed token": errors.said("unclosed token"),
+    "junk after document element": errors.said("junk after document element"),
+    "syntax error": errors.said("syntax error"),
+    "undefined entity": errors.said("undefined entity"),
+    "duplicate attribute": errors.said("duplicate attribute"),
+}
+"""The XML parser's messages, said (its position goes: the error names the line)."""
 _INDEXED_TAGS = frozenset(("player", "round", "action", "cards"))
 _INDEXED = re.compile(r"<(?:player|round|action|cards)[\s/>]")
 _FIRST = itemgetter(0)
@@ -238,22 +249,24 @@ def read_amount(text: str, *, currency: bool) -> Amount:
     raw = raw.strip(_SIGNS).strip()
     match = _AMOUNT.match(raw)
     if match is None or len(raw) > MAX_DIGITS + 8:
-        raise ValueError(f"cannot read the amount {text!r}")
+        raise ValueError(errors.said("cannot read the amount {text}", text=repr(text)))
     group, mark, cents = match.group(1), match.group(2), match.group(3)
     if match.group(4):  # no grouping: the second alternative
         mark, cents = match.group(4), match.group(5)
     if group is not None and group == mark:
-        raise ValueError(f"cannot read the amount {text!r}")  # "1,000,5": one mark for both
+        raise ValueError(
+            errors.said("cannot read the amount {text}", text=repr(text))
+        )  # "1,000,5": one mark for both
     whole = raw[: raw.rfind(mark)] if mark else raw
     digits = "".join(c for c in whole if c.isdigit())
     try:
         value = Decimal(digits + ("." + cents if cents else ""))
     except InvalidOperation:  # pragma: no cover - the pattern passes digits only
-        raise ValueError(f"cannot read the amount {text!r}") from None
+        raise ValueError(errors.said("cannot read the amount {text}", text=repr(text))) from None
     if currency:
         return value
     if cents and int(cents):
-        raise ValueError(f"{text.strip()} has cents in a game played in chips")
+        raise ValueError(errors.said("{amount} has cents in a game played in chips", amount=text.strip()))
     return int(value)
 
 
@@ -270,7 +283,7 @@ def read_card(text: str) -> str:
     suit = _SUITS.get(text[:1].upper())
     rank = _RANKS.get(text[1:].upper())
     if suit is None or rank is None:
-        raise ValueError(f"unknown card {text!r}")
+        raise ValueError(errors.said("unknown card {card}", card=repr(text)))
     return rank + suit
 
 
@@ -327,6 +340,7 @@ class _Reader:
         except ET.ParseError as err:
             row = err.position[0] if err.position else 1
             why = _WHERE_IN_XML.sub("", str(err))
+            why = _XML_ERRORS.get(why, why)
             raise self.fail(
                 first_line + row - 1, errors.said("not well-formed XML ({why})", why=why)
             ) from None
@@ -361,7 +375,9 @@ class _Reader:
     def amount(self, element: ET.Element, name: str, currency: bool, *, empty: bool = False) -> Amount:
         text = element.get(name)
         if text is None or (not text.strip() and not empty):
-            raise self.fail(self.line_of(element), f"<{element.tag}> has no {name}=")
+            raise self.fail(
+                self.line_of(element), errors.said("<{tag}> has no {name}=", tag=element.tag, name=name)
+            )
         known = _AMOUNTS[currency]
         value = known.get(text)
         if value is not None:
@@ -372,7 +388,7 @@ class _Reader:
             value = read_amount(text, currency=currency)
         except ValueError as err:
             raise self.fail(
-                self.line_of(element), errors.said("{name}=: {err}", name=name, err=err)
+                self.line_of(element), errors.said("{name}=: {err}", name=name, err=errors.message_of(err))
             ) from None
         if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             known.clear()
@@ -400,7 +416,9 @@ class _Reader:
         match = _GAMETYPE.match(gametype)
         if match is None:
             raise self.fail(
-                line, f"iPoker game {gametype!r}: only hold'em and Omaha are read", UnsupportedHandError
+                line,
+                errors.said("iPoker game {game}: only hold'em and Omaha are read", game=repr(gametype)),
+                UnsupportedHandError,
             )
         game = _GAMES[(match.group(1), match.group(2))]
         tournament = field("tournamentcode") or field("tournamentname") or None
@@ -411,7 +429,9 @@ class _Reader:
                 first = read_amount(match.group(3), currency=currency)
                 second = read_amount(match.group(4), currency=currency)
             except ValueError as err:
-                raise self.fail(line, errors.said("the stakes in <gametype>: {err}", err=err)) from None
+                raise self.fail(
+                    line, errors.said("the stakes in <gametype>: {err}", err=errors.message_of(err))
+                ) from None
             if match.group(2) == "L":  # "Holdem L $5/$10": the small and big bets
                 small_bet, big_bet, big_blind = first, second, first
             else:
@@ -441,7 +461,9 @@ class _Reader:
             last = max((i for i, line in enumerate(self.lines) if line.strip()), default=0)
             raise self.fail(hand.line + last, errors.said("the hand ends before </game> (truncated)"))
         if end - start > MAX_HAND_CHARS:
-            raise self.fail(hand.line, f"the hand is longer than {MAX_HAND_CHARS} characters")
+            raise self.fail(
+                hand.line, errors.said("the hand is longer than {count} characters", count=MAX_HAND_CHARS)
+            )
         session = self.session()
         game = self.parse(text[start : end + len("</game>")], hand.line)
         self.hand_id = game.get("gamecode") or hand.hand_id
@@ -484,7 +506,7 @@ class _Reader:
             if win:
                 won.append((number, name, win))
         if button_seat is None:
-            raise self.fail(hand.line, 'no <player> has dealer="1": the button is not known')
+            raise self.fail(hand.line, errors.said('no <player> has dealer="1": the button is not known'))
 
         pockets: list[tuple[int, str, list[str]]] = []
         actions, board, acting = self.rounds(game, seats, session, pockets)
@@ -593,11 +615,16 @@ class _Reader:
             if not words or all(w == "X" or w == "x" for w in words):
                 continue
             if len(words) != hole:
-                raise self.fail(at, f"{player} holds {len(words)} cards, not {hole}")
+                raise self.fail(
+                    at,
+                    errors.said(
+                        "{player} holds {count} cards, not {hole}", player=player, count=len(words), hole=hole
+                    ),
+                )
             try:
                 shown[player] = tuple([_CARD_NAMES.get(w) or read_card(w) for w in words])
             except ValueError as err:
-                raise self.fail(at, str(err)) from None
+                raise self.fail(at, errors.message_of(err)) from None
         return shown
 
     def rounds(
@@ -625,7 +652,10 @@ class _Reader:
         for round_ in game.findall("round"):
             no = round_.get("no", "")
             if not no.isdigit() or int(no) > 4 or int(no) <= last_round:
-                raise self.fail(where.get(id(round_), first), f"a <round> numbered {no!r} (0 to 4, in order)")
+                raise self.fail(
+                    where.get(id(round_), first),
+                    errors.said("a <round> numbered {no} (0 to 4, in order)", no=repr(no)),
+                )
             round_no = last_round = int(no)
             posting = round_no == 0
             street = _STREETS.get(round_no, Street.PRE_FLOP)
@@ -750,12 +780,18 @@ class _Reader:
         expected_round, count = _BOARD[kind]
         if round_no != expected_round or len(words) != count or len(board) != _BOARD_BEFORE[round_no]:
             raise self.fail(
-                at, f"the {kind.lower()} must be {count} card(s) in round {expected_round}, in order"
+                at,
+                errors.said(
+                    "the {street} must be {count} card(s) in round {round}, in order",
+                    street=street_said(_STREETS[expected_round]),
+                    count=count,
+                    round=expected_round,
+                ),
             )
         try:
             board.extend([_CARD_NAMES.get(w) or read_card(w) for w in words])
         except ValueError as err:
-            raise self.fail(at, str(err)) from None
+            raise self.fail(at, errors.message_of(err)) from None
 
 
 def _live_posts(

@@ -158,6 +158,8 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    json_error_said,
+    kind_said,
     pot_label,
 )
 from .stated import fill_unstated, placed_as_awarded
@@ -378,7 +380,9 @@ def game_type(game: str) -> tuple[str, str]:
     (short deck)
     """
     if game.startswith("6+") or "Short Deck" in game:
-        raise UnsupportedHandError(f"OHH 1.4.6 has no game type for {game} (short deck)")
+        raise UnsupportedHandError(
+            errors.said("OHH 1.4.6 has no game type for {game} (short deck)", game=game)
+        )
     kind = "OmahaHiLo" if "Omaha" in game and "Hi/Lo" in game else "Omaha" if "Omaha" in game else "Holdem"
     for words, code in _BET_TYPES.items():
         if game.endswith(words):
@@ -537,7 +541,11 @@ def _rounds(
         action: dict[str, Any] = {"action_number": number}
         if player is not None:
             if player not in ids:
-                raise HandHistoryError(f"{player} acts (action {number}) but has no seat")
+                raise HandHistoryError(
+                    errors.said(
+                        "{player} acts (action {number}) but has no seat", player=player, number=number
+                    )
+                )
             action["player_id"] = ids[player]
         action["action"] = name
         if amount is not None:
@@ -615,7 +623,14 @@ def _actions(
         to = a.to if a.to is not None else before + a.amount
         bets[p] = to
         return [act("Raise", p, to - before, **more)]
-    raise HandHistoryError(f"line {a.line} ({a.text}): OHH has no action for a {a.kind!r}")
+    raise HandHistoryError(
+        errors.said(
+            "line {line} ({text}): OHH has no action for a {kind}",
+            line=a.line,
+            text=a.text,
+            kind=kind_said(a.kind),
+        )
+    )
 
 
 def _wins(hand: HandHistory, count: int, ids: Mapping[str, int]) -> list[dict[str, list[Amount]]]:
@@ -625,7 +640,9 @@ def _wins(hand: HandHistory, count: int, ids: Mapping[str, int]) -> list[dict[st
     runs = max(len(hand.runs), 1)
     for c in hand.collections:
         if c.player not in ids:
-            raise HandHistoryError(f"line {c.line}: {c.player} collects but has no seat")
+            raise HandHistoryError(
+                errors.said("line {line}: {player} collects but has no seat", line=c.line, player=c.player)
+            )
         mine = wins[c.pot].setdefault(c.player, [zero] * runs)
         mine[max(c.run - 1, 0) if hand.runs else 0] += c.amount
     return wins
@@ -858,7 +875,7 @@ def read_ohh(text: str) -> Iterator[HandHistory | HandHistoryError]:
         try:
             document = json.loads(chunk, parse_float=Decimal)
         except ValueError as err:
-            yield _error(None, line, f"not OHH JSON: {err}")
+            yield _error(None, line, errors.said("not OHH JSON: {err}", err=json_error_said(err)))
             continue
         try:
             yield from_ohh(document, line=line)
@@ -886,18 +903,22 @@ def from_ohh(document: Mapping[str, Any], *, line: int = 1) -> HandHistory:
     ohh = document.get("ohh") if isinstance(document, Mapping) else None
     hand_id = str(ohh.get("game_number")) if isinstance(ohh, Mapping) and "game_number" in ohh else None
     if not isinstance(ohh, Mapping):
-        raise _error(hand_id, line, 'not an OHH object (no "ohh" field)')
+        raise _error(hand_id, line, errors.said('not an OHH object (no "ohh" field)'))
     gaps = missing_fields(document)
     if gaps:
-        raise _error(hand_id, line, "OHH field missing or not OHH: " + ", ".join(gaps[:5]))
+        raise _error(
+            hand_id, line, errors.said("OHH field missing or not OHH: {fields}", fields=", ".join(gaps[:5]))
+        )
     try:
         return _record(ohh, hand_id or "", line)
     except HandHistoryError as err:
         if getattr(err, "hand_id", None) is None:
-            raise _error(hand_id, line, str(err)) from None
+            raise _error(hand_id, line, errors.message_of(err)) from None
         raise
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
-        raise _error(hand_id, line, f"OHH object not as the specification has it ({err!r})") from None
+        raise _error(
+            hand_id, line, errors.said("OHH object not as the specification has it ({err})", err=repr(err))
+        ) from None
 
 
 class _Reader:
@@ -916,9 +937,11 @@ class _Reader:
 
     def amount(self, value: Any, what: str) -> Amount:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise HandHistoryError(f"{what} must be a number, not {value!r}")
+            raise HandHistoryError(
+                errors.said("{what} must be a number, not {value}", what=what, value=repr(value))
+            )
         if value < 0:
-            raise HandHistoryError(f"{what} is negative ({value})")
+            raise HandHistoryError(errors.said("{what} is negative ({value})", what=what, value=value))
         if self.currency:
             return Decimal(value)
         if isinstance(value, Decimal) and value == value.to_integral_value():
@@ -930,7 +953,9 @@ class _Reader:
             Seat(
                 int(p["seat"]),
                 str(p["name"]),
-                self.amount(p["starting_stack"], f"{p['name']}'s starting stack"),
+                self.amount(
+                    p["starting_stack"], errors.said("{player}'s starting stack", player=str(p["name"]))
+                ),
                 bool(p.get("is_sitting_out", False)),
             )
             for p in self.ohh["players"]
@@ -963,7 +988,7 @@ class _Reader:
             for a in round_["actions"]:
                 self.number = max(self.number + 1, int(a["action_number"]))
                 if a["action"] == "Add to Pot":
-                    added.append(self.amount(a.get("amount", 0), "an Add to Pot amount"))
+                    added.append(self.amount(a.get("amount", 0), errors.said("an Add to Pot amount")))
                 elif a["action"] == "Shows Cards":
                     shown[self.names[a["player_id"]]] = tuple(str(c) for c in a.get("cards") or ())
                 elif a["action"] not in _IGNORED:
@@ -981,8 +1006,15 @@ class _Reader:
         before plus them, its raise the total less the largest bet so far)."""
         who, name = self.names[a["player_id"]], a["action"]
         if street is None:
-            raise HandHistoryError(f"action {self.number}: {who} {name} in the Showdown round")
-        put = self.amount(a.get("amount") or 0, f"action {self.number}'s amount")
+            raise HandHistoryError(
+                errors.said(
+                    "action {number}: {player} {action} in the Showdown round",
+                    number=self.number,
+                    player=who,
+                    action=name,
+                )
+            )
+        put = self.amount(a.get("amount") or 0, errors.said("action {number}'s amount", number=self.number))
         current = max(bets.values(), default=0)
         to: Amount | None = None
         if name == "Post Dead":
@@ -997,7 +1029,13 @@ class _Reader:
             if name == "Post SB" and any(a.kind == "small blind" for a in actions):
                 text += " (live)"  # a second small blind OHH calls live: the readers' word for it
         else:
-            raise HandHistoryError(f"action {self.number}: the record has no action for {name!r}")
+            raise HandHistoryError(
+                errors.said(
+                    "action {number}: the record has no action for {action}",
+                    number=self.number,
+                    action=repr(name),
+                )
+            )
         if kind == "raise":
             to = bets.get(who, 0) + put
             bets[who], put = to, to - current
@@ -1021,17 +1059,31 @@ class _Reader:
         cash_outs: list[tuple[str, Amount, Amount]] = []
         count = len(self.ohh["pots"])
         for i, pot in enumerate(self.ohh["pots"]):
-            r = self.amount(pot.get("rake") or 0, f"pot {i}'s rake")
-            j = self.amount(pot.get("jackpot") or 0, f"pot {i}'s jackpot")
+            r = self.amount(pot.get("rake") or 0, errors.said("pot {number}'s rake", number=i))
+            j = self.amount(pot.get("jackpot") or 0, errors.said("pot {number}'s jackpot", number=i))
             rake, jackpot = rake + r, jackpot + j
-            after.append(self.amount(pot["amount"], f"pot {i}'s amount") - r - j)
+            after.append(self.amount(pot["amount"], errors.said("pot {number}'s amount", number=i)) - r - j)
             for w in pot["player_wins"]:
                 who = self.names[w["player_id"]]
-                win = self.amount(w["win_amount"], f"{who}'s win_amount")
+                win = self.amount(
+                    w["win_amount"], errors.said("{player}'s {field}", player=who, field="win_amount")
+                )
                 won[who] = won.get(who, 0) + win
                 if w.get("cashout_amount") is not None:  # paid outside the pot: no collection
-                    fee = self.amount(w.get("cashout_fee") or 0, f"{who}'s cashout_fee")
-                    cash_outs.append((who, self.amount(w["cashout_amount"], f"{who}'s cashout_amount"), fee))
+                    fee = self.amount(
+                        w.get("cashout_fee") or 0,
+                        errors.said("{player}'s {field}", player=who, field="cashout_fee"),
+                    )
+                    cash_outs.append(
+                        (
+                            who,
+                            self.amount(
+                                w["cashout_amount"],
+                                errors.said("{player}'s {field}", player=who, field="cashout_amount"),
+                            ),
+                            fee,
+                        )
+                    )
                     continue
                 self.number += 1
                 label = pot_label(i, count)
@@ -1039,7 +1091,9 @@ class _Reader:
                 if runs > 1 and isinstance(parts, list) and len(parts) == runs:
                     for run, part in enumerate(parts, start=1):
                         if part:
-                            win = self.amount(part, f"{who}'s win on run {run}")
+                            win = self.amount(
+                                part, errors.said("{player}'s win on run {run}", player=who, run=run)
+                            )
                             collections.append(Collection(self.number, who, win, i, label, run))
                 else:
                     collections.append(Collection(self.number, who, win, i, label, 1 if runs > 1 else 0))
@@ -1066,10 +1120,14 @@ def _record(ohh: Mapping[str, Any], hand_id: str, line: int) -> HandHistory:
     """The record of one OHH object (its fields checked present by :func:`missing_fields`)."""
     kind, bet_type = ohh["game_type"], ohh["bet_limit"]["bet_type"]
     if kind not in ("Holdem", "Omaha", "OmahaHiLo"):
-        raise UnsupportedHandError(f"hand #{hand_id}: the engine does not play {kind}")
+        raise UnsupportedHandError(
+            errors.said("hand #{hand_id}: the engine does not play {game}", hand_id=hand_id, game=kind)
+        )
     limit = _LIMIT_NAMES.get(bet_type)
     if limit is None:
-        raise HandHistoryError(f"bet type {bet_type!r} is not NL, PL or FL")
+        raise HandHistoryError(
+            errors.said("bet type {bet_type} is not NL, PL or FL", bet_type=repr(bet_type))
+        )
     read = _Reader(ohh)
     seats = read.seats()
     actions, board, runs, shown, added = read.rounds()

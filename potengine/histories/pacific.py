@@ -85,7 +85,7 @@ from decimal import Decimal, InvalidOperation
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import MAX_DIGITS
 from .record import (
     POT_NAMES,
@@ -186,22 +186,22 @@ def read_amount(text: str, *, currency: bool) -> Amount:
     raw = text.replace("Â\u00a0", " ").replace("\u00a0", " ").strip().strip("$€£").strip()
     match = _AMOUNT.match(raw)
     if match is None or len(raw) > MAX_DIGITS + 8:
-        raise ValueError(f"cannot read the amount {text!r}")
+        raise ValueError(errors.said("cannot read the amount {text}", text=repr(text)))
     group, mark, cents = match.group(1), match.group(2), match.group(3)
     if match.group(4):
         mark, cents = match.group(4), match.group(5)
     if group is not None and group == mark:
-        raise ValueError(f"cannot read the amount {text!r}")
+        raise ValueError(errors.said("cannot read the amount {text}", text=repr(text)))
     whole = raw[: raw.rfind(mark)] if mark else raw
     digits = "".join(c for c in whole if c.isdigit())
     try:
         value = Decimal(digits + ("." + cents if cents else ""))
     except InvalidOperation:  # pragma: no cover - the pattern passes digits only
-        raise ValueError(f"cannot read the amount {text!r}") from None
+        raise ValueError(errors.said("cannot read the amount {text}", text=repr(text))) from None
     if currency:
         return value
     if cents and int(cents):
-        raise ValueError(f"{text.strip()} has cents in a game played in chips")
+        raise ValueError(errors.said("{amount} has cents in a game played in chips", amount=text.strip()))
     return int(value)
 
 
@@ -221,7 +221,7 @@ def read_card(text: str) -> str:
     rank_text = word[:-1].upper()
     rank = _RANKS.get(rank_text) or _SCANDINAVIAN.get(rank_text)
     if rank is None or suit not in "cdhs" or not suit:
-        raise ValueError(f"unknown card {word!r}")
+        raise ValueError(errors.said("unknown card {card}", card=repr(word)))
     return rank + suit
 
 
@@ -248,7 +248,7 @@ class _Reader:
         try:
             value = read_amount(text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(index, str(err)) from None
+            raise self.fail(index, errors.message_of(err)) from None
         if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             known.clear()
         known[text] = value
@@ -258,12 +258,12 @@ class _Reader:
         try:
             return [read_card(word) for word in text.split(",") if word.strip()]
         except ValueError as err:
-            raise self.fail(index, str(err)) from None
+            raise self.fail(index, errors.message_of(err)) from None
 
     def read(self) -> HandHistory:
         texts = self.texts
         if len(texts) > MAX_HAND_LINES:
-            raise self.fail(0, f"the hand has more than {MAX_HAND_LINES} lines")
+            raise self.fail(0, errors.said("the hand has more than {count} lines", count=MAX_HAND_LINES))
         header = _HEADER.match(texts[0])
         if header is None:
             raise self.fail(
@@ -278,7 +278,9 @@ class _Reader:
         game = _GAMES.get(stakes.group(3).removesuffix(" Jackpot table"))
         if game is None:
             raise self.fail(
-                1, f"888 game {stakes.group(3)!r}: only hold'em and Omaha are read", UnsupportedHandError
+                1,
+                errors.said("888 game {game}: only hold'em and Omaha are read", game=repr(stakes.group(3))),
+                UnsupportedHandError,
             )
         table = _TABLE.match(texts[2])
         if table is None:
@@ -304,7 +306,14 @@ class _Reader:
             seats[name] = Seat(int(seat.group(1)), name, self.amount(seat.group(3), index))
             index += 1
         if len(seats) != int(count.group(1)):
-            raise self.fail(4, f"{count.group(1)} players announced, {len(seats)} seated")
+            raise self.fail(
+                4,
+                errors.said(
+                    "{announced} players announced, {seated} seated",
+                    announced=count.group(1),
+                    seated=len(seats),
+                ),
+            )
         return self.play(
             index,
             seats,
@@ -388,7 +397,22 @@ class _Reader:
                     name = player(show.group(1), at)
                     cards = self.cards(show.group(3), at)
                     if len(cards) != hole:
-                        raise self.fail(at, f"{name} {show.group(2)} {len(cards)} cards, not {hole}")
+                        reason = (
+                            errors.said(
+                                "{name} shows {count} cards, not {hole}",
+                                name=name,
+                                count=len(cards),
+                                hole=hole,
+                            )
+                            if show.group(2) == "shows"
+                            else errors.said(
+                                "{name} mucks {count} cards, not {hole}",
+                                name=name,
+                                count=len(cards),
+                                hole=hole,
+                            )
+                        )
+                        raise self.fail(at, reason)
                     if show.group(2) == "shows":
                         shown[name] = tuple(cards)
                     else:  # a mucked hand is written, but gives up the pot
@@ -408,7 +432,14 @@ class _Reader:
                 street, before, new = _STREETS[deal.group(1)]
                 cards = self.cards(deal.group(2), at)
                 if len(board) != before or len(cards) != new:
-                    raise self.fail(at, f"the {deal.group(1)} comes out of order or with {len(cards)} cards")
+                    raise self.fail(
+                        at,
+                        errors.said(
+                            "the {street} comes out of order or with {count} cards",
+                            street=street_said(street),
+                            count=len(cards),
+                        ),
+                    )
                 board.extend(cards)
                 bets, current, betting = dict.fromkeys(seats, zero), zero, True
                 continue

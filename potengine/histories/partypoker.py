@@ -99,7 +99,7 @@ from typing import Any, NamedTuple
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import CENT, exact_amount
 from .audit import DEAD_POST, LIVE_POST
 from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
@@ -246,7 +246,7 @@ class _Reader:
         try:
             value = exact_amount(raw.replace(",", ""), text, currency=self.currency)
         except ValueError as err:
-            raise self.fail(number, line, str(err)) from None
+            raise self.fail(number, line, errors.message_of(err)) from None
         if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
             self.known.clear()
         self.known[text] = value
@@ -284,7 +284,7 @@ class _Reader:
                     self.hand_id,
                     number,
                     line,
-                    f"{words}: only hold'em and Omaha hands can be read",
+                    errors.said("{game}: only hold'em and Omaha hands can be read", game=words),
                     UnsupportedHandError,
                 )
             raise self.fail(
@@ -301,7 +301,9 @@ class _Reader:
         if head and tournament is None:
             amounts = _STAKES.match(head)
             if amounts is None:
-                raise self.fail(number, line, f"cannot read the stakes {head.strip()!r}")
+                raise self.fail(
+                    number, line, errors.said("cannot read the stakes {stakes}", stakes=repr(head.strip()))
+                )
             if amounts.group(2):
                 stakes = (
                     self.amount(amounts.group(1), number, line),
@@ -313,15 +315,25 @@ class _Reader:
         """The hand: its first lines (the game, the table, the button, the seats), then its play."""
         lines = self.lines
         if not lines:
-            raise self.fail(0, "", "the hand is empty")
+            raise self.fail(0, "", errors.said("the hand is empty"))
         number, first = lines[0]
         if len(lines) > MAX_HAND_LINES:
             raise self.fail(
-                number, first, f"the hand has {len(lines)} lines, more than the limit of {MAX_HAND_LINES}"
+                number,
+                first,
+                errors.said(
+                    "the hand has {total} lines, more than the limit of {limit}",
+                    total=len(lines),
+                    limit=MAX_HAND_LINES,
+                ),
             )
         if max(map(len, self.texts)) > MAX_LINE_CHARS:
             n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
-            raise self.fail(n, text, f"the line has more than the limit of {MAX_LINE_CHARS} characters")
+            raise self.fail(
+                n,
+                text,
+                errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS),
+            )
         if not _HEADER.match(first):
             raise self.fail(
                 number, first, errors.said("a hand must start with '***** Hand History for Game <ID> *****'")
@@ -466,18 +478,28 @@ class _Reader:
                 if line.startswith("** Dealing"):
                     found = _STREET.match(line)
                     if found is None:
-                        raise fail(number, line, "cannot read this street")
+                        raise fail(number, line, errors.said("cannot read this street"))
                     new_street = _STREETS[found.group(1)]
                     if new_street is Street.PRE_FLOP:
                         if dealt:
-                            raise fail(number, line, "the cards are dealt twice")
+                            raise fail(number, line, errors.said("the cards are dealt twice"))
                         dealt = True
                         continue
                     if len(board) != _BOARD_BEFORE[new_street]:
-                        raise fail(number, line, f"the {new_street} comes out of order")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said("the {street} comes out of order", street=street_said(new_street)),
+                        )
                     cards = self.cards(found.group(2) or "", number, line)
                     if len(cards) != (3 if new_street is Street.FLOP else 1):
-                        raise fail(number, line, f"wrong number of cards on the {new_street}")
+                        raise fail(
+                            number,
+                            line,
+                            errors.said(
+                                "wrong number of cards on the {street}", street=street_said(new_street)
+                            ),
+                        )
                     board.extend(cards)
                     street, bets, current, dealt = new_street, {}, zero, True
                     continue
@@ -489,15 +511,15 @@ class _Reader:
                 elif _ACTION.match(line):
                     raise _Unseated  # read again, knowing whom the name stands for
                 else:
-                    raise fail(number, line, "cannot read this line")
+                    raise fail(number, line, errors.said("cannot read this line"))
             player, rest = said
             verb, bracket, inside = rest.partition(" [")
             kind = _BETS.get(verb) if bracket else None
             if kind is not None:  # "calls [$0.25 USD]", "raises [...]", "is all-In  [...]"
                 if collections:
-                    raise fail(number, line, "a bet after the pot was won")
+                    raise fail(number, line, errors.said("a bet after the pot was won"))
                 if not inside.endswith("]"):
-                    raise fail(number, line, f"cannot read {player}'s action")
+                    raise fail(number, line, errors.said("cannot read {player}'s action", player=player))
                 text = inside[:-1]
                 added = known.get(text)
                 if added is None:
@@ -529,7 +551,7 @@ class _Reader:
                 continue
             if rest == "folds" or rest == "checks":
                 if collections:
-                    raise fail(number, line, "a bet after the pot was won")
+                    raise fail(number, line, errors.said("a bet after the pot was won"))
                 betting = dealt = True
                 actions.append(action := bare(Action))
                 action.__dict__.update(
@@ -546,7 +568,7 @@ class _Reader:
             if rest.startswith("wins "):
                 won = _WINS.match(rest, 4)
                 if won is None:
-                    raise fail(number, line, "cannot read this win")
+                    raise fail(number, line, errors.said("cannot read this win"))
                 low = won.group("lo")
                 amount = self.amount(low or won.group("amount"), number, line)
                 label = won.group("pot") or "pot"
@@ -567,10 +589,14 @@ class _Reader:
                 if cards_shown is None:
                     if _LOW_SHOWN.match(rest, 5):
                         continue  # "shows7,5,4,2,A  for low.": the low of a hand shown
-                    raise fail(number, line, "cannot read the cards shown")
+                    raise fail(number, line, errors.said("cannot read the cards shown"))
                 cards = self.cards(cards_shown.group(1), number, line)
                 if len(cards) != game.hole:
-                    raise fail(number, line, f"a {game.name} hand shows {game.hole} cards")
+                    raise fail(
+                        number,
+                        line,
+                        errors.said("a {game} hand shows {hole} cards", game=game.name, hole=game.hole),
+                    )
                 shown[player] = tuple(cards)
                 continue
             if rest == "does not show cards.":
@@ -582,14 +608,14 @@ class _Reader:
                 continue
             if verb in _POSTS:  # "posts small blind [$0.05 USD]."
                 if collections:
-                    raise fail(number, line, "a bet after the pot was won")
+                    raise fail(number, line, errors.said("a bet after the pot was won"))
                 paid = _AMOUNT_IN.match(rest, len(verb))
                 if paid is None:
-                    raise fail(number, line, "cannot read the amount posted")
+                    raise fail(number, line, errors.said("cannot read the amount posted"))
                 if dealt:
-                    raise fail(number, line, "a post after the cards were dealt")
+                    raise fail(number, line, errors.said("a post after the cards were dealt"))
                 if betting:
-                    raise fail(number, line, "a post after the betting started")
+                    raise fail(number, line, errors.said("a post after the betting started"))
                 kind = _POSTS[verb]
                 amount = self.amount(paid.group(1), number, line)
                 all_in = amount == seats[player].stack  # partypoker marks no all-in post
@@ -628,10 +654,10 @@ class _Reader:
                 if line.endswith(_SITTING_OUT):
                     sitting_out.add(line[: -len(_SITTING_OUT)])
                 continue
-            raise fail(number, line, f"cannot read {player}'s action")
+            raise fail(number, line, errors.said("cannot read {player}'s action", player=player))
         if not collections:
             number, line = self.lines[-1]
-            raise fail(number, line, "the hand ends before anyone wins the pot")
+            raise fail(number, line, errors.said("the hand ends before anyone wins the pot"))
         small_blind: Amount | None = None
         big_blind: Amount | None = None
         small_bet = big_bet = None

@@ -100,14 +100,27 @@ from decimal import Decimal
 from typing import Any
 
 from ..chips import Amount
-from ..errors import HandHistoryError, IllegalActionError, IllegalHandHistoryError, PotEngineError
+from ..errors import (
+    HandHistoryError,
+    IllegalActionError,
+    IllegalHandHistoryError,
+    PotEngineError,
+    message_of,
+    said,
+)
 from ..play import betting, dealing
 from ..play.betting import Table
 from ..play.hand import Hand, _check_setup, check_extras, start_table
 from ..play.records import GAME_NAMES, Setup
 from ..play.showdown import RankPlayers, settle_table
-from ..play.streets import Kind, Street
-from ..play.structures import STRUCTURES, Structure, omaha_structure_for_phh, structure_from_phh
+from ..play.streets import Kind, Street, street_said
+from ..play.structures import (
+    STRUCTURES,
+    Structure,
+    omaha_structure_for_phh,
+    structure_from_phh,
+    structure_said,
+)
 from ..pots.settlement import Settlement
 
 VARIANTS = {kind.phh_variant: kind.name for kind in STRUCTURES if kind.phh_variant} | {
@@ -158,37 +171,54 @@ def _amount(value: Any, what: str, name: str) -> Amount:
     """
     if type(value) is int:
         return value
-    where = f"{name}: " if name else ""
     if isinstance(value, bool):
-        raise HandHistoryError(f"{where}{what} must be a number, got {value!r}")
+        raise _named(name, said("{what} must be a number, got {value}", what=what, value=repr(value)))
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise HandHistoryError(f"{where}{what} must be a finite number, got {value!r}")
+            raise _named(
+                name, said("{what} must be a finite number, got {value}", what=what, value=repr(value))
+            )
         d = Decimal(repr(value))
     elif isinstance(value, str):
         if value.isdigit() and value.isascii() and len(value) <= 30:
             return int(value)
         if _NUMBER.fullmatch(value) is None:
-            raise HandHistoryError(
-                f"{where}{what} {value[:40]!r}{'...' if len(value) > 40 else ''} is not an amount "
-                "(write digits, with an optional decimal part)"
+            shown = repr(value[:40]) + ("..." if len(value) > 40 else "")
+            raise _named(
+                name,
+                said(
+                    "{what} {value} is not an amount (write digits, with an optional decimal part)",
+                    what=what,
+                    value=shown,
+                ),
             )
         d = Decimal(value)
     else:
-        raise HandHistoryError(f"{where}{what} must be a number, got {value!r}")
+        raise _named(name, said("{what} must be a number, got {value}", what=what, value=repr(value)))
     return int(d) if d == d.to_integral_value() else d
+
+
+def _named(name: str, reason: str) -> HandHistoryError:
+    """The error ``reason`` of the hand ``name`` (none: the reason alone)."""
+    return HandHistoryError(said("{name}: {reason}", name=name, reason=reason) if name else reason)
 
 
 def _list(fields: Mapping[str, Any], key: str, name: str, n: int | None = None) -> list[Any]:
     if key not in fields:
-        raise HandHistoryError(f"{name}: the field {key!r} is missing")
+        raise HandHistoryError(said("{name}: the field {key} is missing", name=name, key=repr(key)))
     value = fields[key]
     if not isinstance(value, list):
-        raise HandHistoryError(f"{name}: {key} must be a list, got {value!r}")
+        raise HandHistoryError(
+            said("{name}: {key} must be a list, got {value}", name=name, key=key, value=repr(value))
+        )
     if n is not None and len(value) != n:
-        raise HandHistoryError(f"{name}: {key} has {len(value)} entries for {n} players")
+        raise HandHistoryError(
+            said(
+                "{name}: {key} has {count} entries for {n} players", name=name, key=key, count=len(value), n=n
+            )
+        )
     return value
 
 
@@ -342,9 +372,11 @@ def parse(text: str) -> dict[str, Any]:
     potengine.errors.HandHistoryError: the hand is not valid PHH/TOML: Invalid value (at end of document)
     """
     if not isinstance(text, str):
+        kind = type(text).__name__
         raise HandHistoryError(
-            f"the hand must be PHH text (a str), not {type(text).__name__}"
-            + (": decode the bytes first" if isinstance(text, (bytes, bytearray)) else "")
+            said("the hand must be PHH text (a str), not {kind}: decode the bytes first", kind=kind)
+            if isinstance(text, (bytes, bytearray))
+            else said("the hand must be PHH text (a str), not {kind}", kind=kind)
         )
     try:
         return _read_subset(text)
@@ -353,7 +385,7 @@ def parse(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as err:
-        raise HandHistoryError(f"the hand is not valid PHH/TOML: {err}") from None
+        raise HandHistoryError(said("the hand is not valid PHH/TOML: {err}", err=str(err))) from None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -365,8 +397,15 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         codes = ", ".join(f"{code} {kind}" for code, kind in VARIANTS.items())
-        raise HandHistoryError(f"{name}: variant {variant!r} is not a variant this engine plays ({codes})")
-    stacks = [_amount(v, "a starting stack", name) for v in _list(fields, "starting_stacks", name)]
+        raise HandHistoryError(
+            said(
+                "{name}: variant {variant} is not a variant this engine plays ({codes})",
+                name=name,
+                variant=repr(variant),
+                codes=codes,
+            )
+        )
+    stacks = [_amount(v, said("a starting stack"), name) for v in _list(fields, "starting_stacks", name)]
     n = len(stacks)
     players = fields.get("players") or [f"p{k + 1}" for k in range(n)]
     if (
@@ -375,11 +414,20 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
         or len(players) != n
         or len(set(players)) != n
     ):
-        raise HandHistoryError(f"{name}: players must be a list of {n} distinct names, got {players!r}")
-    blinds = [_amount(v, "a blind", name) for v in _list(fields, "blinds_or_straddles", name, n)]
-    antes = [_amount(v, "an ante", name) for v in _list(fields, "antes", name, n)]
+        raise HandHistoryError(
+            said(
+                "{name}: players must be a list of {n} distinct names, got {players}",
+                name=name,
+                n=n,
+                players=repr(players),
+            )
+        )
+    blinds = [_amount(v, said("a blind"), name) for v in _list(fields, "blinds_or_straddles", name, n)]
+    antes = [_amount(v, said("an ante"), name) for v in _list(fields, "antes", name, n)]
     if n < 2:
-        raise HandHistoryError(f"{name}: starting_stacks has {n} entries: a hand needs 2 to 10 players")
+        raise HandHistoryError(
+            said("{name}: starting_stacks has {n} entries: a hand needs 2 to 10 players", name=name, n=n)
+        )
     bomb = False
     boards = 1
     straddles: dict[str, Amount] = {}
@@ -387,10 +435,14 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     if any(blinds[2:]) or "_bomb_pot" in fields or "_boards" in fields or "_missed_blinds" in fields:
         bomb = fields.get("_bomb_pot", False)
         if bomb is not True and bomb is not False:
-            raise HandHistoryError(f"{name}: _bomb_pot must be true or false, not {bomb!r}")
+            raise HandHistoryError(
+                said("{name}: _bomb_pot must be true or false, not {value}", name=name, value=repr(bomb))
+            )
         boards = fields.get("_boards", 1)
         if type(boards) is not int or boards not in (1, 2):
-            raise HandHistoryError(f"{name}: _boards must be 1 or 2, not {boards!r}")
+            raise HandHistoryError(
+                said("{name}: _boards must be 1 or 2, not {value}", name=name, value=repr(boards))
+            )
         straddles = {players[k]: blinds[k] for k in range(2, n) if blinds[k]}
         missed = _missed_blinds(fields, players, name)
     small_blind, big_blind = blinds[0], blinds[1]
@@ -400,13 +452,23 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     bomb_ante: Amount = 0
     if bomb:
         if any(blinds):
-            raise HandHistoryError(f"{name}: a bomb pot has no blinds: blinds_or_straddles must be zeros")
+            raise HandHistoryError(
+                said("{name}: a bomb pot has no blinds: blinds_or_straddles must be zeros", name=name)
+            )
         if len(nonzero) != n or len(set(antes)) != 1:
-            raise HandHistoryError(f"{name}: a bomb pot's antes must be one amount for everyone, not {antes}")
+            raise HandHistoryError(
+                said(
+                    "{name}: a bomb pot's antes must be one amount for everyone, not {antes}",
+                    name=name,
+                    antes=antes,
+                )
+            )
         bomb_ante, nonzero = antes[0], []
         given = fields.get("min_bet", fields.get("small_bet"))
         if given is None:
-            raise HandHistoryError(f"{name}: a bomb pot needs min_bet (the minimum bet on the flop)")
+            raise HandHistoryError(
+                said("{name}: a bomb pot needs min_bet (the minimum bet on the flop)", name=name)
+            )
         big_blind = _amount(given, "min_bet", name)
     if nonzero:
         if len(nonzero) == 1 and antes[1]:
@@ -414,7 +476,13 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
         elif len(nonzero) == n and len(set(antes)) == 1:
             ante = antes[0]
         else:
-            raise HandHistoryError(f"{name}: antes {antes} are neither equal antes nor a big-blind ante")
+            raise HandHistoryError(
+                said(
+                    "{name}: antes {antes} are neither equal antes nor a big-blind ante",
+                    name=name,
+                    antes=antes,
+                )
+            )
 
     def read(value: object, what: str) -> Amount:
         return _amount(value, what, name)
@@ -444,7 +512,7 @@ def _setup(fields: Mapping[str, Any], *, chip: Amount, name: str) -> Setup:
     except HandHistoryError:
         raise
     except PotEngineError as err:
-        raise HandHistoryError(f"{name}: {err}") from None
+        raise HandHistoryError(said("{name}: {error}", name=name, error=message_of(err))) from None
 
 
 def _missed_blinds(fields: Mapping[str, Any], players: Sequence[str], name: str) -> dict[str, str]:
@@ -456,8 +524,13 @@ def _missed_blinds(fields: Mapping[str, Any], players: Sequence[str], name: str)
     strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
     if not strings or len(value) != len(players):
         raise HandHistoryError(
-            f"{name}: _missed_blinds must be a list of {len(players)} strings ('', 'small', 'big' or "
-            f"'both'), got {value!r}"
+            said(
+                "{name}: _missed_blinds must be a list of {count} strings ('', 'small', 'big' or 'both'), "
+                "got {value}",
+                name=name,
+                count=len(players),
+                value=repr(value),
+            )
         )
     return {p: v for p, v in zip(players, value, strict=True) if v}
 
@@ -467,19 +540,24 @@ def _run_fields(fields: Mapping[str, Any], name: str) -> tuple[int, int] | None:
     how many board cards every run shares (None: dealt once)."""
     if "_run_count" not in fields:
         if "_run_common_cards" in fields:
-            raise HandHistoryError(f"{name}: _run_common_cards without _run_count")
+            raise HandHistoryError(said("{name}: _run_common_cards without _run_count", name=name))
         return None
     count, common = fields["_run_count"], fields.get("_run_common_cards")
     if type(count) is not int or type(common) is not int or not 0 <= common < 5:
         raise HandHistoryError(
-            f"{name}: a hand run more than once needs _run_count (2 or 3) and _run_common_cards "
-            f"(0 to 4, the board cards every run shares), got {count!r} and {common!r}"
+            said(
+                "{name}: a hand run more than once needs _run_count (2 or 3) and _run_common_cards "
+                "(0 to 4, the board cards every run shares), got {count} and {common}",
+                name=name,
+                count=repr(count),
+                common=repr(common),
+            )
         )
     return count, common
 
 
 def start_from_phh(
-    fields: Mapping[str, Any], *, chip: Amount = 1, name: str = "the hand"
+    fields: Mapping[str, Any], *, chip: Amount = 1, name: str | None = None
 ) -> tuple[Hand, tuple[str, ...]]:
     """Seat the players of a parsed PHH hand and post antes and blinds; return the hand and the
     PHH player names (in PHH order, which is the seat order from the small blind).
@@ -490,11 +568,13 @@ def start_from_phh(
     >>> players, hand.to_act, hand.contributions
     (('p1', 'p2'), 'p2', {'p1': 2, 'p2': 1})
     """
+    if name is None:
+        name = said("the hand")
     setup = _setup(fields, chip=chip, name=name)
     try:
         table = start_table(setup)
     except PotEngineError as err:
-        raise HandHistoryError(f"{name}: {err}") from None
+        raise HandHistoryError(said("{name}: {error}", name=name, error=message_of(err))) from None
     return Hand(table), setup.players
 
 
@@ -517,7 +597,9 @@ def _seat(token: str, n: int, line: str) -> int:
     k = _seat_number(token)
     if k is not None and k <= n:
         return k - 1
-    raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+    raise HandHistoryError(
+        said("action {line} names {token}, not one of p1..p{n}", line=repr(line), token=repr(token), n=n)
+    )
 
 
 Parsed = tuple[str, int, Any]
@@ -544,7 +626,7 @@ def _parse_line(line: str) -> Parsed | None:
         elif len(tokens) == 3 and tokens[1] == "db":
             parsed = ("db", 0, tokens[2])
         else:
-            raise HandHistoryError(f"unknown dealer action {line!r}")
+            raise HandHistoryError(said("unknown dealer action {line}", line=repr(line)))
     else:
         k = _seat_number(tokens[0])
         verb = tokens[1] if len(tokens) > 1 else ""
@@ -552,13 +634,13 @@ def _parse_line(line: str) -> Parsed | None:
         if (verb == "f" or verb == "cc") and len(tokens) == 2:
             parsed = (verb, seat, None)
         elif verb == "cbr" and len(tokens) == 3:
-            parsed = (verb, seat, _amount(tokens[2], "the amount", ""))
+            parsed = (verb, seat, _amount(tokens[2], said("the amount"), ""))
         elif verb == "sm" and len(tokens) in (2, 3):
             parsed = (verb, seat, tokens[2] if len(tokens) > 2 and tokens[2] != "-" else None)
         elif k is None:
             parsed = ("?", seat, None)  # the unknown seat is named first, below
         else:
-            raise HandHistoryError(f"unknown action {line!r}")
+            raise HandHistoryError(said("unknown action {line}", line=repr(line)))
     if len(_PARSED) >= 50_000:
         _PARSED.clear()
     _PARSED[line] = parsed
@@ -578,7 +660,9 @@ def _play(t: Table, line: str) -> None:
     n = len(players)
     if not 0 < k <= n:
         token = line.split()[2 if verb == "dh" else 0]
-        raise HandHistoryError(f"action {line!r} names {token!r}, not one of p1..p{n}")
+        raise HandHistoryError(
+            said("action {line} names {token}, not one of p1..p{n}", line=repr(line), token=repr(token), n=n)
+        )
     seat = k - 1
     player = players[seat]
     if verb == "dh":
@@ -607,14 +691,19 @@ def _play(t: Table, line: str) -> None:
     elif verb == "cbr":
         what = Kind.BET if t.current_bet == 0 else Kind.RAISE
     else:
-        raise HandHistoryError(f"unknown action {line!r}")
+        raise HandHistoryError(said("unknown action {line}", line=repr(line)))
     if t.actor != seat:
         betting.act(t, player, what, argument)  # not his turn: act() says whose it is
     need = _BOARD_BEFORE.get(t.street)
     if need is not None and len(t.board) < need:
         raise IllegalActionError(
-            f"{player} cannot act on the {t.street}: the {t.street} has not been dealt "
-            f"(the board holds {len(t.board)} cards; a 'd db' line must deal it first)"
+            said(
+                "{player} cannot act on the {street}: the {street} has not been dealt "
+                "(the board holds {count} cards; a 'd db' line must deal it first)",
+                player=player,
+                street=street_said(t.street),
+                count=len(t.board),
+            )
         )
     betting.act_seat(t, seat, what, argument)
 
@@ -687,12 +776,12 @@ def replay(
     """
     fields = parse(text)
     if name is None:
-        name = f"hand {fields['hand']}" if "hand" in fields else "the hand"
+        name = said("hand {hand_id}", hand_id=fields["hand"]) if "hand" in fields else said("the hand")
     setup = _setup(fields, chip=chip, name=name)
     try:
         table = start_table(setup)
     except PotEngineError as err:
-        raise HandHistoryError(f"{name}: {err}") from None
+        raise HandHistoryError(said("{name}: {error}", name=name, error=message_of(err))) from None
     actions = _list(fields, "actions", name)
     runs = _run_fields(fields, name) if "_run_count" in fields or "_run_common_cards" in fields else None
     for k, line in enumerate(actions, start=1):
@@ -704,32 +793,60 @@ def replay(
                 _agree_runs(table, runs)
             _play(table, line)
         except IllegalActionError as err:
-            raise IllegalHandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
+            raise IllegalHandHistoryError(
+                said(
+                    "{name}, action {number} {line}: {error}",
+                    name=name,
+                    number=k,
+                    line=repr(line),
+                    error=message_of(err),
+                )
+            ) from None
         except PotEngineError as err:
-            raise HandHistoryError(f"{name}, action {k} {line!r}: {err}") from None
+            raise HandHistoryError(
+                said(
+                    "{name}, action {number} {line}: {error}",
+                    name=name,
+                    number=k,
+                    line=repr(line),
+                    error=message_of(err),
+                )
+            ) from None
     if runs is not None and table.multi is None:
         if len(table.board) != runs[1]:
             raise HandHistoryError(
-                f"{name}: _run_count {runs[0]} with _run_common_cards {runs[1]}, but the runs never "
-                f"start: the board holds {len(table.board)} cards, never {runs[1]} before a run's cards"
+                said(
+                    "{name}: _run_count {count} with _run_common_cards {common}, but the runs never "
+                    "start: the board holds {cards} cards, never {common} before a run's cards",
+                    name=name,
+                    count=runs[0],
+                    common=runs[1],
+                    cards=len(table.board),
+                )
             )
         try:
             _agree_runs(table, runs)
         except PotEngineError as err:
-            raise HandHistoryError(f"{name}: _run_count {runs[0]}: {err}") from None
+            raise HandHistoryError(
+                said("{name}: _run_count {count}: {error}", name=name, count=runs[0], error=message_of(err))
+            ) from None
     players = setup.players
     if table.actor is not None:
-        raise HandHistoryError(f"{name}: the actions end with {players[table.actor]} still to act")
+        raise HandHistoryError(
+            said("{name}: the actions end with {player} still to act", name=name, player=players[table.actor])
+        )
     try:
         result = settle_table(table, None, rank_players=rank_players)
     except PotEngineError as err:
-        raise HandHistoryError(f"{name}: cannot settle: {err}") from None
+        raise HandHistoryError(
+            said("{name}: cannot settle: {error}", name=name, error=message_of(err))
+        ) from None
     payouts = result.payouts
     finishing = tuple(table.stacks[i] + payouts[p] for i, p in enumerate(players))
     expected = None
     if "finishing_stacks" in fields:
         expected = tuple(
-            _amount(v, "a finishing stack", name)
+            _amount(v, said("a finishing stack"), name)
             for v in _list(fields, "finishing_stacks", name, len(players))
         )
     return Replay(name, players, Hand(table), result, finishing, expected, fields)
@@ -754,13 +871,21 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
         variant = setup.structure.phh_omaha_variants.get(setup.game)
         if variant is None:
             raise HandHistoryError(
-                f"PHH has no variant code for {setup.structure.name} {GAME_NAMES[setup.game]} "
-                "(the standard has pot-limit Omaha PO and fixed-limit Omaha hi-lo FO/8)"
+                said(
+                    "PHH has no variant code for {structure} {game} "
+                    "(the standard has pot-limit Omaha PO and fixed-limit Omaha hi-lo FO/8)",
+                    structure=structure_said(setup.structure.name),
+                    game=GAME_NAMES[setup.game],
+                )
             )
     if variant is None:
         variant = setup.structure.phh_variant
         if variant is None:
-            raise HandHistoryError(f"PHH has no variant code for {setup.structure.name}")
+            raise HandHistoryError(
+                said(
+                    "PHH has no variant code for {structure}", structure=structure_said(setup.structure.name)
+                )
+            )
     antes: list[Amount] = [0] * n
     if setup.ante:
         if setup.big_blind_ante:
@@ -795,8 +920,13 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
             op.street, 0
         ):
             raise HandHistoryError(
-                f"cannot write the hand in PHH: {op.player} acts on the {op.street} with "
-                f"{board} board cards dealt (deal the board with deal_board first)"
+                said(
+                    "cannot write the hand in PHH: {player} acts on the {street} with "
+                    "{count} board cards dealt (deal the board with deal_board first)",
+                    player=op.player,
+                    street=street_said(op.street),
+                    count=board,
+                )
             )
         if kind == Kind.HOLE:
             lines.append(f"d dh {who} {''.join(op.cards) or unknown}")
@@ -826,7 +956,7 @@ def to_phh(hand: Hand, *, variant: str | None = None) -> str:
     try:
         sizes = setup.structure.phh_fields()
     except PotEngineError as err:
-        raise HandHistoryError(f"cannot write the hand in PHH: {err}") from None
+        raise HandHistoryError(said("cannot write the hand in PHH: {error}", error=message_of(err))) from None
     out += [f"{key} = {_toml_number(value)}" for key, value in sizes.items()]
     out.append(f"starting_stacks = {fmt(setup.stacks[s] for s in order)}")
     out.append("actions = [" + ", ".join(_toml_string(line) for line in lines) + "]")
@@ -883,7 +1013,11 @@ def _toml_string(text: str) -> str:
         elif code < 0x20 or code == 0x7F:
             out.append(f"\\u{code:04X}")
         elif 0xD800 <= code <= 0xDFFF:
-            raise HandHistoryError(f"cannot write {text!r} in PHH: it holds a lone surrogate {ch!r}")
+            raise HandHistoryError(
+                said(
+                    "cannot write {text} in PHH: it holds a lone surrogate {ch}", text=repr(text), ch=repr(ch)
+                )
+            )
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

@@ -123,7 +123,7 @@ from typing import Any
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .amounts import MAX_DIGITS
 from .partypoker import fast_hand
 from .record import (
@@ -135,6 +135,7 @@ from .record import (
     HandHistory,
     Seat,
     UnsupportedHandError,
+    json_error_said,
 )
 from .record import record as _record
 from .rooms import RoomHand
@@ -262,7 +263,9 @@ def _cards(text: str, hand_id: str, number: int, line: str) -> list[str]:
     if None in found:
         for part in text.split(","):
             if part.strip() and card(part) is None:
-                raise _error(hand_id, number, line, f"unknown card {part.strip()!r}")
+                raise _error(
+                    hand_id, number, line, errors.said("unknown card {card}", card=repr(part.strip()))
+                )
         found = [names[part.strip()] for part in text.split(",") if part.strip()]
     return found  # type: ignore[return-value]  # (no None left)
 
@@ -276,7 +279,12 @@ def _rows(hand: RoomHand) -> list[tuple[int, str]]:
     if lines and not lines[-1]:
         lines.pop()
     if len(lines) > MAX_ROWS:
-        raise _error(hand.hand_id, hand.line, lines[0], f"more than {MAX_ROWS} rows: not one hand")
+        raise _error(
+            hand.hand_id,
+            hand.line,
+            lines[0],
+            errors.said("more than {rows} rows: not one hand", rows=MAX_ROWS),
+        )
     rows: list[tuple[int, str]] = []
     reader = csv.reader(lines)
     first = hand.line
@@ -309,7 +317,9 @@ class _Amounts:
         if value is not None:
             return value
         if len(text) > MAX_DIGITS and len(text.partition(".")[0]) > MAX_DIGITS:
-            raise _error(self.hand_id, number, line, f"the amount {text[:20]} is too large")
+            raise _error(
+                self.hand_id, number, line, errors.said("the amount {amount} is too large", amount=text[:20])
+            )
         # (the patterns give digits, and a point, only)
         value = Decimal(text) if self.decimal or "." in text else int(text)
         if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
@@ -342,7 +352,7 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     hand_id = hand.hand_id or ""
     rows = _rows(hand)
     if not rows:
-        raise _error(hand_id, hand.line, "", "no rows")
+        raise _error(hand_id, hand.line, "", errors.said("no rows"))
     number, entry = rows[0]
     start = _START.match(entry)
     if start is None:
@@ -352,7 +362,11 @@ def _read_csv(hand: RoomHand) -> HandHistory:
     game_text = start.group(3)
     if game_text not in _GAMES:
         raise _error(
-            hand_id, number, entry, f"{game_text} is a game this checker does not play", UnsupportedHandError
+            hand_id,
+            number,
+            entry,
+            errors.said("{game} is a game this checker does not play", game=game_text),
+            UnsupportedHandError,
         )
     game, hole = _GAMES[game_text]
     dealer = f"{start.group(4)} @ {start.group(5)}" if start.group(4) is not None else None
@@ -508,7 +522,9 @@ class _Hand:
         if line.startswith("Player stacks: "):
             return  # the one already read
         if _UNSUPPORTED_ROW.search(line):
-            raise _error(self.hand_id, number, line, "a bomb pot or a double board", UnsupportedHandError)
+            raise _error(
+                self.hand_id, number, line, errors.said("a bomb pot or a double board"), UnsupportedHandError
+            )
         changed = _ID_CHANGE.match(line)
         if changed is not None:
             self.id_changed(changed)
@@ -598,7 +614,9 @@ class _Hand:
         if _QUIET.match(rest):
             return
         if _UNSUPPORTED_ROW.search(rest):
-            raise _error(self.hand_id, number, line, "a bomb pot or a double board", UnsupportedHandError)
+            raise _error(
+                self.hand_id, number, line, errors.said("a bomb pot or a double board"), UnsupportedHandError
+            )
         raise _error(self.hand_id, number, line, errors.said("a row this reader does not know"))
 
     def act(
@@ -725,11 +743,21 @@ class _Hand:
         )
         street = _STREETS[board.group(1)]
         if len(cards) != {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}[street]:
-            raise _error(self.hand_id, number, line, f"a {board.group(1).lower()} of {len(cards)} cards")
+            raise _error(
+                self.hand_id,
+                number,
+                line,
+                errors.said("a {street} of {count} cards", street=street_said(street), count=len(cards)),
+            )
         self.boards[run] = cards
         if run == 1:
             if street <= self.street:
-                raise _error(self.hand_id, number, line, f"the {board.group(1).lower()} is dealt twice")
+                raise _error(
+                    self.hand_id,
+                    number,
+                    line,
+                    errors.said("the {street} is dealt twice", street=street_said(street)),
+                )
             self.street = street
             self.bets = {}
             self.current = self.zero
@@ -819,7 +847,10 @@ def _read_json(hand: RoomHand) -> HandHistory:
         data = json.loads(hand.text, parse_float=Decimal)
     except ValueError as err:
         raise _error(
-            hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand ({err})", err=err)
+            hand_id,
+            hand.line,
+            hand.text[:80],
+            errors.said("not a PokerNow JSON hand ({err})", err=json_error_said(err)),
         ) from None
     if not isinstance(data, dict):
         raise _error(hand_id, hand.line, hand.text[:80], errors.said("not a PokerNow JSON hand"))
@@ -853,26 +884,32 @@ class _JsonHand:
     def amount(self, value: Any, where: Any, number: int) -> Amount:
         """A value of the export: cents when the hand says so, else chips."""
         if isinstance(value, bool) or not isinstance(value, int | Decimal) or value < 0:
-            raise self.fail(f"the amount {value!r} is not a number of chips", where, number)
+            raise self.fail(
+                errors.said("the amount {amount} is not a number of chips", amount=repr(value)), where, number
+            )
         if len(str(int(value))) > MAX_DIGITS:
-            raise self.fail(f"the amount {value} is too large", where, number)
+            raise self.fail(errors.said("the amount {amount} is too large", amount=value), where, number)
         if self.cents:
             return (Decimal(value) / 100).quantize(_CENT)
         if isinstance(value, Decimal):
             if value != value.to_integral_value():
-                raise self.fail(f"the amount {value} is not a whole number of chips", where, number)
+                raise self.fail(
+                    errors.said("the amount {amount} is not a whole number of chips", amount=value),
+                    where,
+                    number,
+                )
             return int(value)
         return value
 
     def cards(self, raw: Any, where: Any, number: int) -> list[str | None]:
         """The cards of an event, ``None`` for a card kept hidden."""
         if not isinstance(raw, list):
-            raise self.fail("cards that are not a list", where, number)
+            raise self.fail(errors.said("cards that are not a list"), where, number)
         found: list[str | None] = []
         for c in raw:
             named = None if c is None else card(str(c))
             if c is not None and named is None:
-                raise self.fail(f"unknown card {c!r}", where, number)
+                raise self.fail(errors.said("unknown card {card}", card=repr(c)), where, number)
             found.append(named)
         return found
 
@@ -881,36 +918,37 @@ class _JsonHand:
         game_code = str(data.get("gameType") or "")
         if game_code not in _JSON_GAMES:
             raise self.fail(
-                f"the game {game_code!r} is a game this checker does not play", kind=UnsupportedHandError
+                errors.said("the game {game} is a game this checker does not play", game=repr(game_code)),
+                kind=UnsupportedHandError,
             )
         if data.get("bombPot"):
-            raise self.fail("a bomb pot", kind=UnsupportedHandError)
+            raise self.fail(errors.said("a bomb pot"), kind=UnsupportedHandError)
         if data.get("doubleBoard"):
-            raise self.fail("a double board", kind=UnsupportedHandError)
+            raise self.fail(errors.said("a double board"), kind=UnsupportedHandError)
         game, hole = _JSON_GAMES[game_code]
         raw_players = data.get("players")
         if not isinstance(raw_players, list) or not raw_players:
-            raise self.fail("no players")
+            raise self.fail(errors.said("no players"))
         for p in raw_players:
             if (
                 not isinstance(p, dict)
                 or not isinstance(p.get("seat"), int)
                 or not isinstance(p.get("name"), str)
             ):
-                raise self.fail("a player without a seat or a name", p)
+                raise self.fail(errors.said("a player without a seat or a name"), p)
         players = _Players([(p["name"], str(p.get("id", ""))) for p in raw_players])
         seats, by_seat = [], {}
         for p in raw_players:
             label = players.labels[f"{p['name']} @ {p.get('id', '')}"]
             if p["seat"] in by_seat:
-                raise self.fail(f"seat {p['seat']} is listed twice", p)
+                raise self.fail(errors.said("seat {n} is listed twice", n=p["seat"]), p)
             by_seat[p["seat"]] = label
             stack = self.amount(p.get("stack"), p, self.line)
             seats.append(_record(Seat, number=p["seat"], player=label, stack=stack, sitting_out=False))
         seats.sort(key=lambda s: s.number)
         events = data.get("events")
         if not isinstance(events, list):
-            raise self.fail("no events")
+            raise self.fail(errors.said("no events"))
         h = _Hand(
             self.hand_id,
             _Amounts(self.hand_id, self.cents),
@@ -924,7 +962,7 @@ class _JsonHand:
         for number, event in enumerate(events, start=1):
             payload = event.get("payload") if isinstance(event, dict) else None
             if not isinstance(payload, dict) or not isinstance(payload.get("type"), int):
-                raise self.fail("an event without a type", event, number)
+                raise self.fail(errors.said("an event without a type"), event, number)
             kind = payload["type"]
             if kind in _QUIET_EVENTS:
                 h.ended = h.ended or kind == 15
@@ -937,11 +975,18 @@ class _JsonHand:
                 continue
             if kind == 18:
                 raise self.fail(
-                    "a seven-deuce bounty (paid outside the pot)", payload, number, UnsupportedHandError
+                    errors.said("a seven-deuce bounty (paid outside the pot)"),
+                    payload,
+                    number,
+                    UnsupportedHandError,
                 )
             who = by_seat.get(payload.get("seat"))
             if who is None:
-                raise self.fail(f"seat {payload.get('seat')!r} is not a seat of the hand", payload, number)
+                raise self.fail(
+                    errors.said("seat {seat} is not a seat of the hand", seat=repr(payload.get("seat"))),
+                    payload,
+                    number,
+                )
             if kind == 12:
                 slots = shown.setdefault(who, [])
                 for i, c in enumerate(self.cards(payload.get("cards") or [], payload, number)):
@@ -982,9 +1027,15 @@ class _JsonHand:
                 if payload.get("cards") and who not in shown:
                     shown[who] = self.cards(payload["cards"], payload, number)
             else:
-                raise self.fail(f"an event of type {kind} this reader does not know", payload, number)
+                raise self.fail(
+                    errors.said("an event of type {kind} this reader does not know", kind=kind),
+                    payload,
+                    number,
+                )
         if not h.ended:
-            raise self.fail("the hand has no end (no 'hand finished' event)", events[-1] if events else None)
+            raise self.fail(
+                errors.said("the hand has no end (no 'hand finished' event)"), events[-1] if events else None
+            )
         h.boards = {
             run: [c for turn in sorted(cards) for c in cards[turn]] for run, cards in streets.items()
         } or {1: []}
@@ -1016,10 +1067,16 @@ class _JsonHand:
     ) -> None:
         turn, run = payload.get("turn"), payload.get("run", 1)
         if turn not in (1, 2, 3) or run not in (1, 2):
-            raise self.fail("a board event of no street or run this reader knows", payload, number)
+            raise self.fail(
+                errors.said("a board event of no street or run this reader knows"), payload, number
+            )
         cards = self.cards(payload.get("cards") or [], payload, number)
         if len(cards) != (3 if turn == 1 else 1) or None in cards:
-            raise self.fail(f"{len(cards)} cards dealt on street {turn}", payload, number)
+            raise self.fail(
+                errors.said("{count} cards dealt on street {turn}", count=len(cards), turn=turn),
+                payload,
+                number,
+            )
         streets.setdefault(run, {})[turn] = [c for c in cards if c]
         if run == 1:
             h.street, h.bets, h.current = Street(turn), {}, h.zero

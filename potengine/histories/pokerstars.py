@@ -140,7 +140,7 @@ from typing import NamedTuple, TypeVar
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import BETTING_STREETS, Street
+from ..play.streets import BETTING_STREETS, Street, street_said
 from .amounts import MAX_DIGITS
 from .record import Action, Collection, HandHistory, Seat, UnsupportedHandError
 from .record import record as _record
@@ -223,7 +223,22 @@ _UNSUPPORTED = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |Run it")
 _RUN_STREET = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) (FLOP|TURN|RIVER|SHOW DOWN) \*\*\*(.*)$")
 _RUN_BOARD = re.compile(r"^(FIRST|SECOND|THIRD) Board \[([^\]]*)\]$")
 _RUN_NUMBERS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-_RUN_ORDINALS = {1: "first", 2: "second", 3: "third"}
+_RUN_NAMES = {1: errors.said("first run"), 2: errors.said("second run"), 3: errors.said("third run")}
+"""Each run named in a reason ("the second run's flop ..."), said in the reason's language."""
+_RUN_BEFORE = {
+    2: errors.said("the second run comes before the first"),
+    3: errors.said("the third run comes before the second"),
+}
+_SHOWDOWN_BEFORE = {
+    1: errors.said("the first showdown comes before its run's board"),
+    2: errors.said("the second showdown comes before its run's board"),
+    3: errors.said("the third showdown comes before its run's board"),
+}
+_BOARD_NEVER_DEALT = {
+    1: errors.said("the summary names a first board never dealt"),
+    2: errors.said("the summary names a second board never dealt"),
+    3: errors.said("the summary names a third board never dealt"),
+}
 _CASH_OUT = re.compile(r"^(.+) cashed out the hand for (" + _AMT + r")(?: \| Cash Out Fee (" + _AMT + r"))?$")
 _NOT_HOLDEM = "6+ Hold'em", "Short Deck", "Courchevel", "Stud", "Razz", "Draw", "Badugi"
 _NOT_HOLDEM_WORD = re.compile("|".join(re.escape(word) for word in _NOT_HOLDEM))
@@ -246,8 +261,8 @@ _READ_GAMES = frozenset(
     ("Hold'em", "Omaha", "Omaha Hi/Lo", "5 Card Omaha", "5 Card Omaha Hi/Lo", "6+ Hold'em")
 )
 """The games the reader reads, as a header names them (before the betting structure)."""
-_ONLY = "only hold'em and Omaha hands can be read"
-_SHORT_DECK_ONLY = (
+_ONLY = errors.said("only hold'em and Omaha hands can be read")
+_SHORT_DECK_ONLY = errors.said(
     "short deck is read only under PokerStars' own header "
     '("6+ Hold\'em No Limit (Button Blind ...)"): not supported'
 )
@@ -319,21 +334,24 @@ def _game(header_rest: str) -> tuple[str | None, str]:
             return "Hold'em", ""  # no betting structure named: the auditor says so
         return None, _ONLY
     game, limit = found.group("game", "limit")
-    of = f" (a round of {mixed.group(1)})" if mixed else ""
+    of = errors.said(" (a round of {mixed})", mixed=mixed.group(1)) if mixed else ""
     if game == "Short Deck":
         return None, _SHORT_DECK_ONLY
     if game.startswith("6 Card"):
-        return None, (
-            f"6-card Omaha{of} is not supported: the engine's Omaha evaluator takes four or five "
-            "hole cards, not six"
+        return None, errors.said(
+            "6-card Omaha{of} is not supported: the engine's Omaha evaluator takes four or five "
+            "hole cards, not six",
+            of=of,
         )
     if game not in _READ_GAMES:
-        return None, f"{game}{of} is not a game the engine plays: {_ONLY}"
+        return None, errors.said(
+            "{game}{of} is not a game the engine plays: {only}", game=game, of=of, only=_ONLY
+        )
     if game != "6+ Hold'em" and _NOT_HOLDEM_WORD.search(words):  # "Hold'em No Limit (6+ Hold'em, ...)"
         short = any(word in words for word in _NOT_HOLDEM[:2])
         return None, _SHORT_DECK_ONLY if short else _ONLY
     if limit == "Pot Limit" and words[found.end() : found.end() + 9] == " Pre-Flop":
-        return None, "pot limit before the flop and no limit after it is not supported"
+        return None, errors.said("pot limit before the flop and no limit after it is not supported")
     if limit == "Fixed Limit":
         limit = "Limit"
     return f"{game} {limit}", ""
@@ -555,17 +573,25 @@ class _Reader:
             board = (*hand.board, *runs.boards[run])
             if len(board) != 5:
                 raise self.fail(
-                    at, text, f"the {_RUN_ORDINALS[run]} run's board has {len(board)} cards, not five"
+                    at,
+                    text,
+                    errors.said(
+                        "the {run}'s board has {count} cards, not five", run=_RUN_NAMES[run], count=len(board)
+                    ),
                 )
             said = runs.summary_boards.pop(run, None)
             if said is not None and tuple(said) != board:
                 raise self.fail(
-                    at, text, f"the summary's board of the {_RUN_ORDINALS[run]} run differs from its streets"
+                    at,
+                    text,
+                    errors.said(
+                        "the summary's board of the {run} differs from its streets", run=_RUN_NAMES[run]
+                    ),
                 )
             boards.append(board)
         if runs.summary_boards:
             extra = min(runs.summary_boards)
-            raise self.fail(at, text, f"the summary names a {_RUN_ORDINALS[extra]} board never dealt")
+            raise self.fail(at, text, _BOARD_NEVER_DEALT[extra])
         collections = list(hand.collections)
         for start, run in runs.showdowns:  # in the order of the lines: a later showdown relabels its own
             for i in range(start, len(collections)):
@@ -589,18 +615,14 @@ class _Reader:
         if runs is None:
             runs = self.runs = _Runs(number)
         run, name = _RUN_NUMBERS[found.group(1)], found.group(2)
-        ordinal = _RUN_ORDINALS[run]
+        run_name = _RUN_NAMES[run]
         if name == "SHOW DOWN":
             if run not in runs.boards or len(board) + len(runs.boards[run]) != 5:
-                raise self.fail(
-                    number,
-                    line,
-                    errors.said("the {ordinal} showdown comes before its run's board", ordinal=ordinal),
-                )
+                raise self.fail(number, line, _SHOWDOWN_BEFORE[run])
             runs.showdowns.append((len(collections), run))
             return True
         if run > 1 and run - 1 not in runs.boards:
-            raise self.fail(number, line, f"the {ordinal} run comes before the {_RUN_ORDINALS[run - 1]}")
+            raise self.fail(number, line, _RUN_BEFORE[run])
         street = _STREET_NAMED[name]
         own = runs.boards.setdefault(run, [])
         if len(board) + len(own) != _BOARD_BEFORE[street]:
@@ -608,7 +630,7 @@ class _Reader:
                 number,
                 line,
                 errors.said(
-                    "the {ordinal} run's {street} comes out of order", ordinal=ordinal, street=street
+                    "the {run}'s {street} comes out of order", run=run_name, street=street_said(street)
                 ),
             )
         cards = _CARDS.findall(found.group(3))
@@ -618,14 +640,14 @@ class _Reader:
                 number,
                 line,
                 errors.said(
-                    "wrong number of cards on the {ordinal} run's {street}", ordinal=ordinal, street=street
+                    "wrong number of cards on the {run}'s {street}", run=run_name, street=street_said(street)
                 ),
             )
         if len(cards) > 1 and self.cards(cards[0], number, line) != [*board, *own]:
             raise self.fail(
                 number,
                 line,
-                errors.said("the board before it is not the {ordinal} run's board so far", ordinal=ordinal),
+                errors.said("the board before it is not the {run}'s board so far", run=run_name),
             )
         own.extend(new)
         return True
@@ -779,7 +801,9 @@ class _Reader:
                 raise self.fail(
                     number,
                     line,
-                    f"card {card} is not in the 36-card deck of 6+ Hold'em (sixes to aces)",
+                    errors.said(
+                        "card {card} is not in the 36-card deck of 6+ Hold'em (sixes to aces)", card=card
+                    ),
                 )
 
     def stop(self, until: int) -> tuple[int, str] | None:
@@ -854,13 +878,17 @@ class _Reader:
                     street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(
-                            number, line, errors.said("the {street} comes out of order", street=street)
+                            number,
+                            line,
+                            errors.said("the {street} comes out of order", street=street_said(street)),
                         )
                     cards = _CARDS.findall(street_line.group(2))
                     new = self.cards(cards[-1] if cards else "", number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
                         raise self.fail(
-                            number, line, errors.said("wrong number of cards on the {street}", street=street)
+                            number,
+                            line,
+                            errors.said("wrong number of cards on the {street}", street=street_said(street)),
                         )
                     board.extend(new)
                 continue
@@ -941,7 +969,11 @@ class _Reader:
                     if len(cards) == game.hole:  # a single card shown is not a hand to rank
                         shown[player] = tuple(cards)
                     elif len(cards) > game.hole:
-                        raise self.fail(number, line, f"a {game.name} hand shows {game.hole} cards")
+                        raise self.fail(
+                            number,
+                            line,
+                            errors.said("a {game} hand shows {hole} cards", game=game.name, hole=game.hole),
+                        )
                     continue
                 if showdown:
                     raise self.fail(number, line, errors.said("a bet after the showdown began"))
@@ -1251,9 +1283,10 @@ def _numbered(lines: Iterable[str | bytes], number: int = 0) -> Iterator[tuple[i
                 try:
                     yield number, part.decode("utf-8"), ""
                 except UnicodeDecodeError as err:
-                    note = (
-                        f"byte 0x{part[err.start]:02x} at column {err.start + 1} is not UTF-8: "
-                        "the line is read as Windows-1252"
+                    note = errors.said(
+                        "byte {byte} at column {column} is not UTF-8: the line is read as Windows-1252",
+                        byte=f"0x{part[err.start]:02x}",
+                        column=err.start + 1,
                     )
                     yield number, part.decode("cp1252", errors="replace"), note
         else:
@@ -1296,13 +1329,20 @@ def parse_hand(lines: list[tuple[int, str]]) -> HandHistory:
             hand_id,
             first[0],
             first[1],
-            f"the hand has {total} lines, more than the limit of {MAX_HAND_LINES}",
+            errors.said(
+                "the hand has {total} lines, more than the limit of {limit}",
+                total=total,
+                limit=MAX_HAND_LINES,
+            ),
         )
     texts = [text for _, text in lines]
     if max(map(len, texts)) > MAX_LINE_CHARS:
         number, line = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
         raise _error(
-            hand_id, number, line, f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+            hand_id,
+            number,
+            line,
+            errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS),
         )
     hand = _Reader(lines, texts, match).parse()
     bad = getattr(lines, "bad", ())
@@ -1343,7 +1383,9 @@ def parse_text(text: str) -> list[HandHistory | HandHistoryError]:
     "PokerStars Hand #9: Razz Limit (1/2)"
     """
     if not isinstance(text, str):
-        raise HandHistoryError(f"a hand history must be text, not {type(text).__name__}")
+        raise HandHistoryError(
+            errors.said("a hand history must be text, not {kind}", kind=type(text).__name__)
+        )
     return list(iter_text(io.StringIO(text, newline=None)))
 
 
@@ -1410,7 +1452,9 @@ def _block(lines: list[bytes], limit: int, number: int, name: str) -> list[str] 
     block = b"\n".join(cut)
     if b"\x00" in block:
         where = number + block[: block.index(b"\x00")].count(b"\n") + 1
-        raise HandHistoryError(f"{name} is not a text file (line {where} holds a NUL byte)")
+        raise HandHistoryError(
+            errors.said("{name} is not a text file (line {line} holds a NUL byte)", name=name, line=where)
+        )
     try:
         return block.decode("utf-8").split("\n")
     except UnicodeDecodeError:
@@ -1439,18 +1483,23 @@ def _file_blocks(path: str | os.PathLike[str]) -> Iterator[list[str] | list[byte
         # closed by the `with` below; opened apart so that opening and reading errors read differently
         handle = open(path, "rb")  # noqa: SIM115
     except FileNotFoundError:
-        raise HandHistoryError(f"cannot read {name}: no such file") from None
+        raise HandHistoryError(errors.said("cannot read {name}: no such file", name=name)) from None
     except IsADirectoryError:
-        raise HandHistoryError(f"cannot read {name}: it is a directory") from None
+        raise HandHistoryError(errors.said("cannot read {name}: it is a directory", name=name)) from None
     except OSError as err:
-        raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
+        raise HandHistoryError(_unreadable(name, err)) from None
     with handle:
         try:
             yield from _bounded_blocks(handle, name)
         except IsADirectoryError:
-            raise HandHistoryError(f"cannot read {name}: it is a directory") from None
+            raise HandHistoryError(errors.said("cannot read {name}: it is a directory", name=name)) from None
         except OSError as err:
-            raise HandHistoryError(f"cannot read {name}: {err.strerror or err}") from None
+            raise HandHistoryError(_unreadable(name, err)) from None
+
+
+def _unreadable(name: str, err: OSError) -> str:
+    """Why the file ``name`` cannot be read: the system's own words for ``err`` (as it gives them)."""
+    return errors.said("cannot read {name}: {problem}", name=name, problem=str(err.strerror or err))
 
 
 def read_file(path: str | os.PathLike[str]) -> list[HandHistory | HandHistoryError]:

@@ -63,6 +63,7 @@ in, before the auditor's checks, and says what it filled in.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -71,7 +72,7 @@ from typing import Any, TypeVar
 
 from ..cached import cached
 from ..chips import Amount
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, said
 from ..play.streets import Street
 
 R = TypeVar("R")
@@ -91,6 +92,78 @@ NOT_STATED = frozenset((TOTAL, RAKE, RETURNS, POT_NAMES, SIDE_POTS))
 
 _CENT = Decimal("0.01")
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds", "button blind", "straddle"))
+
+
+def kind_said(kind: str) -> str:
+    """An action's ``kind`` named in an error, quoted as the record writes it (``'straddle'``)
+    and said in the error's language; a kind of no reader's, as it is.
+
+    >>> kind_said("straddle"), kind_said("big blind").in_language("de"), kind_said("x")
+    ("'straddle'", "'Big-Blind'", "'x'")
+    """
+    if kind == "ante":
+        return said("'ante'")
+    if kind == "small blind":
+        return said("'small blind'")
+    if kind == "big blind":
+        return said("'big blind'")
+    if kind == "blinds":
+        return said("'blinds'")
+    if kind == "button blind":
+        return said("'button blind'")
+    if kind == "straddle":
+        return said("'straddle'")
+    if kind == "fold":
+        return said("'fold'")
+    if kind == "check":
+        return said("'check'")
+    if kind == "call":
+        return said("'call'")
+    if kind == "bet":
+        return said("'bet'")
+    if kind == "raise":
+        return said("'raise'")
+    return repr(kind)
+
+
+def json_error_said(err: ValueError) -> str:
+    """What :func:`json.loads` found wrong (a :class:`json.JSONDecodeError`), said in the error's
+    language; another error as it reads.
+
+    >>> try:
+    ...     json.loads('{"a" 1}')
+    ... except ValueError as err:
+    ...     said_ = json_error_said(err)
+    >>> said_, said_.in_language("de")
+    ("Expecting ':' delimiter: line 1 column 6 (char 5)", "':' erwartet: Zeile 1, Spalte 6 (Zeichen 5)")
+    """
+    if isinstance(err, json.JSONDecodeError):
+        what = _JSON_ERRORS.get(err.msg)
+        if what is not None:
+            return said(
+                "{what}: line {line} column {column} (char {char})",
+                what=what,
+                line=err.lineno,
+                column=err.colno,
+                char=err.pos,
+            )
+    return str(err)
+
+
+_JSON_ERRORS = {
+    "Expecting value": said("Expecting value"),
+    "Expecting ',' delimiter": said("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": said("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": said(
+        "Expecting property name enclosed in double quotes"
+    ),
+    "Unterminated string starting at": said("Unterminated string starting at"),
+    "Invalid control character at": said("Invalid control character at"),
+    "Invalid \\escape": said("Invalid \\escape"),
+    "Invalid \\uXXXX escape": said("Invalid \\uXXXX escape"),
+    "Extra data": said("Extra data"),
+}
+"""The messages of :mod:`json`'s decoder, said."""
 
 
 class UnsupportedHandError(HandHistoryError):

@@ -52,7 +52,7 @@ from types import MappingProxyType
 
 from ..chips import Amount
 from ..chips import format_amount as fmt
-from ..errors import said
+from ..errors import joined, said
 from ..pots.layout import Pot, PotLayout, rebuilt
 from ..pots.rake import spread_in_proportion
 from ..pots.runs import divide_runs
@@ -101,7 +101,9 @@ def fill_unstated(hand: HandHistory, layout: PotLayout) -> tuple[HandHistory, Po
             won = _summary_without_returns(hand.summary_won, before, after)
             changes["summary_won"] = MappingProxyType(won)  # (as HandHistory keeps it)
         if layout.refunds:
-            given = ", ".join(f"{fmt(a)} to {p}" for p, a in layout.refunds.items())
+            given = joined(
+                [said("{amount} to {player}", amount=fmt(a), player=p) for p, a in layout.refunds.items()]
+            )
             if how:
                 filled.append(
                     said("the returns (the engine's: {returns}; {how})", returns=given, how=semicolons(how))

@@ -89,7 +89,7 @@ from itertools import count
 from .. import errors
 from ..chips import Amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
+from ..play.streets import Street, street_said
 from .pokerstars import _CARD_NAMES, MAX_DIGITS, MAX_HAND_LINES, MAX_LINE_CHARS, _error
 from .record import RETURNS, SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
@@ -187,14 +187,19 @@ def numbered_lines(hand: RoomHand) -> list[tuple[int, str]]:
     else:
         found = _quoted_lines(hand)
     if not found:
-        raise _error(hand.hand_id, hand.line, "", "the hand is empty")
+        raise _error(hand.hand_id, hand.line, "", errors.said("the hand is empty"))
     if len(found) > MAX_HAND_LINES:
         first, head = found[0]
-        raise _error(hand.hand_id, first, head, f"the hand has more than the limit of {MAX_HAND_LINES} lines")
+        raise _error(
+            hand.hand_id,
+            first,
+            head,
+            errors.said("the hand has more than the limit of {limit} lines", limit=MAX_HAND_LINES),
+        )
     return found
 
 
-_TOO_LONG = f"the line has more than the limit of {MAX_LINE_CHARS} characters"
+_TOO_LONG = errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS)
 
 
 def _quoted_lines(hand: RoomHand) -> list[tuple[int, str]]:
@@ -210,12 +215,7 @@ def _quoted_lines(hand: RoomHand) -> list[tuple[int, str]]:
             line = line.split("`", 1)[0].rstrip()
         if line:
             if len(line) > MAX_LINE_CHARS:
-                raise _error(
-                    hand.hand_id,
-                    number,
-                    line,
-                    f"the line has more than the limit of {MAX_LINE_CHARS} characters",
-                )
+                raise _error(hand.hand_id, number, line, _TOO_LONG)
             found.append((number, line))
         if quoted and len(found) > 1 or len(found) > MAX_HAND_LINES:
             break  # the quote ends: the rest is the program's
@@ -527,7 +527,7 @@ class _Reader:
             self.hand_id,
             number,
             header,
-            f"{words}: only hold'em and Omaha hands can be read",
+            errors.said("{game}: only hold'em and Omaha hands can be read", game=words),
             UnsupportedHandError,
         )
 
@@ -602,13 +602,17 @@ class _Reader:
                     street = _STREET_NAMED[name]
                     if len(board) != _BOARD_BEFORE[street]:
                         raise self.fail(
-                            number, line, errors.said("the {street} comes out of order", street=street)
+                            number,
+                            line,
+                            errors.said("the {street} comes out of order", street=street_said(street)),
                         )
                     cards = _CARDS.findall(heading.group(2))
                     new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
                     if len(new) != (3 if street is Street.FLOP else 1):
                         raise self.fail(
-                            number, line, errors.said("wrong number of cards on the {street}", street=street)
+                            number,
+                            line,
+                            errors.said("wrong number of cards on the {street}", street=street_said(street)),
                         )
                     if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
                         raise self.fail(

@@ -108,8 +108,8 @@ import re
 from .. import errors
 from ..chips import Amount, format_amount
 from ..errors import HandHistoryError
-from ..play.streets import Street
-from .pokerstars import _error
+from ..play.streets import Street, street_said
+from .pokerstars import _RUN_BEFORE, _RUN_NAMES, _SHOWDOWN_BEFORE, _error
 from .record import (
     POT_NAMES,
     RAKE,
@@ -134,7 +134,6 @@ _STREET_NAMED = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _POST_KINDS = frozenset(("ante", "small blind", "big blind", "blinds"))
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
 _RUN_WORDS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1": 1, "2": 2, "3": 3}
 
 # The new layout (2019 on): "Hand #55280000 - Omaha(Pot Limit) - $0.50/$1.00 - 2019/04/25 ..."
@@ -568,13 +567,17 @@ class _Reader(_Base):
                 street = _STREET_NAMED[name]
                 if len(board) != _BOARD_BEFORE[street] or run_boards:
                     raise self.fail(
-                        number, line, errors.said("the {street} comes out of order", street=street)
+                        number,
+                        line,
+                        errors.said("the {street} comes out of order", street=street_said(street)),
                     )
                 cards = _CARDS.findall(rest)
                 new = read_cards(cards[-1] if cards else "", self.hand_id, number, line)
                 if len(new) != (3 if street is Street.FLOP else 1):
                     raise self.fail(
-                        number, line, errors.said("wrong number of cards on the {street}", street=street)
+                        number,
+                        line,
+                        errors.said("wrong number of cards on the {street}", street=street_said(street)),
                     )
                 if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
                     raise self.fail(number, line, errors.said("the board before it is not the board so far"))
@@ -695,18 +698,14 @@ class _Reader(_Base):
     ) -> None:
         """A street or the showdown of one run of a hand run more than once ("*** FLOP 2 ***
         [2c 3h 4s]", "*** SHOW DOWN 1 ***"): the run's own cards, or where its collections begin."""
-        ordinal = _ORDINALS[run]
+        run_name = _RUN_NAMES[run]
         if named == "SHOW DOWN":
             if run not in run_boards or len(board) + len(run_boards[run]) != 5:
-                raise self.fail(
-                    number,
-                    line,
-                    errors.said("the {ordinal} showdown comes before its run's board", ordinal=ordinal),
-                )
+                raise self.fail(number, line, _SHOWDOWN_BEFORE[run])
             showdowns.append((len(collections), run))
             return
         if run > 1 and run - 1 not in run_boards:
-            raise self.fail(number, line, f"the {ordinal} run comes before the {_ORDINALS[run - 1]}")
+            raise self.fail(number, line, _RUN_BEFORE[run])
         street = _STREET_NAMED[named]
         own = run_boards.setdefault(run, [])
         if len(board) + len(own) != _BOARD_BEFORE[street]:
@@ -714,7 +713,7 @@ class _Reader(_Base):
                 number,
                 line,
                 errors.said(
-                    "the {ordinal} run's {street} comes out of order", ordinal=ordinal, street=street
+                    "the {run}'s {street} comes out of order", run=run_name, street=street_said(street)
                 ),
             )
         cards = _CARDS.findall(rest)
@@ -724,14 +723,14 @@ class _Reader(_Base):
                 number,
                 line,
                 errors.said(
-                    "wrong number of cards on the {ordinal} run's {street}", ordinal=ordinal, street=street
+                    "wrong number of cards on the {run}'s {street}", run=run_name, street=street_said(street)
                 ),
             )
         if len(cards) > 1 and read_cards(" ".join(cards[:-1]), self.hand_id, number, line) != [*board, *own]:
             raise self.fail(
                 number,
                 line,
-                errors.said("the board before it is not the {ordinal} run's board so far", ordinal=ordinal),
+                errors.said("the board before it is not the {run}'s board so far", run=run_name),
             )
         own.extend(new)
 
@@ -749,7 +748,11 @@ class _Reader(_Base):
             whole = (*board, *run_boards[run])
             if len(whole) != 5:
                 raise self.fail(
-                    number, line, f"the {_ORDINALS[run]} run's board has {len(whole)} cards, not five"
+                    number,
+                    line,
+                    errors.said(
+                        "the {run}'s board has {count} cards, not five", run=_RUN_NAMES[run], count=len(whole)
+                    ),
                 )
             boards.append(whole)
         if len(boards) < 2:
@@ -886,7 +889,10 @@ class _OldReader(_Base):
                     raise self.fail(
                         number,
                         line,
-                        errors.said("the {street} comes out of order or with the wrong cards", street=street),
+                        errors.said(
+                            "the {street} comes out of order or with the wrong cards",
+                            street=street_said(street),
+                        ),
                     )
                 if len(cards) > 1 and read_cards(cards[0], self.hand_id, number, line) != board:
                     raise self.fail(number, line, errors.said("the board before it is not the board so far"))
