@@ -234,26 +234,31 @@ def test_after_a_visit_a_translated_live_page_works_with_no_network(online, site
 
 
 @in_browser
-def test_a_visit_from_english_to_dutch_to_german_keeps_one_engine(online, site):
+def test_a_visit_from_english_to_dutch_to_german_keeps_one_engine(browser, site):
     """The switch opens the same page of the other language's site, whose head starts the same
-    shared worker (the English site's, by its name): the engine of the first page answers all."""
-    online.open("book/live/calculator.html", {**FIELDS, "lang": "en"}, state="done")
-    assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"
-    wasm = sum(path.endswith(".wasm") for path in site.served)
-    for page, code in enumerate(("nl", "de"), start=2):
-        with online.page.expect_navigation():
-            online.page.click(f".live-languages button[data-lang='{code}']")
-        online.page.wait_for_function(
-            "code => document.querySelector('.potengine-live')?.dataset.said === code", arg=code
-        )
-        assert online.page.url.startswith(f"{site.origin}/{code}/book/live/calculator.html?")
-        assert online.page.get_attribute(".potengine-live", "data-engine-page") == str(page)
-        assert (
-            online.page.inner_text("#calc-explanation").split()
-            == calculate(FIELDS, code)["explanation"].split()
-        )
-    assert sum(path.endswith(".wasm") for path in site.served) == wasm  # no second engine loaded
-    assert not online.errors, online.errors
+    shared worker (the English site's, by its name): the engine of the first page answers all.
+    Service workers blocked: every .wasm the server sends is an engine's (no cache filling)."""
+    online = Watched(browser, site.origin, width=390, height=844, shared_workers=True)
+    try:
+        online.open("book/live/calculator.html", {**FIELDS, "lang": "en"}, state="done")
+        assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"
+        wasm = sum(path.endswith(".wasm") for path in site.served)
+        for page, code in enumerate(("nl", "de"), start=2):
+            with online.page.expect_navigation():
+                online.page.click(f".live-languages button[data-lang='{code}']")
+            online.page.wait_for_function(
+                "code => document.querySelector('.potengine-live')?.dataset.said === code", arg=code
+            )
+            assert online.page.url.startswith(f"{site.origin}/{code}/book/live/calculator.html?")
+            assert online.page.get_attribute(".potengine-live", "data-engine-page") == str(page)
+            assert (
+                online.page.inner_text("#calc-explanation").split()
+                == calculate(FIELDS, code)["explanation"].split()
+            )
+        assert sum(path.endswith(".wasm") for path in site.served) == wasm  # no second engine loaded
+        assert not online.errors, online.errors
+    finally:
+        online.close()
 
 
 @in_browser
