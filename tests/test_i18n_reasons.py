@@ -54,6 +54,7 @@ CHECKED = (
     "audit",
     "audit_json",
     "jobs",
+    "lines",
     "record",
     "rooms",
 )

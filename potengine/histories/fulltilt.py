@@ -71,12 +71,11 @@ from typing import NamedTuple
 
 from .. import errors
 from ..chips import Amount
-from ..errors import HandHistoryError
 from ..play.streets import Street, street_said
-from .amounts import exact_amount
 from .audit import DEAD_POST
+from .lines import HandLines
 from .partypoker import fast_hand
-from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
+from .pokerstars import MAX_SEATS, _error
 from .record import SIDE_POTS, Action, Collection, HandHistory, Seat, UnsupportedHandError, record
 from .rooms import RoomHand
 
@@ -170,8 +169,6 @@ _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
 _POSTS = frozenset(("small blind", "big blind", "dead small blind", "posts", "ante"))
 _GAMES_READ: dict[str, _Game] = {}
 """The cash games already read, by their header's game and stakes."""
-_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
-"""The amounts already read, by their text, in games played in chips and in a currency."""
 
 
 class _Game(NamedTuple):
@@ -186,45 +183,8 @@ class _Game(NamedTuple):
     cap: Amount | None
 
 
-class _Reader:
+class _Reader(HandLines):
     """One hand's lines, read in order; every failure names the hand ID and the line."""
-
-    def __init__(self, hand: RoomHand) -> None:
-        self.hand_id = hand.hand_id
-        texts = list(map(str.rstrip, hand.text.split("\n")))
-        while texts and not texts[-1]:
-            texts.pop()
-        self.texts = texts
-        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
-        self.currency = False
-
-    def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
-        return _error(self.hand_id, number, line, reason)
-
-    def amount(self, text: str, number: int, line: str) -> Amount:
-        known = _AMOUNTS[self.currency]
-        value = known.get(text)
-        if value is None:
-            value = self.read_amount(text, number, line)
-            if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
-                known.clear()
-            known[text] = value
-        return value
-
-    def read_amount(self, text: str, number: int, line: str) -> Amount:
-        try:
-            return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
-        except ValueError as err:
-            raise self.fail(number, line, errors.message_of(err)) from None
-
-    def cards(self, text: str, number: int, line: str) -> list[str]:
-        cards = text.split()
-        for card in cards:
-            if card not in _CARD_NAMES:
-                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
-        if len(cards) > 5:
-            raise self.fail(number, line, errors.said("too many cards"))
-        return cards
 
     def game(self, number: int, line: str, rest: str) -> tuple[_Game, str]:
         """The header's game, stakes and table (its parts, dash apart)."""
@@ -279,26 +239,7 @@ class _Reader:
     def read(self) -> HandHistory:
         """The hand: its header, seats, posts and button, play, showdown and summary."""
         lines = self.lines
-        if not lines:
-            raise self.fail(0, "", errors.said("the hand is empty"))
-        number, first = lines[0]
-        if len(lines) > MAX_HAND_LINES:
-            raise self.fail(
-                number,
-                first,
-                errors.said(
-                    "the hand has {total} lines, more than the limit of {limit}",
-                    total=len(lines),
-                    limit=MAX_HAND_LINES,
-                ),
-            )
-        if max(map(len, self.texts)) > MAX_LINE_CHARS:
-            n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
-            raise self.fail(
-                n,
-                text,
-                errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS),
-            )
+        number, first = self.first()
         header = _HEADER.match(first)
         if header is None:
             raise self.fail(

@@ -84,12 +84,11 @@ from typing import NamedTuple
 
 from .. import errors
 from ..chips import Amount
-from ..errors import HandHistoryError
 from ..play.streets import Street, street_said
-from .amounts import exact_amount
 from .audit import DEAD_POST
+from .lines import HandLines
 from .partypoker import fast_hand
-from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, _error
+from .pokerstars import _error
 from .record import (
     POT_NAMES,
     RAKE,
@@ -163,8 +162,6 @@ _SUMMARY_WON = re.compile(r"^ (?:HI )?(" + _AMT + r")(?: |$)")
 _SUMMARY_LOW = re.compile(r" LO (" + _AMT + r") ")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
-_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
-"""The amounts already read, by their text, in games played in chips and in a currency."""
 _PLACES: dict[str, int | None] = {}
 """Each name's position (see :func:`_position`), as names repeat from hand to hand."""
 _QUOTE_END = methodcaller("endswith", ("`;", "`"))
@@ -202,11 +199,10 @@ def _place(name: str) -> int | None:
     return {"Dealer": 0, "Small Blind": 1, "Big Blind": 2}[name]
 
 
-class _Reader:
+class _Reader(HandLines):
     """One hand's lines, read in order; every failure names the hand ID and the line."""
 
     def __init__(self, hand: RoomHand) -> None:
-        self.hand_id = hand.hand_id
         texts = list(map(str.rstrip, hand.text.split("\n")))
         if "`" in hand.text:  # a hand quoted in a program: export const HAND = `Bovada Hand #…`;
             if "`" in texts[0]:
@@ -214,38 +210,7 @@ class _Reader:
             # (the lines that end a quote found in C, as a hand has one or two among 45)
             for i in compress(range(len(texts)), map(_QUOTE_END, texts)):
                 texts[i] = texts[i].rstrip(";").rstrip("`").rstrip()
-        while texts and not texts[-1]:
-            texts.pop()
-        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
-        self.currency = False
-
-    def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
-        return _error(self.hand_id, number, line, reason)
-
-    def amount(self, text: str, number: int, line: str) -> Amount:
-        known = _AMOUNTS[self.currency]
-        value = known.get(text)
-        if value is None:
-            value = self.read_amount(text, number, line)
-            if len(known) > 4096:  # a bounded cache: amounts repeat from hand to hand
-                known.clear()
-            known[text] = value
-        return value
-
-    def read_amount(self, text: str, number: int, line: str) -> Amount:
-        try:
-            return exact_amount(text.lstrip("$€£").replace(",", ""), text, currency=self.currency)
-        except ValueError as err:
-            raise self.fail(number, line, errors.message_of(err)) from None
-
-    def cards(self, text: str, number: int, line: str, most: int = 5) -> list[str]:
-        cards = text.split()
-        for card in cards:
-            if card not in _CARD_NAMES:
-                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
-        if len(cards) > most:
-            raise self.fail(number, line, errors.said("too many cards"))
-        return cards
+        super().__init__(hand, texts)
 
     def game(self, number: int, line: str, rest: str) -> _Game:
         found = _GAME.search(rest)
@@ -287,29 +252,7 @@ class _Reader:
 
     def read(self) -> HandHistory:
         lines = self.lines
-        if not lines:
-            raise self.fail(0, "", errors.said("the hand is empty"))
-        number, first = lines[0]
-        if len(lines) > MAX_HAND_LINES:
-            raise self.fail(
-                number,
-                first,
-                errors.said(
-                    "the hand has {total} lines, more than the limit of {limit}",
-                    total=len(lines),
-                    limit=MAX_HAND_LINES,
-                ),
-            )
-        if max(map(len, map(itemgetter(1), lines))) > MAX_LINE_CHARS:
-            for n, text in lines:
-                if len(text) > MAX_LINE_CHARS:
-                    raise self.fail(
-                        n,
-                        text,
-                        errors.said(
-                            "the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS
-                        ),
-                    )
+        number, first = self.first()
         header = _HEADER.match(first)
         if header is None:
             raise self.fail(
@@ -415,7 +358,7 @@ class _Play:
         bigs: list[Amount] = []
         lines = reader.lines
         heads = self.heads
-        known = _AMOUNTS[reader.currency]  # the amounts already read (see _Reader.amount)
+        known = reader.AMOUNTS[reader.currency]  # the amounts already read (see HandLines.amount)
         for at in range(start, len(lines)):
             number, line = lines[at]
             if not line:

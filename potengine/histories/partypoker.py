@@ -98,11 +98,11 @@ from typing import Any, NamedTuple
 
 from .. import errors
 from ..chips import Amount
-from ..errors import HandHistoryError
 from ..play.streets import Street, street_said
 from .amounts import CENT, exact_amount
 from .audit import DEAD_POST, LIVE_POST
-from .pokerstars import _CARD_NAMES, MAX_HAND_LINES, MAX_LINE_CHARS, MAX_SEATS, _error
+from .lines import CACHED, HandLines
+from .pokerstars import MAX_SEATS, _error
 from .record import NOT_STATED as ALL_NOT_STATED
 from .record import (
     POT_NAMES,
@@ -202,8 +202,6 @@ class _Game(NamedTuple):
     fixed_limit: bool
 
 
-_AMOUNTS: dict[bool, dict[str, Amount]] = {False: {}, True: {}}
-"""The amounts already read, by their text, in games played in chips and in a currency."""
 _BETS = {"calls": "call", "bets": "bet", "raises": "raise", "is all-In": "all-in", "is all-In ": "all-in"}
 """The verbs of a line that adds chips, ``NAME verb [amount]``."""
 _ZERO: dict[bool, Amount] = {False: 0, True: Decimal(0)}
@@ -215,24 +213,15 @@ class _Unseated(Exception):
     """A name that is no seated player's acts: the hand is read again knowing whom it stands for."""
 
 
-class _Reader:
+class _Reader(HandLines):
     """One hand's lines, read in order; every failure names the hand ID and the line."""
 
     def __init__(self, hand: RoomHand) -> None:
-        self.hand_id = hand.hand_id
-        texts = list(map(str.rstrip, hand.text.split("\n")))
-        while texts and not texts[-1]:
-            texts.pop()
-        self.texts = texts
-        self.lines = list(zip(range(hand.line, hand.line + len(texts)), texts, strict=True))
-        self.currency = False
-        self.known = _AMOUNTS[False]
+        super().__init__(hand)
+        self.known = self.AMOUNTS[False]
         self.seats: dict[str, Seat] = {}
         self.names: list[str] = []  # the seated players, longest name first
         self.spaced = False  # whether a seated name holds a space (then the longest that fits wins)
-
-    def fail(self, number: int, line: str, reason: str) -> HandHistoryError:
-        return _error(self.hand_id, number, line, reason)
 
     def amount(self, text: str, number: int, line: str) -> Amount:
         """An amount as partypoker writes it: ``$1,354.50 USD``, ``6,000``, ``1.200`` (a
@@ -247,17 +236,13 @@ class _Reader:
             value = exact_amount(raw.replace(",", ""), text, currency=self.currency)
         except ValueError as err:
             raise self.fail(number, line, errors.message_of(err)) from None
-        if len(self.known) > 4096:  # a bounded cache: amounts repeat from hand to hand
+        if len(self.known) > CACHED:  # a bounded cache: amounts repeat from hand to hand
             self.known.clear()
         self.known[text] = value
         return value
 
-    def cards(self, text: str, number: int, line: str) -> list[str]:
-        cards = text.replace(",", " ").split()
-        for card in cards:
-            if card not in _CARD_NAMES:
-                raise self.fail(number, line, errors.said("{card} is not a card", card=repr(card)))
-        return cards
+    def cards(self, text: str, number: int, line: str, most: int | None = None) -> list[str]:
+        return super().cards(text.replace(",", " "), number, line, most)  # "[ Ac, Kd ]"
 
     def game(self, number: int, line: str) -> _Game:
         """The game line: the game, its limit, the stakes or buy-in, the tournament (kept by its
@@ -270,7 +255,7 @@ class _Reader:
                 _GAMES_READ.clear()
             _GAMES_READ[key] = game
         self.currency = game.currency
-        self.known = _AMOUNTS[game.currency]
+        self.known = self.AMOUNTS[game.currency]
         return game
 
     def read_game(self, number: int, line: str) -> _Game:
@@ -296,7 +281,7 @@ class _Reader:
         trny = _TOURNAMENT.search(tail)
         tournament = trny.group(1) if trny else ("" if "Buy-in" in tail else None)
         self.currency = tournament is None and bool(_CURRENCY.search(head))
-        self.known = _AMOUNTS[self.currency]
+        self.known = self.AMOUNTS[self.currency]
         stakes = None
         if head and tournament is None:
             amounts = _STAKES.match(head)
@@ -314,26 +299,7 @@ class _Reader:
     def read(self) -> HandHistory:
         """The hand: its first lines (the game, the table, the button, the seats), then its play."""
         lines = self.lines
-        if not lines:
-            raise self.fail(0, "", errors.said("the hand is empty"))
-        number, first = lines[0]
-        if len(lines) > MAX_HAND_LINES:
-            raise self.fail(
-                number,
-                first,
-                errors.said(
-                    "the hand has {total} lines, more than the limit of {limit}",
-                    total=len(lines),
-                    limit=MAX_HAND_LINES,
-                ),
-            )
-        if max(map(len, self.texts)) > MAX_LINE_CHARS:
-            n, text = next((n, text) for n, text in lines if len(text) > MAX_LINE_CHARS)
-            raise self.fail(
-                n,
-                text,
-                errors.said("the line has more than the limit of {limit} characters", limit=MAX_LINE_CHARS),
-            )
+        number, first = self.first()
         if not _HEADER.match(first):
             raise self.fail(
                 number, first, errors.said("a hand must start with '***** Hand History for Game <ID> *****'")
