@@ -235,7 +235,7 @@ def test_the_pages_use_the_terminology_tables_words(language):
     for term in TERMS.values():
         if term.glossary:
             assert term.word(language) in glossary, f"the {language} glossary lacks {term.word(language)!r}"
-    for doc in TRANSLATED[4:]:  # Part 1's chapters
+    for doc in (d for d in TRANSLATED if d.startswith("book/pots/")):  # Part 1's chapters
         text = _page(_built(language, doc)).article
         for name in POT_WORDS:
             assert TERMS[name].word(language).lower() in text.lower(), f"{language}/{doc}: no {name}"
@@ -307,50 +307,64 @@ def test_a_translated_page_fits_a_phone(language, doc):
             browser.close()
 
 
-@pytest.mark.parametrize("language", TRANSLATIONS)
-def test_a_translated_sites_live_page_opens_the_live_page_in_its_language(language):
-    """The live pages are built once, in the English site, and said in the language of ``?lang=``:
-    a translated site's calculator, checker and drills send the reader there, in the language."""
-    live = [doc for doc in build_languages.toc_docs() if doc.startswith("book/live/")]
-    assert len(live) == 3
-    for doc in live:
+LIVE_DOCS = [doc for doc in build_languages.toc_docs() if doc.startswith("book/live/")]
+SCRIPT_SRC = re.compile(r'<script type="module" src="([^"]+)"')
+WORKER_URL = re.compile(r'var url = "([^"]+engine-worker\.mjs)"')
+CHOOSER = re.compile(r"var site = \"(\w+)\", pages = (\{[^}]*\})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_live_page_is_a_page_of_its_site_that_runs_the_english_sites_engine(language):
+    """A translated site's calculator, checker and drills are pages of that site (their prose
+    translated, no redirect) whose module and engine are the English site's: one copy of Pyodide,
+    one shared engine for every language. The script at the top of each live page's head knows
+    the same page in the other languages (where ``?lang=`` and the browser's language send the
+    reader)."""
+    assert len(LIVE_DOCS) == 3 and set(LIVE_DOCS) <= set(TRANSLATED)
+    engine = (SITE / "live" / "engine-worker.mjs").resolve()
+    for doc in LIVE_DOCS:
         path = _built(language, doc)
         text = path.read_text(encoding="utf-8")
         head = text.split("</head>")[0]
-        refresh = re.search(r'<meta http-equiv="refresh" content="0; url=([^"]+)" />', head)
-        assert refresh, f"{language}/{doc} does not open the live page"
-        url = refresh.group(1)
-        assert url.endswith(f".html?lang={language}"), url
-        assert _resolve(path, url) == _built("en", doc).resolve()
-        assert [urlsplit(href).query for href in _page(path).notice] == [f"lang={language}"]
-    info = json.loads((SITE / language / "live" / "build-info.json").read_text(encoding="utf-8"))
-    assert info == {"live": False, "site": "../"}  # the engine is the English site's
+        assert 'http-equiv="refresh"' not in head, f"{language}/{doc} still sends the reader on"
+        assert not _page(path).notice
+        (src,) = SCRIPT_SRC.findall(text.split("</head>")[1])
+        assert _resolve(path, src) == (SITE / "live" / Path(src).name).resolve(), src
+        assert _resolve(path, src).exists(), src
+        (worker,) = WORKER_URL.findall(head)
+        assert _resolve(path, worker) == engine, worker
+        chooser = CHOOSER.search(head)
+        assert chooser and chooser.group(1) == language
+        pages = json.loads(chooser.group(2))
+        assert sorted(pages) == sorted(c for c in LANGUAGES if c != language)
+        for code, url in pages.items():
+            assert _resolve(path, url) == _built(code, doc).resolve(), (language, doc, code, url)
+        assert head.index("var site =") < head.index('rel="stylesheet"'), "the chooser after a stylesheet"
+    if language != "en":
+        info = json.loads((SITE / language / "live" / "build-info.json").read_text(encoding="utf-8"))
+        assert info == {"live": False, "site": "../"}  # the engine is the English site's
+        assert not (SITE / language / "live" / "engine-worker.mjs").exists()  # never copied
 
 
 @pytest.mark.parametrize("language", TRANSLATIONS)
-def test_a_translated_sites_links_to_the_live_pages_go_straight_to_them(language):
+def test_a_translated_sites_links_to_the_live_pages_stay_in_the_site_with_their_table(language):
     """Every link of a translated site to a live page (the navigation's, the front page's cards,
-    the chapters') opens the English site's live page in the site's language, not the stub that
-    would send the reader on: no page between, so the engine a pointer on the link started has a
-    page to serve at once."""
+    the chapters' links with a table) opens that site's live page, the table in its query: the
+    reader stays in the language, and the page settles the chapter's hand."""
     site = _built(language, "book/intro").parents[1]
-    live = {_built("en", doc).resolve() for doc in build_languages.toc_docs() if doc.startswith("book/live/")}
-    stubs = {
-        (site / doc).with_suffix(".html").resolve()
-        for doc in build_languages.toc_docs()
-        if doc.startswith("book/live/")
-    }
-    seen = 0
+    english = {_built("en", doc).resolve() for doc in LIVE_DOCS}
+    own = {_built(language, doc).resolve() for doc in LIVE_DOCS}
+    seen = tables = 0
     for path in site.rglob("*.html"):
         for tag, href in re.findall(r'(<[^<>]*?)href="([^"]+)"', path.read_text(encoding="utf-8")):
-            if "://" in href or href.startswith(("#", "mailto:")) or 'hreflang="en"' in tag:
-                continue  # the language switch's "English" opens the English page in English
+            if "://" in href or href.startswith(("#", "mailto:")) or 'hreflang="' in tag:
+                continue  # the language switch opens the page in another language
             target = _resolve(path, href)
-            assert target not in stubs, f"{path.relative_to(SITE)} links to the stub {href}"
-            if target in live:
+            assert target not in english, f"{path.relative_to(SITE)} leaves the site for {href}"
+            if target in own:
                 seen += 1
-                assert urlsplit(href).query.split("&amp;")[-1] == f"lang={language}", (
-                    path.relative_to(SITE),
-                    href,
-                )
+                query = urlsplit(href.replace("&amp;", "&")).query
+                assert "lang=" not in query, href  # the site says the language
+                tables += "players=" in query
     assert seen > 3 * 10, seen  # the navigation of every page links the three live pages
+    assert tables >= 3, tables  # Part 1's chapters open the calculator with their hand

@@ -1,12 +1,15 @@
 """The live pages in English, Dutch, German and Greek, in a real browser (issue #22, item 2).
 
-The calculator is opened in each language by its address (``?lang=nl``) and by the browser's own
-language (a first visit), a hand is settled and the page's words are compared with potengine run
-here in CPython in that language: the same explanation, the same pushes, the same amounts as in
-English, and the same language-neutral JSON. The switch on the page changes the language in place
-and in the address, which a shared link keeps; the drills and the checker speak the language too.
-At 390, 800 and 1280 px the German and Greek pages (the longest words) keep every control in its
-column. See tests/browser.py for the harness.
+Each live page is a page of each language's site (``nl/book/live/calculator.html`` ...), its prose
+translated, its module and engine the English site's. The calculator is opened in each language by
+its address (``?lang=nl`` on the English page sends the reader to the Dutch one, the table kept),
+by the browser's own language (a first visit) and as the translated page itself; a hand is settled
+and the page's words are compared with potengine run here in CPython in that language: the same
+explanation, the same pushes, the same amounts as in English, and the same language-neutral JSON.
+The switch on the page opens the same page in the other language's site, the table (and the drill's
+answers, the checker's text) kept; the drills and the checker speak the language too. At 390, 800
+and 1280 px the German and Greek pages (the longest words) keep every control and every paragraph
+in its column. See tests/browser.py for the harness.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections import Counter
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from babel.messages.pofile import read_po
 from browser import ROOT, Watched, answer_drill_pots, browser_mark
 
 from potengine.drills import RULES, deal
@@ -53,15 +57,29 @@ def lines(text: str) -> list[str]:
 
 
 def language_of(page) -> str:
-    """The language the address holds."""
-    return parse_qs(urlsplit(page.url).query).get("lang", [""])[0]
+    """The language the address holds: its site's (``/nl/`` ...), the same in ``?lang=``."""
+    parts = urlsplit(page.url)
+    site = next((c for c in LANGUAGES if c != "en" and parts.path.startswith(f"/{c}/")), "en")
+    asked = parse_qs(parts.query).get("lang", [site])[0]
+    assert asked == site == page.evaluate("document.documentElement.lang"), page.url
+    return site
+
+
+def translated(code: str, doc: str, english: str) -> str:
+    """The translation of ``english`` in the catalogue of ``doc`` (the page's own prose)."""
+    if code == "en":
+        return english
+    with (ROOT / "book/locale" / code / "LC_MESSAGES" / f"{doc}.po").open("rb") as handle:
+        return next(str(m.string) for m in read_po(handle) if m.id == english)
 
 
 def switch(watched: Watched, code: str) -> None:
-    """Tap the language switch; wait until the page says everything in ``code``."""
-    watched.page.click(f".live-languages button[data-lang='{code}']")
+    """Tap the language switch (the same page of ``code``'s site opens); wait until that page says
+    everything in ``code``."""
+    with watched.page.expect_navigation():
+        watched.page.click(f".live-languages button[data-lang='{code}']")
     watched.page.wait_for_function(
-        "code => document.querySelector('.potengine-live').dataset.said === code", arg=code
+        "code => document.querySelector('.potengine-live')?.dataset.said === code", arg=code
     )
 
 
@@ -84,6 +102,8 @@ def check_calculator(watched: Watched, code: str, fields: dict[str, str] = HAND)
     said, english = calculate(fields, code), calculate(fields)
     words = labels(code)
     assert page.get_attribute("#pot-calculator", "lang") == code and language_of(page) == code
+    heading = page.locator("article h1").first.inner_text().rstrip("#¶ \n")
+    assert heading == translated(code, "book/live/calculator", "The pot calculator"), heading
     assert page.text_content("#settlement-json") == english["settlement_text"]  # language-neutral
     shown = page.inner_text("#calc-explanation")
     assert lines(shown) == lines(said["explanation"])
@@ -138,7 +158,7 @@ def test_the_calculator_follows_the_browsers_language_on_a_first_visit(browser, 
         watched.close()
 
 
-def test_the_switch_changes_the_language_in_place_and_a_link_keeps_it(browser, server) -> None:
+def test_the_switch_opens_the_page_of_the_other_language_with_the_table(browser, server) -> None:
     watched = Watched(browser, server, locale="en-GB")
     try:
         watched.open(PAGE, HAND, state="done")
@@ -147,11 +167,15 @@ def test_the_switch_changes_the_language_in_place_and_a_link_keeps_it(browser, s
         json_before = page.text_content("#settlement-json")
         switch(watched, "de")
         check_calculator(watched, "de")
+        assert urlsplit(page.url).path == f"/de/{PAGE}"
+        table = {k: v for k, v in parse_qs(urlsplit(page.url).query).items() if k != "lang"}
+        assert table == {k: [v] for k, v in HAND.items()}, table  # the table came along
         assert page.text_content("#settlement-json") == json_before
         link = page.get_attribute("#calc-link", "href")
         assert link and parse_qs(urlsplit(link).query)["lang"] == ["de"]
         assert page.inner_text("#calc-link") == labels("de")["calc.link"]
-        # An error is said in the language, and said again in the next one at the same field.
+        # An error is said in the language, and said again on the next language's page at the same
+        # field (the table with the error is carried there: the address holds only a settled one).
         if page.get_attribute("#calc-quick", "open") is None:
             page.click("#calc-quick > summary")
         page.fill("#calc-players", "Alice 40\nBilal x")
@@ -180,10 +204,12 @@ def test_the_switch_changes_the_language_in_place_and_a_link_keeps_it(browser, s
         )
         assert language_of(page) == "el" and page.get_attribute("#pot-calculator", "lang") == "el"
         watched.check()
-        # The same context opens the calculator again without lang: the reader's choice is kept.
+        # The same context opens the English calculator again without lang: the reader's choice is
+        # kept, and the Greek page opens.
         again = watched.context.new_page()
         again.goto(f"{server}/{PAGE}")
-        again.wait_for_function("document.querySelector('#pot-calculator').dataset.state === 'ready'")
+        again.wait_for_function("document.querySelector('#pot-calculator')?.dataset.state === 'ready'")
+        assert urlsplit(again.url).path == f"/el/{PAGE}"
         assert again.get_attribute("#pot-calculator", "lang") == "el" and language_of(again) == "el"
         again.close()
     finally:
@@ -191,6 +217,7 @@ def test_the_switch_changes_the_language_in_place_and_a_link_keeps_it(browser, s
     # A shared link opens in the language it was made in, whatever the other browser speaks.
     other = Watched(browser, server, locale="nl-NL")
     try:
+        assert urlsplit(link).path == f"/de/{PAGE}"
         other.open(link.lstrip("/"), state="done")
         check_calculator(other, "de")
         other.check()
@@ -288,8 +315,63 @@ def test_the_checker_counts_the_hands_in_the_language(browser, server) -> None:
         for english, dutch in zip(*said, strict=True):
             assert dutch["title"] != english["title"] and dutch["title"] in shown, dutch["title"]
         switch(watched, "el")
+        # The Greek page got the text and checked it again: every verdict now said in Greek.
+        assert page.input_value("#history-input") == text
         assert page.text_content("#history-room") == survey(text, "el")["message"]
         assert page.text_content("#history-count") == count("el")
+        greek = [h["title"] for h in audit_hands(text, "pasted.txt", "el")]
+        assert all(title in page.inner_text("#history-checker") for title in greek)
+        watched.check()
+    finally:
+        watched.close()
+
+
+PROSE = {
+    PAGE: ("book/live/calculator", "#pot-calculator", "done"),
+    DRILLS: ("book/live/dealer_drills", "#dealer-drill", "asking"),
+    CHECKER: ("book/live/history_checker", "#history-checker", "ready"),
+}
+
+
+def _squash(text: str) -> str:
+    """Text without spaces, quotes (Sphinx curls them, each language its own way) or markup."""
+    return re.sub(r"[\s\"'“”„‘’«»‚*`]", "", text)
+
+
+DOC_ROLE = re.compile(r"\{doc\}`[^`]*`")
+
+
+def check_prose(page, code: str, doc: str) -> None:
+    """The page's heading and instructions are its language's: every message of the page's
+    catalogue shown in its translation, none left in English."""
+    article = _squash(page.inner_text("article.bd-article"))
+    with (ROOT / "book/locale" / code / "LC_MESSAGES" / f"{doc}.po").open("rb") as handle:
+        messages = [m for m in read_po(handle) if m.id]
+    assert messages
+    for m in messages:
+        for piece in DOC_ROLE.split(str(m.string)):  # a {doc} role shows the page's title
+            assert _squash(piece) in article, (code, doc, piece[:60])
+        if len(str(m.id)) > 40 and not DOC_ROLE.search(str(m.id)):
+            assert _squash(str(m.id)) not in article, (code, doc, str(m.id)[:60])
+
+
+@pytest.mark.parametrize("code", ["nl", "de", "el"])
+def test_a_translated_live_page_says_everything_in_its_language(browser, server, code: str) -> None:
+    """The Dutch, German and Greek live pages themselves (as the book's links open them): the
+    heading and the instructions in the language, the calculator settling the hand its link
+    holds, the drills and the checker in the language too."""
+    watched = Watched(browser, server, width=390, height=844, locale="en-US")
+    try:
+        watched.open(f"{code}/{PAGE}", HAND, state="done")  # an English browser: the site decides
+        check_calculator(watched, code)
+        check_prose(watched.page, code, PROSE[PAGE][0])
+        for path in (DRILLS, CHECKER):
+            doc, root, state = PROSE[path]
+            watched.open(f"{code}/{path}", state=state)
+            assert language_of(watched.page) == code
+            assert watched.page.get_attribute(root, "lang") == code
+            check_prose(watched.page, code, doc)
+            check_switch(watched.page, code)
         watched.check()
     finally:
         watched.close()
@@ -326,6 +408,7 @@ def test_the_longest_words_fit_their_column_at_every_width(browser, server, code
             page.set_viewport_size({"width": width, "height": 900})
             page.wait_for_timeout(200)
             assert overflowing(page, "#pot-calculator") == [], (code, width)
+            assert overflowing(page, "article.bd-article") == [], (code, width)  # the prose too
             assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
             page.screenshot(path=str(SHOTS / f"calculator-{code}-{width}.png"), full_page=True)
         page.click("#calc-tableside")
@@ -345,6 +428,7 @@ def test_the_longest_words_fit_their_column_at_every_width(browser, server, code
                 drills.page.set_viewport_size({"width": width, "height": 900})
                 drills.page.wait_for_timeout(200)
                 assert overflowing(drills.page, "#dealer-drill") == [], (code, width)
+                assert overflowing(drills.page, "article.bd-article") == [], (code, width)
                 assert drills.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
                 drills.page.screenshot(path=str(SHOTS / f"drills-{code}-{width}.png"), full_page=True)
             drills.check()

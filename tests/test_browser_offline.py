@@ -85,29 +85,36 @@ def online(browser, site) -> Iterator[Watched]:
     page.close()
 
 
-CACHE_FULL = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
-    const names = (await caches.keys()).filter((n) => n.startsWith("potengine-book-"));
-    if (names.length !== 1) return false;
-    const cache = await caches.open(names[0]);
-    return Boolean(await cache.match(new URL("__precache__.json", registration.scope).href));
+CACHE_FULL = """async (scopes) => {
+    if (!navigator.serviceWorker.controller) return false;
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    const names = await caches.keys();
+    for (const scope of scopes) {
+        const registration = registrations.find((r) => new URL(r.scope).pathname === scope);
+        if (!registration || !registration.active) return false;
+        const own = names.filter((n) => n.startsWith(`potengine-book-${scope}@`));
+        if (own.length !== 1) return false;
+        const cache = await caches.open(own[0]);
+        if (!(await cache.match(new URL("__precache__.json", registration.scope).href))) return false;
+    }
+    return true;
 }"""
-"""True once the service worker controls the page and its cache holds every listed file (the list
-is written last)."""
+"""True once a service worker controls the page and the worker of each site in ``scopes`` (its
+path: ``/`` for the English book, ``/nl/`` ...) has filled its own cache (its list is written
+last)."""
 
 
-def _cached(page: Watched) -> None:
-    """Wait until the service worker's cache is full (``wait_for_function`` does not await an async
-    predicate: a promise is truthy, so the check is polled here)."""
+def _cached(page: Watched, scopes: tuple[str, ...] = ("/",)) -> None:
+    """Wait until the service workers' caches are full (``wait_for_function`` does not await an
+    async predicate: a promise is truthy, so the check is polled here)."""
     from playwright.sync_api import Error as PlaywrightError
 
     deadline = time.monotonic() + TIMEOUT / 1000
     while True:
         with contextlib.suppress(PlaywrightError):  # the page moved on (a redirect): ask again
-            if page.page.evaluate(CACHE_FULL):
+            if page.page.evaluate(CACHE_FULL, list(scopes)):
                 return
-        assert time.monotonic() < deadline, "the service worker never filled its cache"
+        assert time.monotonic() < deadline, f"the service workers never filled their caches {scopes}"
         time.sleep(0.5)
 
 
@@ -182,18 +189,6 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
         online.open("book/live/calculator.html", FIELDS, state="done")
         shown = online.page.text_content("#settlement-json") or ""
         assert json.loads(shown) == calculate(FIELDS)["settlement"]
-        # Every language's labels are cached too: the page opens in Greek and switches to German.
-        online.open("book/live/calculator.html", {**FIELDS, "lang": "el"}, state="done")
-        assert (
-            online.page.inner_text("#calc-explanation").split()
-            == calculate(FIELDS, "el")["explanation"].split()
-        )
-        online.page.click(".live-languages button[data-lang='de']")
-        online.page.wait_for_function("document.querySelector('#pot-calculator').dataset.said === 'de'")
-        assert (
-            online.page.inner_text("#calc-explanation").split()
-            == calculate(FIELDS, "de")["explanation"].split()
-        )
         online.page.goto(f"{site.origin}/book/live/dealer_drills.html")
         _engine_ready(online)
         online.page.goto(f"{site.origin}/book/dealer/glossary.html")
@@ -205,6 +200,65 @@ def test_after_one_visit_the_book_works_with_no_network(online, site):
         online.context.set_offline(False)
     assert not online.foreign, online.foreign
     assert not online.errors, online.errors
+
+
+@in_browser
+def test_after_a_visit_a_translated_live_page_works_with_no_network(online, site):
+    """A translated live page runs the English site's modules and engine: it registers that
+    site's worker beside its own, and after one visit both caches hold what it needs."""
+    online.open("nl/book/live/calculator.html", FIELDS, state="done")
+    _cached(online, ("/nl/", "/"))
+    site.stop()
+    online.context.set_offline(True)
+    try:
+        online.open("nl/book/live/calculator.html", FIELDS, state="done")
+        assert online.page.evaluate("document.documentElement.lang") == "nl"
+        assert online.page.get_attribute(".potengine-live", "data-lang") == "nl"
+        assert (
+            online.page.inner_text("#calc-explanation").split()
+            == calculate(FIELDS, "nl")["explanation"].split()
+        )
+        shown = online.page.text_content("#settlement-json") or ""
+        assert json.loads(shown) == calculate(FIELDS)["settlement"]
+        # The Dutch site's other pages, and the English calculator the switch opens.
+        online.page.goto(f"{site.origin}/nl/book/live/dealer_drills.html")
+        _engine_ready(online)
+        online.page.click(".live-languages button[data-lang='en']")
+        online.page.wait_for_url("**/book/live/dealer_drills.html?*lang=en*")
+        online.page.wait_for_function("document.querySelector('#dealer-drill')?.dataset.said === 'en'")
+        assert online.page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        online.context.set_offline(False)
+    assert not online.foreign, online.foreign
+    assert not online.errors, online.errors
+
+
+@in_browser
+def test_a_visit_from_english_to_dutch_to_german_keeps_one_engine(browser, site):
+    """The switch opens the same page of the other language's site, whose head starts the same
+    shared worker (the English site's, by its name): the engine of the first page answers all.
+    Service workers blocked: every .wasm the server sends is an engine's (no cache filling)."""
+    online = Watched(browser, site.origin, width=390, height=844, shared_workers=True)
+    try:
+        online.open("book/live/calculator.html", {**FIELDS, "lang": "en"}, state="done")
+        assert online.page.get_attribute(".potengine-live", "data-engine-page") == "1"
+        wasm = sum(path.endswith(".wasm") for path in site.served)
+        for page, code in enumerate(("nl", "de"), start=2):
+            with online.page.expect_navigation():
+                online.page.click(f".live-languages button[data-lang='{code}']")
+            online.page.wait_for_function(
+                "code => document.querySelector('.potengine-live')?.dataset.said === code", arg=code
+            )
+            assert online.page.url.startswith(f"{site.origin}/{code}/book/live/calculator.html?")
+            assert online.page.get_attribute(".potengine-live", "data-engine-page") == str(page)
+            assert (
+                online.page.inner_text("#calc-explanation").split()
+                == calculate(FIELDS, code)["explanation"].split()
+            )
+        assert sum(path.endswith(".wasm") for path in site.served) == wasm  # no second engine loaded
+        assert not online.errors, online.errors
+    finally:
+        online.close()
 
 
 @in_browser
@@ -367,17 +421,21 @@ def test_a_live_page_starts_its_engine_from_the_head_before_any_stylesheet():
         text = page.read_text(encoding="utf-8")
         head = text.split("</head>")[0]
         if 'class="potengine-live' in text:
-            live_pages.append(page.name)
+            live_pages.append(page.relative_to(SITE).as_posix())
             starter = head.find("new SharedWorker(")
             assert 0 < starter < head.find('rel="stylesheet"'), page.relative_to(SITE)
             worker = head[:starter].rsplit("var url = ", 1)[1].split('"')[1]
+            # Every language's page starts the English site's engine: one for the whole visit.
             assert (page.parent / worker).resolve() == (SITE / "live" / "engine-worker.mjs").resolve()
             # Named for this build's engine: a page of a new build never talks to the last one's.
             name = head[starter:].split("name: ")[1].split('"')[1]
             assert name == json.loads((SITE / "live" / "build-info.json").read_text())["engine"]
         else:
             assert "potengineWorker" not in text, f"{page.relative_to(SITE)} starts an engine"
-    assert sorted(live_pages) == ["calculator.html", "dealer_drills.html", "history_checker.html"]
+    names = ["calculator.html", "dealer_drills.html", "history_checker.html"]
+    assert sorted(live_pages) == sorted(
+        f"{site}book/live/{name}" for site in ("", "de/", "el/", "nl/") for name in names
+    )
 
 
 # ----------------------------------------------------------------------------------------------

@@ -118,9 +118,10 @@ def make_source(source: Path = SOURCE) -> Path:
     source.mkdir(parents=True)
     for name in SITE_FILES:
         (source / name).symlink_to(ROOT / name)
-    # The live engine stays in the English site (a translated site's live pages are stubs that
-    # link to it): each translated site says so in its own live/build-info.json, which the pages'
-    # script (web/potengine-offline.js) asks before it starts an engine for a link to a live page.
+    # The live engine stays in the English site (a translated site's live pages run its modules and
+    # its engine, tools/languages.py live_body): each translated site says so in its own
+    # live/build-info.json, which the pages' script (web/potengine-offline.js) asks before it
+    # starts an engine for a link to a live page or registers the English site's service worker.
     extra = source / EXTRA / "live"
     extra.mkdir(parents=True)
     # "site": where the engine is (the English site, one folder up), for a pointer on a live link.

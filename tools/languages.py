@@ -6,12 +6,13 @@ Every page of every site gets a switch at the top of its article that links to t
 the other languages (and ``<link rel="alternate" hreflang=...>`` in its head). The pages a dealer
 uses (:data:`TRANSLATED`) are translated from the gettext catalogues in ``book/locale``; every other
 page of a translated site is a short stub that says it is not translated yet and links to the
-English page.
+English page. The live pages are among the translated ones: their prose in the site's language,
+their modules and engine the English site's (:func:`live_body`; ``tools/live_start.py`` starts the
+engine and sends a reader who asked for another language, ``?lang=``, to that language's page).
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
 from html import escape
 from pathlib import Path
@@ -31,6 +32,9 @@ TRANSLATED = (
     "book/pots/04_folded_player",
     "book/pots/05_split_pot",
     "book/pots/06_checking_a_split",
+    "book/live/calculator",
+    "book/live/dealer_drills",
+    "book/live/history_checker",
 )
 """The pages translated into every language (their catalogues: book/locale/<lang>/LC_MESSAGES)."""
 
@@ -170,67 +174,55 @@ def notice_html(pagename: str, current: str) -> str:
 
 
 LIVE = "book/live/"
-"""The live pages: built once, in the English site, and said in the reader's language (``?lang=``)."""
+"""The live pages: a page of every site (its prose in the site's language), whose modules and
+engine are the English site's (``_build/html/live``: one copy of Pyodide, one shared engine)."""
+
+NOSCRIPT = {
+    "The calculator needs JavaScript.": {
+        "nl": "De calculator heeft JavaScript nodig.",
+        "de": "Der Rechner braucht JavaScript.",
+        "el": "Ο υπολογιστής χρειάζεται JavaScript.",
+    },
+    "The drills need JavaScript.": {
+        "nl": "De oefeningen hebben JavaScript nodig.",
+        "de": "Die Übungen brauchen JavaScript.",
+        "el": "Οι ασκήσεις χρειάζονται JavaScript.",
+    },
+    "The checker needs JavaScript.": {
+        "nl": "De controle heeft JavaScript nodig.",
+        "de": "Die Prüfung braucht JavaScript.",
+        "el": "Ο έλεγχος χρειάζεται JavaScript.",
+    },
+}
+"""The live pages' ``<noscript>`` lines (raw HTML in the page, which gettext does not extract)."""
 
 
 def english_url(pagename: str, current: str) -> str:
-    """The English page for ``pagename`` of the ``current`` language's site; a live page opens in
-    ``current`` (its labels and the engine's answers follow ``?lang=``).
+    """The English page for ``pagename`` of the ``current`` language's site.
 
     >>> english_url("book/hands/01_rankings", "nl")
     '../../../book/hands/01_rankings.html'
-    >>> english_url("book/live/calculator", "de")
-    '../../../book/live/calculator.html?lang=de'
     """
-    url = page_url(pagename, "en", current=current)
-    return f"{url}?lang={current}" if pagename.startswith(LIVE) else url
+    return page_url(pagename, "en", current=current)
 
 
-HREF = re.compile(r'href="([^"#?:]+\.html)(?:\?([^"#]*))?((?:#[^"]*)?)"')
+def live_body(body: str, pagename: str, current: str) -> str:
+    """A translated live page's body: its module is the English site's (``src`` one folder further
+    up, out of ``/nl/``) and its ``<noscript>`` line in ``current``.
 
-
-def live_links(html: str, pagename: str, current: str) -> str:
-    """A translated page's links to its site's live pages, pointed at the English site's live
-    pages in ``current``, with the table a link carries (a stub's redirect loses it): one page
-    fewer to load, and the
-    engine a pointer on the link starts early is still running when the live page opens (a stub in
-    between left it without a page for as long as the stub took to load).
-
-    >>> live_links('<a href="live/calculator.html#top">', "book/intro", "nl")
-    '<a href="../../book/live/calculator.html?lang=nl#top">'
-    >>> live_links('<a href="../live/dealer_drills.html">', "book/pots/05_split_pot", "de")
-    '<a href="../../../book/live/dealer_drills.html?lang=de">'
-    >>> live_links('<a href="../live/calculator.html?players=A%3A4&amp;chip=1">', "book/pots/x", "el")
-    '<a href="../../../book/live/calculator.html?players=A%3A4&amp;chip=1&amp;lang=el">'
-    >>> live_links('<a href="03_uncalled_bet.html">', "book/pots/05_split_pot", "de")
-    '<a href="03_uncalled_bet.html">'
+    >>> body = '<noscript>The drills need JavaScript.</noscript></div>'
+    >>> body += '<script type="module" src="../../live/drills.mjs"></script>'
+    >>> said = live_body(body, "book/live/dealer_drills", "de")
+    >>> "<noscript>Die Übungen brauchen JavaScript.</noscript>" in said
+    True
+    >>> '<script type="module" src="../../../live/drills.mjs">' in said
+    True
     """
-    folder = pagename.rsplit("/", 1)[0] + "/" if "/" in pagename else ""
-
-    def point(match: re.Match[str]) -> str:
-        target = posixpath.normpath(folder + match.group(1))
-        if not target.startswith(LIVE) or "/" in target[len(LIVE) :]:
-            return match.group(0)
-        root = "../" * (pagename.count("/") + 1)  # from this page out of /nl/ to the English site
-        query = f"{match.group(2)}&amp;lang={current}" if match.group(2) else f"lang={current}"
-        return f'href="{root}{target}?{query}{match.group(3)}"'
-
-    return HREF.sub(point, html)
-
-
-def _live_links(app: Any, exception: Exception | None) -> None:
-    """Every built page of a translated site with :func:`live_links` applied (the navigation's
-    links as well as the article's: Sphinx writes them from templates after ``html-page-context``)."""
-    current = _language(app)
-    if exception is not None or current == "en" or app.builder.format != "html":
-        return
-    out = Path(app.outdir)
-    for path in out.rglob("*.html"):
-        pagename = path.relative_to(out).with_suffix("").as_posix()
-        text = path.read_text(encoding="utf-8")
-        changed = live_links(text, pagename, current)
-        if changed != text:
-            path.write_text(changed, encoding="utf-8")
+    up = "../" * pagename.count("/")
+    body = body.replace(f'src="{up}live/', f'src="{up}../live/')
+    for english, said in NOSCRIPT.items():
+        body = body.replace(f"<noscript>{english}</noscript>", f"<noscript>{said[current]}</noscript>")
+    return body
 
 
 def _language(app: Any) -> str:
@@ -246,14 +238,13 @@ def _page(app: Any, pagename: str, templatename: str, context: dict, doctree: An
         for code in LANGUAGES
         if code != current
     )
-    if current != "en" and pagename.startswith(LIVE):
-        # A live page is the English site's, in this language: the stub sends the reader there.
-        links += f'\n<meta http-equiv="refresh" content="0; url={english_url(pagename, current)}" />'
     context["metatags"] = context.get("metatags", "") + links
     head = switch_html(pagename, current)
     if current != "en" and pagename not in TRANSLATED and doctree is not None:
         head += notice_html(pagename, current)
     body = context["body"]
+    if current != "en" and pagename.startswith(LIVE):
+        body = live_body(body, pagename, current)
     if current != "en" and pagename in DOWNLOADS:
         body = DOWNLOADS_BOX.sub(lambda _: downloads_html(pagename, current), body, count=1)
     context["body"] = head + body
@@ -283,5 +274,4 @@ def _captions(app: Any, doctree: Any) -> None:
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", _captions)
     app.connect("html-page-context", _page)
-    app.connect("build-finished", _live_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

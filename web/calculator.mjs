@@ -5,7 +5,7 @@
 // empty) and every message is written in Python. The URL query holds the table, as potengine
 // returns it, and the page's language, so a link reproduces the hand in the same words. Every
 // label is potengine's too (t("calc.…"), from potengine.present.labels).
-import { el, label, language, onLanguage, startEngine, query, setQuery, t } from "./live.mjs";
+import { carried, carry, el, label, language, said, startEngine, query, setQuery, t } from "./live.mjs";
 
 const root = document.getElementById("pot-calculator");
 const form = el("form", { class: "live-form calc-form", id: "calc-form", novalidate: "" });
@@ -434,10 +434,12 @@ function showErrors(errors) {
 
 let engine = null;
 let runs = 0;
-let last = null;   // what was settled last: said again when the language changes
+let last = null;   // what was settled last: settled again on the page of another language
+let lastFromText = false;
 
 async function settle(values, fromText = false) {
   last = values;
+  lastFromText = fromText;
   root.dataset.state = "busy";
   const started = performance.now();
   let out;
@@ -509,21 +511,29 @@ if (params.get("players")) {
   quickRankings[2].value = params.get("ranking3") || "";
 }
 
-// Another language: the labels change in place (live.mjs), the texts built here are built again,
-// and the last table is settled again so that the engine says it in the new language.
-onLanguage(async () => {
-  refresh();
-  if (!side.hidden) showPush();
-  if (engine && last) await settle(last);
-});
+// Another language is another page (live.mjs): a settled table is in the address; what was
+// settled last (a table with an error too, which the address does not hold) and the typed text
+// are carried to it and settled again there, so that the engine says it in that language.
+carry("calculator", () => ({
+  last, fromText: lastFromText,
+  quick: [quickPlayers.value, ...quickRankings.map((input) => input.value)],
+}));
+const before = carried("calculator");
+if (before?.quick) {
+  quickPlayers.value = before.quick[0] ?? "";
+  quickRankings.forEach((input, i) => { input.value = before.quick[i + 1] ?? ""; });
+}
 
 engine = await startEngine(root);
 if (engine) {
   settleButton.removeAttribute("disabled");
   quickButton.removeAttribute("disabled");
-  if (params.get("players")) {
+  if (before?.last) {
+    await settle(before.last, before.fromText);
+  } else if (params.get("players")) {
     const values = {};
     for (const name of TEXT_FIELDS) values[name] = params.get(name) || "";
     await settle(values, true);
   }
 }
+said();

@@ -5,7 +5,7 @@
 // each answer and names the rule a wrong one missed. No rule of poker is written here, and no
 // word: the labels are potengine's (t("drill.…"), from potengine.present.labels), the marks,
 // rules and sentences potengine says in the page's language.
-import { el, has, onLanguage, startEngine, query, setQuery, t } from "./live.mjs";
+import { carried, carry, el, has, said, startEngine, query, setQuery, t } from "./live.mjs";
 
 const here = new URL("./", import.meta.url);
 if (!document.querySelector("link[data-potengine-drills]")) {
@@ -276,21 +276,23 @@ function randomSeed() {
 
 next.addEventListener("click", () => deal(Number(level.value), randomSeed()));
 
-// Another language: the drill is asked again in it, and what the reader has answered so far is
-// answered and marked again (not counted twice).
-onLanguage(async () => {
-  levels();
+// Another language is another page (live.mjs): it gets the drill (level and seed, in the address),
+// what the reader has answered so far (answered and marked again there, not counted twice) and
+// the session's score.
+carry("drill", () => (drill ? {
+  level: drill.level, seed: drill.seed, state: root.dataset.state, given: drill.potsGiven,
+  kept: form.hidden ? null : keptAnswers(), session: { ...session },
+} : null));
+
+async function takeBack(before) {
+  if (!before || before.level !== drill?.level || before.seed !== drill?.seed) return;
+  Object.assign(session, before.session || {});
   showScore();
-  if (!engine || !drill) return;
-  const state = root.dataset.state;
-  const given = drill.potsGiven;
-  const kept = form.hidden ? null : keptAnswers();
-  await deal(drill.level, drill.seed);
-  if (given === undefined || !["filling", "marked"].includes(state)) return;
-  await answerPots(given, true);
-  if (kept) restoreAnswers(kept);
-  if (state === "marked") await check(true);
-});
+  if (before.given === undefined || !["filling", "marked"].includes(before.state)) return;
+  await answerPots(before.given, true);
+  if (before.kept) restoreAnswers(before.kept);
+  if (before.state === "marked") await check(true);
+}
 
 // The reader's inputs and toggles, as they are on the page, to put back after a new language.
 function keptAnswers() {
@@ -319,4 +321,6 @@ if (engine) {
   next.removeAttribute("disabled");
   const seed = params.get("seed");
   await deal(Number(params.get("level") || level.value), seed !== null ? Number(seed) : randomSeed());
+  await takeBack(carried("drill"));
 }
+said();

@@ -4,7 +4,7 @@
 // decodes them (UTF-16, byte-order marks, Windows-1252); potengine also names the room it
 // recognises and counts its hands, so that a file of a room it does not read yet is said so. The
 // labels are potengine's (t("hist.…"), from potengine.present.labels), in the page's language.
-import { el, onLanguage, startEngine, t } from "./live.mjs";
+import { carried, carry, el, said, startEngine, t } from "./live.mjs";
 
 const root = document.getElementById("history-checker");
 const input = el("textarea", { id: "history-input", rows: "10", spellcheck: "false",
@@ -123,12 +123,17 @@ async function run() {
 
 button.addEventListener("click", () => { if (engine) run(); });
 
-// Another language: the count and the room's line are said again (each hand's verdict and report
-// are the auditor's, in English for now).
-onLanguage(async () => {
-  showCount();
-  if (engine && surveyed !== null) await showRoom(surveyed);
-});
+// Another language is another page (live.mjs): it gets the text (up to what the tab's storage
+// holds, a few megabytes; a larger file is opened again there) and checks it again if it was
+// checked here, every verdict then said in that language.
+carry("history", () => ({ text: input.value, fileName, checked: surveyed !== null }));
 
 engine = await engineReady;
 if (engine) button.removeAttribute("disabled");
+const before = carried("history");
+if (before?.text) {
+  input.value = before.text;
+  fileName = before.fileName || "pasted.txt";
+  if (engine && before.checked) await run();
+}
+said();

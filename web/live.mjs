@@ -7,24 +7,23 @@
 const here = new URL("./", import.meta.url);
 
 // ---- the page's language ------------------------------------------------------------------------
-// Chosen once: the address (?lang=nl, so that a shared link opens in its language), else the
-// reader's own choice on an earlier visit, else the browser's languages, else English. It is kept
-// in the address from then on, and the switch on each page changes it in place.
+// A live page is said in its site's language (<html lang>: the English site at the root, the
+// Dutch, German and Greek ones in /nl/, /de/, /el/), its prose, its labels and the engine's answers
+// alike. Which language's page a reader lands on is decided before this module runs, by the script
+// at the top of the page's head (tools/live_start.py): the address (?lang=nl, old links and
+// bookmarks), else the reader's own choice on an earlier visit, else the browser's languages, else
+// English; it sends the reader on to that language's page with the same query and hash. The
+// switch on each page goes to the same page of another language's site, the table kept.
 export const LANGUAGES = ["en", "nl", "de", "el"];
 const KEPT = "potengine-language";
+const CARRIED = "potengine-carried";
 
-function firstLanguage() {
-  const asked = new URLSearchParams(window.location.search).get("lang");
-  if (LANGUAGES.includes(asked)) return asked;
-  try {
-    const kept = window.localStorage.getItem(KEPT);
-    if (LANGUAGES.includes(kept)) return kept;
-  } catch (err) { /* no storage (private mode): the browser's languages decide */ }
-  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || ""]) {
-    const base = String(tag).toLowerCase().split("-")[0];
-    if (LANGUAGES.includes(base)) return base;
-  }
-  return "en";
+// The page's head is leaving for another language's page: nothing more to do here.
+if (globalThis.potengineLeaving) await new Promise(() => {});
+
+function pageLanguage() {
+  const site = String(document.documentElement.lang || "en").toLowerCase().split("-")[0];
+  return LANGUAGES.includes(site) ? site : "en";
 }
 
 async function loadWords(code) {
@@ -33,7 +32,7 @@ async function loadWords(code) {
   return response.json();
 }
 
-let lang = firstLanguage();
+const lang = pageLanguage();
 let words = {};
 try {
   words = await loadWords(lang);
@@ -55,42 +54,68 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-// Nodes whose text or attributes are labels: said again when the language changes.
-const labelled = new Map();   // node -> {attribute ("text" for the text): [key, values]}
-
+// Nodes whose text or attributes are labels (a page's module calls it; el() below too).
 export function label(node, attribute, key, values = {}) {
-  let marks = labelled.get(node);
-  if (!marks) labelled.set(node, (marks = {}));
-  marks[attribute] = [key, values];
   const text = t(key, values);
   if (attribute === "text") node.textContent = text;
   else node.setAttribute(attribute, text);
   return node;
 }
 
-function relabel() {
-  for (const [node, marks] of labelled) {
-    for (const [attribute, [key, values]] of Object.entries(marks)) label(node, attribute, key, values);
-  }
+// ---- another language: the same page of that language's site ----------------------------------
+// What a page carries over to the other language's page (the checker's text, the drill's answers,
+// a table not settled yet): each page's module gives a key and a function that returns its state;
+// the switch keeps it in the tab's sessionStorage, and the next page takes it back with carried().
+const carriers = new Map();
+export function carry(key, state) { carriers.set(key, state); }
+
+let arrived = null;
+try {
+  arrived = JSON.parse(window.sessionStorage.getItem(CARRIED) || "null");
+  window.sessionStorage.removeItem(CARRIED);
+} catch (err) { arrived = null; }
+// What the page of the other language left for this page (undefined: nothing, or another page's).
+export function carried(key) {
+  const here = document.querySelector(".potengine-live")?.id;
+  return arrived && arrived.page === here ? arrived.state?.[key] : undefined;
 }
 
-const listeners = [];
-// What a page does when the language changes (its own texts, the engine's answer said again).
-export function onLanguage(listener) { listeners.push(listener); }
+// The address of this page in `code`'s site, with this page's query (the table, the drill) and hash.
+export function pageIn(code) {
+  const link = code === lang ? null : document.querySelector(`link[rel="alternate"][hreflang="${code}"]`);
+  const url = new URL(link ? link.href : window.location.href, window.location.href);
+  const params = new URLSearchParams(window.location.search);
+  params.set("lang", code);
+  url.search = params.toString();
+  url.hash = window.location.hash;
+  return url.href;
+}
 
-export async function setLanguage(code) {
+export function setLanguage(code) {
   if (!LANGUAGES.includes(code) || code === lang) return;
-  const next = await loadWords(code);
-  lang = code;
-  words = next;
   try {
     window.localStorage.setItem(KEPT, code);
-  } catch (err) { /* kept in the address all the same */ }
-  keepLanguage();
-  relabel();
-  for (const listener of listeners) await listener(code);
-  // For the browser tests: everything on the page is now said in this language.
-  for (const root of document.querySelectorAll(".potengine-live")) root.dataset.said = code;
+  } catch (err) { /* the address says it all the same */ }
+  const state = {};
+  for (const [key, get] of carriers) {
+    try {
+      state[key] = get();
+    } catch (err) { /* not carried: the page of the other language starts afresh */ }
+  }
+  try {
+    const page = document.querySelector(".potengine-live")?.id;
+    window.sessionStorage.setItem(CARRIED, JSON.stringify({ page, state }));
+  } catch (err) {
+    // Too large for the tab's storage (a very large file in the checker): the page says so.
+    try { window.sessionStorage.removeItem(CARRIED); } catch (again) { /* nothing kept */ }
+  }
+  window.location.assign(pageIn(code));
+}
+
+// When a page has said everything in its language (its own texts, the engine's answer): for the
+// browser tests, which wait for it after a switch.
+export function said() {
+  for (const root of document.querySelectorAll(".potengine-live")) root.dataset.said = lang;
 }
 
 // The language in the address, whatever else the address holds.
@@ -104,16 +129,14 @@ function keepLanguage() {
   }
 }
 
-// The switch at the top of each live page: the four languages, each by its own name.
+// The switch at the top of each live page: the four languages, each by its own name; each other
+// one is a link to the same page of that language's site (a button that carries the page's state).
 function languageSwitch() {
   const buttons = LANGUAGES.map((code) => {
     const button = el("button", { type: "button", class: "live-language", lang: code, "data-lang": code,
                                   "aria-pressed": String(code === lang), t: `language.${code}` });
     button.addEventListener("click", () => setLanguage(code));
     return button;
-  });
-  onLanguage((code) => {
-    for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.lang === code));
   });
   return el("div", { class: "live-languages", role: "group", "t-aria-label": "live.language" }, ...buttons);
 }
@@ -232,9 +255,8 @@ export async function startEngine(root) {
   stylesheet();
   const status = el("p", { class: "live-status", role: "status", id: `${root.id}-status` });
   root.prepend(languageSwitch(), status);
-  // The book's switch at the top of the article would say the same a second time, by reloading
-  // the page through the translated site: the live switch changes the language in place, the
-  // hand kept in the address.
+  // The book's switch at the top of the article goes to the same pages, without the table: the
+  // live switch (which keeps it) is the page's one switch.
   for (const nav of document.querySelectorAll("nav.language-switch")) nav.hidden = true;
   keepLanguage();
   root.dataset.state = "loading";

@@ -9,7 +9,19 @@
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   var root = new URL(document.documentElement.dataset.content_root || "./", location.href);
   function register() {
-    navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.href })
+    registerAt(root);
+    // A live page of a translated site (/nl/ ...) runs the English site's engine: that site's
+    // worker keeps it (and the English book) for this page offline too.
+    if (document.querySelector(".potengine-live")) {
+      fetch(new URL("live/build-info.json", root)).then(function (response) {
+        return response.json();
+      }).then(function (info) {
+        if (!info.live && info.site) registerAt(new URL(info.site, root));
+      }).catch(function () { /* offline already: the workers registered before keep the page */ });
+    }
+  }
+  function registerAt(site) {
+    navigator.serviceWorker.register(new URL("sw.js", site).href, { scope: site.href })
       .catch(function () { /* blocked (private mode, tests): the book works online */ });
   }
   function whenEngineSettled(then) {

@@ -1,15 +1,20 @@
 // The book's service worker: after one visit every page, the PDF and the three live pages (with
 // their engine) are served from the browser's cache, so the book works with no network at all.
 //
-// tools/offline.py writes this file into the site's root (its scope is the whole book) with
+// tools/offline.py writes this file into each site's root (the English book's scope is the whole
+// book; the Dutch, German and Greek sites have their own, /nl/ ...) with
 // PRECACHE filled in: every file of the built site and a hash of its content. VERSION is a hash of
 // that list, so a new build is a new cache; a file whose hash did not change is copied from the old
 // cache instead of downloaded again (a rebuilt page does not re-download the 14 MB engine).
 const PRECACHE = /*PRECACHE*/ {};
 const VERSION = /*VERSION*/ "dev";
-const CACHE = `potengine-book-${VERSION}`;
-const LIST = "__precache__.json";   // the cache's own entry: the hashes it holds
 const scope = new URL(self.registration.scope);
+// Each site's worker (the English book at the root, the Dutch, German and Greek ones in /nl/, /de/,
+// /el/) has caches of its own, named for its scope: none deletes or reads another's.
+const OWN = `potengine-book-${scope.pathname}@`;
+const CACHE = `${OWN}${VERSION}`;
+const LIST = "__precache__.json";   // the cache's own entry: the hashes it holds
+const OLDER = /^potengine-book-[0-9a-f]{16}$/;   // an earlier build's cache, named for no site
 
 async function copyOrFetch(cache, old, path, hash) {
   const url = new URL(path, scope).href;
@@ -25,7 +30,7 @@ async function copyOrFetch(cache, old, path, hash) {
 
 async function previous() {
   for (const name of await caches.keys()) {
-    if (name === CACHE || !name.startsWith("potengine-book-")) continue;
+    if (name === CACHE || !(name.startsWith(OWN) || OLDER.test(name))) continue;
     const cache = await caches.open(name);
     const list = await cache.match(new URL(LIST, scope).href);
     if (list) return { cache, hashes: await list.json() };
@@ -59,7 +64,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name !== CACHE && name.startsWith("potengine-book-")) await caches.delete(name);
+      if (name !== CACHE && (name.startsWith(OWN) || OLDER.test(name))) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -75,10 +80,16 @@ function key(request) {
   return url.href;
 }
 
+// A translated site's live page runs the English site's modules (/live/, outside this worker's
+// scope): those come from the English site's cache (its worker, which such a page registers too).
 async function answer(request) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key(request));
   if (cached) return cached;
+  if (!request.url.startsWith(scope.href)) {
+    const elsewhere = await caches.match(key(request));
+    if (elsewhere) return elsewhere;
+  }
   try {
     return await fetch(request);
   } catch (err) {
@@ -92,6 +103,6 @@ async function answer(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== scope.origin) return;
   event.respondWith(answer(request));
 });
