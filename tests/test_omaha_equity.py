@@ -114,7 +114,7 @@ def test_six_card_omaha():
 
 
 @given(st.permutations(range(52)), st.booleans())
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=settings.default.max_examples * 3 // 20, deadline=None)  # 30 by default
 def test_six_card_best_hands_match_the_scalar_evaluators(order, hi_lo):
     hole, boards = np.array(order[:6]), np.array([order[6:11], order[11:16], order[16:21]])
     high, low = best_hands(hole, boards, hi_lo=hi_lo)
