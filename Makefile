@@ -7,8 +7,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# make test's processes: each notebook runs whole in one of them (its cells in order in one kernel),
-# every other test in whichever is free; TEST_JOBS=0 runs everything in this one process
+# make test's processes: each test file runs whole in one of them (its notebook cells in order,
+# its browser and server once); TEST_JOBS=0 runs everything in this one process
 TEST_JOBS ?= 2
 
 .PHONY: book pdf test lab bench notebooks clean help serve live catalogues
@@ -83,7 +83,7 @@ test: $(STAMP) catalogues
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 lab: $(STAMP) catalogues
 	$(BIN)/python -m pip install --quiet -r requirements-lab.txt

@@ -69,13 +69,3 @@ def watched(browser, server) -> Iterator[Watched]:
         page.check()
     finally:
         page.close()
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A notebook's cells run in order in one kernel: under ``make test``'s two processes
-    (``--dist loadgroup``) each notebook is one group, run whole by one of them; every other test
-    goes to whichever process is free."""
-    for item in items:
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(item.path.as_posix()))
