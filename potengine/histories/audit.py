@@ -146,7 +146,7 @@ from .contributions import (
 from .pokerstars import iter_text
 from .pot_check import _cash_outs, _compare_pots, _NotAudited, _respread
 from .record import HandHistory, UnsupportedHandError, pot_label
-from .rooms import Room, file_lines, hands_of, not_read, peek_room
+from .rooms import Room, RoomHand, file_lines, hands_of, not_read, peek_room
 from .stated import fill_unstated
 from .verdicts import (
     STEP_TITLES,
@@ -390,20 +390,26 @@ def _not_audited(hand: HandHistory, err: PotEngineError, file: str) -> HandAudit
     return refused(failure, file)
 
 
+def not_read_error(hand: RoomHand, room: Room) -> UnsupportedHandError:
+    """The error of a hand of a room the auditor does not read yet, naming the hand and the room."""
+    label = said("hand #{hand_id}", hand_id=hand.hand_id) if hand.hand_id else said("a hand")
+    err = UnsupportedHandError(
+        said(
+            "{hand}, line {line}: a {room} hand: {reason}",
+            hand=label,
+            line=hand.line,
+            room=room.label,
+            reason=not_read(room),
+        )
+    )
+    err.hand_id, err.line_number = hand.hand_id, hand.line
+    return err
+
+
 def not_read_audits(lines: Iterable[str | bytes], room: Room, file: str = "") -> Iterator[HandAudit]:
     """One ``unsupported`` audit per hand of a room the auditor does not read yet, naming the room."""
     for hand in hands_of(lines, room):
-        label = said("hand #{hand_id}", hand_id=hand.hand_id) if hand.hand_id else said("a hand")
-        err = UnsupportedHandError(
-            said(
-                "{hand}, line {line}: a {room} hand: {reason}",
-                hand=label,
-                line=hand.line,
-                room=room.label,
-                reason=not_read(room),
-            )
-        )
-        err.hand_id, err.line_number = hand.hand_id, hand.line
+        err = not_read_error(hand, room)
         yield HandAudit(hand.hand_id, Verdict.UNSUPPORTED, error=err, file=file, line=hand.line)
 
 

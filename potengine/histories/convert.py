@@ -70,13 +70,13 @@ from ..errors import HandHistoryError, InputError, PotEngineError, message_of, s
 from ..i18n import words
 from ..play.hand import Hand, start_hand
 from ..play.streets import Street
-from .audit import contributions_from_lines, dead_posts, structure_from_header
+from .audit import contributions_from_lines, dead_posts, not_read_error, structure_from_header
 from .ohh import currencies, dumps, stated_record, to_ohh
 from .phh import _toml_number, _toml_string, parse
 from .phh import to_phh as write_phh
 from .pokerstars import iter_text
-from .record import Action, HandHistory, UnsupportedHandError, kind_said
-from .rooms import Room, file_lines, hands_of, not_read, peek_room
+from .record import Action, HandHistory, kind_said
+from .rooms import Room, file_lines, hands_of, peek_room
 
 FORMATS = ("ohh", "phh")
 """The formats :func:`convert_files` writes."""
@@ -99,18 +99,7 @@ def read_records(
         room, lines = peek_room(lines)
     if room is not None and not room.readable:
         for cut in hands_of(lines, room):
-            label = said("hand #{hand_id}", hand_id=cut.hand_id) if cut.hand_id else said("a hand")
-            err = UnsupportedHandError(
-                said(
-                    "{hand}, line {line}: a {room} hand: {reason}",
-                    hand=label,
-                    line=cut.line,
-                    room=room.label,
-                    reason=not_read(room),
-                )
-            )
-            err.hand_id, err.line_number = cut.hand_id, cut.line
-            yield err
+            yield not_read_error(cut, room)
         return
     if room is not None and room.reader != "pokerstars":
         read = import_module(f"{__package__}.{room.reader}").read_hand

@@ -792,18 +792,9 @@ def replay(
             if runs is not None and table.multi is None and line.lstrip().startswith("d db"):
                 _agree_runs(table, runs)
             _play(table, line)
-        except IllegalActionError as err:
-            raise IllegalHandHistoryError(
-                said(
-                    "{name}, action {number} {line}: {error}",
-                    name=name,
-                    number=k,
-                    line=repr(line),
-                    error=message_of(err),
-                )
-            ) from None
-        except PotEngineError as err:
-            raise HandHistoryError(
+        except PotEngineError as err:  # an illegal action, or a hand the engine cannot take
+            kind = IllegalHandHistoryError if isinstance(err, IllegalActionError) else HandHistoryError
+            raise kind(
                 said(
                     "{name}, action {number} {line}: {error}",
                     name=name,
