@@ -220,6 +220,29 @@ def test_rows_filled_and_tapped_on_a_phone_agree_with_the_command_line(phone: Wa
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
 
 
+def test_the_empty_calculator_keeps_its_tap_buttons_in_their_column_on_a_phone(browser, server) -> None:
+    """The page as a reader first meets it: two empty rows, nobody tapped yet (the theme floats a
+    fieldset's legend, and the tap buttons once sat beside it, past the page's right edge)."""
+    page = Watched(browser, server, width=390, height=844)
+    try:
+        page.open(PAGE, state="ready")
+        showdown = page.page.locator("#calc-showdown").bounding_box()
+        assert showdown
+        taps = page.page.locator("#calc-taps .calc-tap")
+        assert taps.count() == 2
+        for i in range(2):
+            box = taps.nth(i).bounding_box()
+            assert (
+                box
+                and box["x"] >= showdown["x"]
+                and box["x"] + box["width"] <= showdown["x"] + showdown["width"]
+            )
+        assert page.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+        page.check()
+    finally:
+        page.close()
+
+
 def test_the_tie_button_puts_two_players_level(phone: Watched) -> None:
     page = phone.page
     fill_rows(page, ["Ann", "Bob", "Cy"], ["50", "50", "51"], touch=True)
